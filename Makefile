@@ -1,0 +1,32 @@
+# Every target bootstraps .venv from pyproject.toml when it is missing or stale.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test bench lint sim clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,lint]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/countertop play
+
+test: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
+
+bench: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/countertop bench
+
+sim: $(STAMP)
+	$(BIN)/countertop sim --games 200 --check
+
+lint: $(STAMP)
+	$(BIN)/ruff check game systems tests
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) build *.egg-info
