@@ -1,0 +1,1 @@
+"""Card, deck, scenario and rules data shipped with the game."""

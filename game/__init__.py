@@ -1,0 +1,1 @@
+"""Countertop: a headless rules engine for a game of counters and status effects."""

@@ -1,0 +1,54 @@
+"""Dice and coins (G-8): one seeded generator per game, with queues of forced results used first."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Dice:
+    """A game's source of randomness; forced results (scenarios, tests) come before the generator."""
+
+    seed: int = 0
+    forced_d100: list[int] = field(default_factory=list)
+    forced_coins: list[str] = field(default_factory=list)
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def d100(self) -> int:
+        """A d100 result, 1..100."""
+        if self.forced_d100:
+            return self.forced_d100.pop(0)
+        return self.rng.randint(1, 100)
+
+    def coin(self) -> str:
+        """A coin result, `heads` or `tails`."""
+        if self.forced_coins:
+            return self.forced_coins.pop(0)
+        return self.rng.choice(("heads", "tails"))
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle a list in place with the game's generator."""
+        self.rng.shuffle(items)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole dice state as JSON-ready data."""
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "seed": self.seed,
+            "forced_d100": list(self.forced_d100),
+            "forced_coins": list(self.forced_coins),
+            "rng": [version, list(internal), gauss],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Dice:
+        """Rebuild dice from `to_json` output, generator position included."""
+        dice = cls(int(data["seed"]), list(data["forced_d100"]), list(data["forced_coins"]))
+        version, internal, gauss = data["rng"]
+        dice.rng.setstate((version, tuple(internal), gauss))
+        return dice

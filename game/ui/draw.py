@@ -1,0 +1,108 @@
+"""Small pygame drawing helpers shared by the renderer and the screens: fonts, text, boxes, badges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+Color = tuple[int, int, int]
+Rect = tuple[int, int, int, int]
+Zone = tuple[Rect, tuple[Any, ...]]
+
+INK: Color = (235, 235, 225)
+DIM: Color = (150, 150, 145)
+BLACK: Color = (0, 0, 0)
+PANEL: Color = (36, 40, 48)
+PANEL_EDGE: Color = (80, 86, 98)
+PLAYER_COLORS: list[Color] = [(70, 130, 230), (220, 80, 70), (60, 175, 95), (225, 165, 40)]
+NEUTRAL: Color = (140, 140, 140)
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's default font at a size (cached); nothing is downloaded or shipped."""
+    key = (size, bold)
+    if key not in _fonts:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        made = pygame.font.Font(None, size)
+        made.set_bold(bold)
+        _fonts[key] = made
+    return _fonts[key]
+
+
+def text(
+    surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 18, color: Color = INK,
+    bold: bool = False, center: bool = False,
+) -> Rect:
+    """Draw one line of text; pos is its top-left, or its centre when center is set."""
+    image = font(size, bold).render(words, True, color)
+    rect = image.get_rect(center=pos) if center else image.get_rect(topleft=pos)
+    surface.blit(image, rect)
+    return (rect.x, rect.y, rect.w, rect.h)
+
+
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines no wider than width pixels (a word longer than width gets its own line)."""
+    face = font(size, bold)
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}".strip()
+            if face.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def text_block(
+    surface: pygame.Surface, words: str, rect: Rect, size: int = 16, color: Color = INK, bold: bool = False,
+    max_lines: int | None = None,
+) -> int:
+    """Draw wrapped text inside rect (clipped); returns the height used."""
+    face = font(size, bold)
+    lines = wrap(words, size, rect[2], bold)
+    if max_lines is not None:
+        lines = lines[:max_lines]
+    y = rect[1]
+    for line in lines:
+        if y + face.get_linesize() > rect[1] + rect[3] + 2:
+            break
+        surface.blit(face.render(line, True, color), (rect[0], y))
+        y += face.get_linesize()
+    return y - rect[1]
+
+
+def box(surface: pygame.Surface, rect: Rect, fill: Color, edge: Color | None = None, width: int = 1,
+        radius: int = 4) -> None:
+    """A filled rounded rectangle with an optional border."""
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+
+
+def button(surface: pygame.Surface, rect: Rect, label: str, hot: bool = False, size: int = 20) -> None:
+    """A labelled button; hot ones are drawn brighter."""
+    box(surface, rect, (70, 90, 120) if hot else (54, 62, 76), (150, 170, 200), 1, 6)
+    text(surface, label, (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), size, INK, center=True)
+
+
+def number_circle(surface: pygame.Surface, center: tuple[int, int], radius: int, fill: Color, number: int,
+                  ink: Color = BLACK) -> None:
+    """A small round badge with a number in it."""
+    pygame.draw.circle(surface, fill, center, radius)
+    pygame.draw.circle(surface, BLACK, center, radius, 1)
+    text(surface, str(number), center, max(12, radius * 2), ink, bold=True, center=True)
+
+
+def player_color(order: list[str], name: str | None) -> Color:
+    """The colour of a player (grey for ownerless cards)."""
+    if name in order:
+        return PLAYER_COLORS[order.index(name) % len(PLAYER_COLORS)]
+    return NEUTRAL

@@ -1,0 +1,71 @@
+"""What the window itself remembers between frames: selection, menus, messages, scrolling (never game state)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Action = dict[str, Any]
+
+
+@dataclass
+class Selection:
+    """A card the player clicked, and the legal actions that start from it."""
+
+    ref: str
+    actions: list[Action]
+
+    def squares(self) -> set[tuple[int, int]]:
+        """Squares some action of the selection goes to (play, move)."""
+        found = set()
+        for action in self.actions:
+            if action.get("to") is not None:
+                found.add(tuple(action["to"]))
+            elif action.get("path"):
+                found.add(tuple(action["path"][-1]))
+        return found  # type: ignore[return-value]
+
+    def targets(self) -> dict[str, str]:
+        """Cards some action of the selection targets, with the kind of action ("attack" or "ability")."""
+        found: dict[str, str] = {}
+        for action in self.actions:
+            target = action.get("target")
+            if isinstance(target, str):
+                if found.get(target) != "attack":
+                    found[target] = "attack" if action["act"] == "attack" else "ability"
+        return found
+
+    def untargeted(self) -> list[Action]:
+        """Actions with no square or card to click (an action card, a Fuse, a relic ability)."""
+        return [a for a in self.actions if a.get("to") is None and not a.get("path") and a.get("target") is None]
+
+
+@dataclass
+class Menu:
+    """A small list of actions to pick from, drawn near where the player clicked."""
+
+    actions: list[Action]
+    anchor: tuple[int, int]
+
+
+@dataclass
+class UiState:
+    """The window's own memory; the game state lives only in the engine."""
+
+    screen: str = "new_game"
+    viewer: str | None = None
+    selection: Selection | None = None
+    menu: Menu | None = None
+    banner: str = ""
+    banner_is_error: bool = False
+    log_scroll: int = 0
+    rules_open: bool = False
+    rules_scroll: int = 0
+    mouse: tuple[int, int] = (-1, -1)
+    setup: dict[str, Any] = field(default_factory=dict)
+    focus: str | None = None
+
+    def clear_selection(self) -> None:
+        """Forget the selected card and any open menu."""
+        self.selection = None
+        self.menu = None

@@ -1,0 +1,226 @@
+"""Words shown to players: card names, log sentences, action labels and tooltips with their rules."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from game.rules import rule
+
+View = dict[str, Any]
+Action = dict[str, Any]
+
+STATUS_RULES = {
+    "Blind": "SE-1", "Break": "SE-2", "Burn": "SE-3", "Cripple": "SE-4", "Freeze": "SE-5", "Poison": "SE-6",
+    "Shear": "SE-7", "Silence": "SE-8", "Sleep": "SE-9", "Stun": "SE-10", "Upkeep": "SE-11",
+}
+CUBE_WORDS = {
+    "red": "Red cubes: +1 ATK each until the end of the turn.",
+    "white": "White cubes: count down for the abilities that use them.",
+    "blue": "Blue cubes: extra HP above max HP; damage removes them first.",
+}
+
+
+def card_name(view: View, ref: str | None) -> str:
+    """A card's name, with its owner when it has one, e.g. "Footman (Ada)"."""
+    if ref is None:
+        return "nothing"
+    card = view["cards"].get(ref)
+    if card is None:
+        return str(ref)
+    owner = card.get("owner")
+    return f"{card['name']} ({owner})" if owner else str(card["name"])
+
+
+def square_words(square: Any) -> str:
+    """A board square as players read it."""
+    return f"square {square[0]},{square[1]}"
+
+
+def thing_words(view: View, value: Any) -> str:
+    """A ref, square, number, yes/no or list, as words."""
+    if isinstance(value, str):
+        return card_name(view, value) if value in view["cards"] else value
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return square_words(value)
+    if isinstance(value, list):
+        return ", ".join(thing_words(view, v) for v in value) or "nothing"
+    return str(value)
+
+
+def action_label(view: View, action: Action) -> str:
+    """A short description of a legal action, for menus and buttons."""
+    act = action["act"]
+    name = card_name(view, action.get("card"))
+    target = f" on {thing_words(view, action['target'])}" if action.get("target") is not None else ""
+    to = f" to {square_words(action['to'])}" if action.get("to") is not None else ""
+    if act == "play":
+        return f"Play {name}{to}{target}"
+    if act == "play_from_stasis":
+        return f"Play {name} from stasis{to}{target}"
+    if act == "move":
+        path = action.get("path")
+        return f"Move {name}{to}" if path is None else f"Move {name} to {square_words(path[-1])}"
+    if act == "attack":
+        return f"Standard Attack{target}"
+    if act == "ability":
+        return f"{action['ability']}{target}"
+    if act == "activate":
+        return f"{action['ability']}: untap {thing_words(view, action.get('pay', []))}"
+    if act == "choose":
+        return thing_words(view, action["option"])
+    if act == "end_turn":
+        return "End turn"
+    return act
+
+
+def _split_camel(text: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", text).lower()
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def log_sentence(view: View, entry: dict[str, Any]) -> str:
+    """One log entry as a sentence."""
+    kind = entry.get("type", "")
+    card = card_name(view, entry.get("card"))
+    n = entry.get("n", 1)
+    who = entry.get("player", "")
+    sentences = {
+        "EnteredStasis": lambda: f"{card} entered stasis"
+        + (f" with {_plural(n, 'counter')}" if "n" in entry else "") + ".",
+        "StasisCounterRemoved": lambda: f"A stasis counter was removed from {card}.",
+        "StasisCountersAdded": lambda: f"{_plural(n, 'stasis counter')} placed on {card}.",
+        "Untapped": lambda: f"{card} untapped.",
+        "UntapReplaced": lambda: f"{card} stays tapped: a stun counter was removed instead (SC-2).",
+        "StatusApplied": lambda: f"{card} got {entry.get('status')}"
+        + (f" ×{entry['stacks']}" if entry.get("stacks", 1) != 1 else "") + ".",
+        "StatusRemoved": lambda: f"{card} lost {entry.get('status')}.",
+        "DiceRolled": lambda: _roll_sentence(entry),
+        "DamageDealt": lambda: (f"{card_name(view, entry['source'])} dealt" if entry.get("source") else "Dealt")
+        + f" {n} damage to {card}.",
+        "Defeated": lambda: f"{card} was defeated.",
+        "CardPlayed": lambda: f"{who or 'Someone'} played {card}.",
+        "Moved": lambda: f"{card} moved" + (f" to {square_words(entry['to'])}" if entry.get("to") else "") + ".",
+        "Drew": lambda: f"{who} drew {_plural(n, 'card')}.",
+        "TurnStarted": lambda: f"Turn {entry.get('turn', '')}: {who}'s turn begins.",
+        "PhaseChanged": lambda: f"{entry.get('phase', '').capitalize()} phase.",
+    }
+    if kind in sentences:
+        return sentences[kind]()
+    details = ", ".join(
+        f"{key}: {thing_words(view, value)}" for key, value in entry.items() if key != "type"
+    )
+    return f"{_split_camel(kind).capitalize()}" + (f" ({details})" if details else "") + "."
+
+
+def _roll_sentence(roll: dict[str, Any]) -> str:
+    kind = roll.get("kind", "d100")
+    what = "Coin flip" if kind == "coin" else "d100 roll"
+    purpose = roll.get("purpose")
+    return f"{what}: {roll.get('result')}" + (f" for {purpose}" if purpose else "") + "."
+
+
+def roll_words(roll: dict[str, Any]) -> str:
+    """One entry of view()["last_rolls"] as a short line."""
+    return _roll_sentence(roll).rstrip(".")
+
+
+def rule_lines(rule_id: str) -> list[str]:
+    """A rule as tooltip lines: its id and title, then its text."""
+    found = rule(rule_id)
+    return [f"Rule {found.id} {found.title}", found.text]
+
+
+def card_tooltip(view: View, ref: str) -> list[str]:
+    """Tooltip lines of a card: name, kind and stats, text, abilities and the rule of its zone."""
+    card = view["cards"][ref]
+    lines = [card_name(view, ref)]
+    kind = card.get("kind", "")
+    if card.get("hp") is not None:
+        lines.append(
+            f"{kind}: ATK {card['atk']} (printed {card.get('printed_atk', card['atk'])}), "
+            f"HP {card['hp']}/{card['max_hp']}, MV {card.get('mv')}"
+            + (f" ({card['mv_left']} left)" if card.get("mv_left") is not None and card["zone"] == "board" else "")
+            + f", range {card.get('range', 1)}, {card.get('damage_type', 'physical')} damage, CRT {card.get('crt')}%"
+        )
+    else:
+        lines.append(kind)
+    if card.get("text"):
+        lines.append(card["text"])
+    for ability in card.get("abilities", []):
+        fuse = "Fuse " if ability.get("fuse") else ""
+        reach = f", range {ability['range']}" if ability.get("range") else ""
+        lines.append(f"{fuse}{ability['name']} (SC {ability.get('cost', 0)}{reach}): {ability.get('text', '')}")
+    if card.get("lost_abilities"):
+        lines.append("It has lost all its abilities this turn.")
+    lines.extend(_zone_rule(card))
+    return lines
+
+
+def _zone_rule(card: dict[str, Any]) -> list[str]:
+    if card["zone"] == "stasis":
+        return rule_lines("ST-11" if card.get("stasis_counters", 0) == 0 else "ST-9")
+    if card.get("tapped"):
+        return ["Tapped: it can't move, attack or use Abilities."] + rule_lines("G-5")
+    if card["zone"] == "hand":
+        return rule_lines("G-4")
+    if card["zone"] == "location":
+        return rule_lines("G-7")
+    return []
+
+
+def marker_tooltip(view: View, zone: tuple[Any, ...]) -> list[str]:
+    """Tooltip lines of a marker drawn on a card: a status, counters, cubes, evasion or negation."""
+    kind, ref = zone[0], zone[1]
+    card = view["cards"][ref]
+    name = card_name(view, ref)
+    if kind == "status":
+        status = zone[2]
+        stacks = card["status"][status]
+        count = f"{stacks} token{'s' if stacks != 1 else ''}" if status == "Freeze" else f"{stacks} stack(s)"
+        head = f"Status {status} on {name}: {count}"
+        if status == "Stun":
+            head += " (the status, not stun counters)"
+        return [head] + rule_lines(STATUS_RULES[status])
+    if kind == "stun_counters":
+        n = card["stun_counters"]
+        return [f"{name} has {_plural(n, 'stun counter')} (not the status Stun)"] + rule_lines("SC-2")
+    if kind == "stasis_counters":
+        n = card["stasis_counters"]
+        return [f"{name} is in stasis with {_plural(n, 'stasis counter')}"] + rule_lines(
+            "ST-11" if n == 0 else "ST-9"
+        )
+    if kind == "cubes":
+        color = zone[2]
+        return [f"{name}: {card['cubes'][color]} {color} cube(s)", CUBE_WORDS[color]] + rule_lines("SE-14")
+    if kind == "evasion":
+        dtype = zone[2]
+        return [f"{name}: {card['evasion'][dtype]} {dtype} evasion (sources add up)"] + rule_lines("SE-12")
+    if kind == "negation":
+        source = card["negation"][zone[2]]
+        return [f"{name}: {source['value']} {source['type']} negation (one roll per source)"] + rule_lines("SE-13")
+    return []
+
+
+def player_tooltip(view: View, name: str) -> list[str]:
+    """Tooltip lines of a player's panel header."""
+    player = view["players"][name]
+    return [
+        f"{name}: {player['vp']} VP, {player['stones']} speaking stones",
+        f"Deck {len(player['deck'])} cards, discard {len(player['discard'])}, hand {len(player['hand'])}.",
+        f"Madness cards held: {madness_count(view, name)} (−1 VP per 2 at the end of the game).",
+    ] + rule_lines("G-7")
+
+
+def madness_count(view: View, name: str) -> int:
+    """Madness cards a player holds in hand, deck, discard pile and stasis (ST-18)."""
+    return sum(
+        1
+        for card in view["cards"].values()
+        if card.get("kind") == "madness"
+        and card.get("controller", card.get("owner")) == name
+        and card["zone"] in ("hand", "deck", "discard", "stasis")
+    )
