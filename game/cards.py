@@ -81,6 +81,7 @@ class CardDef:
     damage_type: str = "physical"
     target: str | None = None
     target_may_be_in_stasis: bool = False
+    from_stasis_target: str | None = None
     static: tuple[str, ...] = ()
     rival: str | None = None
     on_play: tuple[dict[str, Any], ...] = ()
@@ -181,8 +182,10 @@ def parse_card(data: dict[str, Any], where: str) -> CardDef:
         if s not in STATICS:
             raise r.fail("static", f"unknown ongoing ability {s!r}")
     target = r.get("target", str)
-    if target is not None and target not in TARGET_FILTERS:
-        raise r.fail("target", f"unknown target {target!r}")
+    stasis_target = r.get("from_stasis_target", str)
+    for fld, value in (("target", target), ("from_stasis_target", stasis_target)):
+        if value is not None and value not in TARGET_FILTERS:
+            raise r.fail(fld, f"unknown target {value!r}")
     return CardDef(
         name=name,
         kind=kind,
@@ -196,6 +199,7 @@ def parse_card(data: dict[str, Any], where: str) -> CardDef:
         damage_type=r.choice("damage_type", DAMAGE_TYPES, "physical"),
         target=target,
         target_may_be_in_stasis=r.get("target_may_be_in_stasis", bool, False),
+        from_stasis_target=stasis_target,
         static=statics,
         rival=r.get("rival", str),
         on_play=r.effects("on_play"),

@@ -293,9 +293,9 @@ class Game:
 
     # ----- events, dice, stones ----------------------------------------------------------------------------
 
-    def emit(self, kind: str, **fields: Any) -> None:
+    def emit(self, event_type: str, /, **fields: Any) -> None:
         """Append an event to the log and queue the triggered abilities that listen to it."""
-        entry = event(kind, **fields)
+        entry = event(event_type, **fields)
         self.log.append(entry)
         from game.triggers import dispatch
 

@@ -51,14 +51,14 @@ EVENT_TYPES: frozenset[str] = frozenset(
         "ExtraPlayGranted",
         "ChoicePending",
         "ChoiceMade",
-        "TriggerResolved",
+        "Triggered",
         "GameOver",
     }
 )
 
 
-def event(kind: str, **fields: Any) -> dict[str, Any]:
+def event(event_type: str, /, **fields: Any) -> dict[str, Any]:
     """A log entry of a known event type; an unknown type is a programming error."""
-    if kind not in EVENT_TYPES:
-        raise ValueError(f"unknown event type {kind!r}")
-    return {"type": kind, **fields}
+    if event_type not in EVENT_TYPES:
+        raise ValueError(f"unknown event type {event_type!r}")
+    return {"type": event_type, **fields}

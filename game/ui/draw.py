@@ -45,18 +45,23 @@ def text(
 
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split text into lines no wider than width pixels (a word longer than width gets its own line)."""
+    """Split text into lines no wider than width pixels (a word longer than width is hyphenated)."""
     face = font(size, bold)
     lines: list[str] = []
     for paragraph in words.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}".strip()
-            if face.size(candidate)[0] <= width or not line:
+            if face.size(candidate)[0] <= width:
                 line = candidate
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            while face.size(word)[0] > width and len(word) > 1:
+                cut = max(n for n in range(1, len(word)) if face.size(word[:n] + "-")[0] <= width or n == 1)
+                lines.append(word[:cut] + "-")
+                word = word[cut:]
+            line = word
         lines.append(line)
     return lines
 

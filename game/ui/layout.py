@@ -47,12 +47,12 @@ class Layout:
 
     top_bar: Rect = (0, 0, 1012, 34)
     board_origin: tuple[int, int] = (12, 40)
-    cell: int = 92
-    message_strip: Rect = (12, 504, 996, 26)
-    hand: Rect = (12, 534, 996, 182)
-    hand_card: tuple[int, int] = (96, 180)
+    cell: int = 96
+    message_strip: Rect = (12, 524, 996, 24)
+    hand: Rect = (12, 552, 996, 166)
+    hand_card: tuple[int, int] = (96, 162)
     hand_gap: int = 4
-    players: Rect = (668, 40, 340, 460)
+    players: Rect = (692, 40, 316, 480)
     log: Rect = (1016, 40, 256, 570)
     buttons: Rect = (1016, 616, 256, 100)
 
@@ -90,8 +90,8 @@ class Layout:
     def chip_rect(self, panel: Rect, index: int) -> Rect:
         """The index-th small card (relic or card in stasis) in a player panel."""
         x, y, _, h = panel
-        size = min(66, h - 44)
-        return (x + 6 + index * (size + 6), y + 40, size, size)
+        size = min(66, h - 58)
+        return (x + 12 + index * (size + 6), y + 54, size, size)
 
     def chips_per_panel(self, panel: Rect) -> int:
         """How many chips fit in one panel row."""

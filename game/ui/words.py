@@ -156,8 +156,27 @@ def card_tooltip(view: View, ref: str) -> list[str]:
         lines.append(f"{fuse}{ability['name']} (SC {ability.get('cost', 0)}{reach}): {ability.get('text', '')}")
     if card.get("lost_abilities"):
         lines.append("It has lost all its abilities this turn.")
+    markers = marker_summary(card)
+    if markers:
+        lines.append("On it: " + markers + ". Hover a marker for its rule.")
     lines.extend(_zone_rule(card))
     return lines
+
+
+def marker_summary(card: dict[str, Any]) -> str:
+    """Everything sitting on a card, in one line: statuses, counters, cubes, evasion, negation."""
+    parts = [
+        f"status {name}" + (f" ({n} token{'s' if n != 1 else ''})" if name == "Freeze" else f" ×{n}" if n > 1 else "")
+        for name, n in card.get("status", {}).items()
+    ]
+    if card.get("stun_counters"):
+        parts.append(_plural(card["stun_counters"], "stun counter"))
+    if card.get("zone") == "stasis":
+        parts.append(_plural(card.get("stasis_counters", 0), "stasis counter"))
+    parts += [f"{n} {color} cube{'s' if n != 1 else ''}" for color, n in card.get("cubes", {}).items() if n]
+    parts += [f"{value} {dtype} evasion" for dtype, value in card.get("evasion", {}).items() if value]
+    parts += [f"{source['value']} {source['type']} negation" for source in card.get("negation", [])]
+    return ", ".join(parts)
 
 
 def _zone_rule(card: dict[str, Any]) -> list[str]:

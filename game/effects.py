@@ -1,0 +1,465 @@
+"""Effect ops: one registry from op name to implementation, the targets ops reach, and the queue they resolve in.
+
+An effect item is a JSON-ready dict: `op`, `target` (a spec), `source` (a ref or None), `player` (who
+controls the effect), the op's fields, and optionally `chosen` (the command's target), `may`,
+`if_in_play` / `unless_in_play` (a card name), `affects_stasis` and, once a choice is answered, `answer`.
+Items wait in `game.queue`; a choice pauses the queue until a `choose` command answers it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from game import components as c
+from game import stasis, status, stun
+from game.combat import deal_damage, heal, move_along
+from game.stats import power, printed_atk
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+COMMON_FIELDS = {"op", "target", "source", "player", "chosen", "may", "if_in_play", "unless_in_play",
+                 "affects_stasis", "answer", "prompt", "path", "to"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision an op needs before it can finish."""
+
+    prompt: str
+    options: list[Any]
+
+
+OpFn = Callable[["Game", dict[str, Any], Any], "Choice | None"]
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    """An op: its implementation, what it targets ('card', 'player' or 'none') and its fields."""
+
+    name: str
+    fn: OpFn
+    target: str
+    fields: dict[str, tuple[type | tuple[type, ...], Any]] = field(default_factory=dict)
+    board_only: bool = True
+
+    def check_fields(self, item: dict[str, Any]) -> str | None:
+        """A problem with an item's fields, or None."""
+        for key, value in item.items():
+            if key in COMMON_FIELDS:
+                continue
+            if key not in self.fields:
+                return f"op {self.name!r} has no field {key!r}"
+            kind, _ = self.fields[key]
+            if isinstance(value, bool) and kind is int or not isinstance(value, kind):
+                return f"op {self.name!r}: field {key!r} has a bad value {value!r}"
+        for key, (_, default) in self.fields.items():
+            if default is REQUIRED and key not in item:
+                return f"op {self.name!r} needs field {key!r}"
+        return None
+
+    def arg(self, item: dict[str, Any], key: str) -> Any:
+        """A field of an item, or its default."""
+        return item.get(key, self.fields[key][1])
+
+
+REQUIRED = object()
+OPS: dict[str, OpSpec] = {}
+
+
+def op(op_name: str, /, target: str = "card", board_only: bool = True,
+       **fields: tuple[type | tuple[type, ...], Any]) -> Callable[[OpFn], OpFn]:
+    """Register an op implementation under its name."""
+
+    def register(fn: OpFn) -> OpFn:
+        OPS[op_name] = OpSpec(op_name, fn, target, dict(fields), board_only)
+        return fn
+
+    return register
+
+
+# ----- the queue -------------------------------------------------------------------------------------------
+
+
+def queue_effects(game: Game, effects: tuple[dict[str, Any], ...] | list[dict[str, Any]], source: int | None,
+                  player: str, chosen: str | None = None, front: bool = False, **extra: Any) -> None:
+    """Queue a card's effects (at the end, or before everything waiting when `front`)."""
+    items = [
+        {**e, "source": game.ref(source) if source is not None else None, "player": player,
+         **({"chosen": chosen} if chosen is not None else {}), **extra}
+        for e in effects
+    ]
+    if front:
+        game.queue[0:0] = items
+    else:
+        game.queue.extend(items)
+
+
+def resolve_queue(game: Game) -> None:
+    """Resolve queued items until the queue is empty, a choice waits, or the game is over."""
+    while game.queue and not game.pending and game.turn.phase != "over":
+        run_item(game, game.queue.pop(0))
+
+
+def ask(game: Game, item: dict[str, Any], choice: Choice, kind: str) -> None:
+    """Pause on a choice for the item's player; the item goes back to the front of the queue."""
+    rest = {k: v for k, v in item.items() if k != "answer"}
+    game.queue.insert(0, rest)
+    game.pending = {"player": item["player"], "prompt": choice.prompt, "options": choice.options, "kind": kind}
+    game.emit("ChoicePending", player=item["player"], prompt=choice.prompt, options=choice.options)
+
+
+def condition_holds(game: Game, item: dict[str, Any]) -> bool:
+    """An item's `if_in_play` / `unless_in_play` condition (ST-8: stasis counts as in play)."""
+    if "if_in_play" in item and not named_in_play(game, item["if_in_play"]):
+        return False
+    return not ("unless_in_play" in item and named_in_play(game, item["unless_in_play"]))
+
+
+def named_in_play(game: Game, name: str) -> bool:
+    """Whether a card of this name is in play, on the board or in stasis (ST-8)."""
+    return any(game.name(e) == name for e in game.zone_cards("board") + game.zone_cards("stasis"))
+
+
+def run_item(game: Game, item: dict[str, Any]) -> None:
+    """Resolve one item: check its condition, settle its targets (asking if needed), apply its op."""
+    if not condition_holds(game, item):
+        return
+    spec = OPS[item["op"]]
+    targets = settle_targets(game, item)
+    if targets is None:
+        return
+    for target in targets:
+        need = spec.fn(game, item, target)
+        if need is not None:
+            fixed = game.ref(target) if isinstance(target, int) else target
+            ask(game, {**item, "target": f"ref:{fixed}" if isinstance(target, int) else f"player:{fixed}"},
+                need, "op")
+            return
+
+
+def settle_targets(game: Game, item: dict[str, Any]) -> list[Any] | None:
+    """The item's targets, or None after asking the player to choose."""
+    spec: str = item.get("target", "this")
+    kind, _, rest = spec.partition(":")
+    if kind == "choose":
+        options = [game.ref(e) for e in target_filter(game, rest, item)]
+        if "answer" in item:
+            return [] if item["answer"] == "no" else [game.eid(item["answer"])]
+        if not options:
+            return []
+        if len(options) == 1 and not item.get("may"):
+            return [game.eid(options[0])]
+        prompt = item.get("prompt") or f"Choose a target for {item['op'].replace('_', ' ')}"
+        ask(game, item, Choice(prompt, options + (["no"] if item.get("may") else [])), "target")
+        return None
+    if item.get("may") and "answer" not in item:
+        prompt = item.get("prompt") or f"Do you want to {item['op'].replace('_', ' ')}?"
+        ask(game, item, Choice(prompt, ["yes", "no"]), "may")
+        return None
+    if item.get("may") and item.get("answer") == "no":
+        return []
+    return fixed_targets(game, kind, rest, item)
+
+
+def fixed_targets(game: Game, kind: str, rest: str, item: dict[str, Any]) -> list[Any]:
+    """Targets that need no choice."""
+    if kind == "each":
+        return target_filter(game, rest, item)
+    if kind == "ref":
+        return [game.eid(rest)] if rest in game.refs else []
+    if kind == "player":
+        return [rest]
+    if kind == "this":
+        return [game.eid(item["source"])] if item.get("source") else []
+    if kind == "target":
+        return [game.eid(item["chosen"])] if item.get("chosen") else []
+    if kind == "you":
+        return [item["player"]]
+    if kind == "others":
+        return [p.name for p in game.players() if p.name != item["player"]]
+    raise ValueError(f"unknown target spec {kind!r}")
+
+
+def target_filter(game: Game, name: str, item: dict[str, Any]) -> list[int]:
+    """Cards a target filter allows for the item's player (cards in stasis only when it says so, ST-7)."""
+    player = item["player"]
+    source = game.eid(item["source"]) if item.get("source") else None
+    return candidates(game, name, player, source)
+
+
+def candidates(game: Game, name: str, player: str, source: int | None) -> list[int]:
+    """Cards matching a named filter for a player and a source card."""
+    chars = game.characters()
+    if name == "character_on_board":
+        return chars
+    if name == "enemy_character":
+        return [e for e in chars if game.is_enemy(player, e)]
+    if name in ("ally_character", "your_characters"):
+        return [e for e in chars if game.controller(e) == player]
+    if name == "permanent":
+        return [e for e in game.zone_cards("board") if game.kind(e) in ("minion", "monster", "relic")]
+    if name == "hand_yours":
+        return [e for e in game.zone_cards("hand", player) if not esper.has_component(e, c.Resolving)]
+    if name == "stasis_yours":
+        return game.zone_cards("stasis", player, by="controller")
+    if name == "stasis_yours_other":
+        return [e for e in game.zone_cards("stasis", player, by="controller") if e != source]
+    if name == "minion_in_play_other":
+        return [e for e in game.zone_cards("board") + game.zone_cards("stasis")
+                if game.kind(e) == "minion" and game.controller(e) not in (player, None)]
+    if name == "adjacent_enemies":
+        here = game.pos(source) if source is not None else None
+        if here is None:
+            return []
+        return [e for e in chars if game.is_enemy(player, e) and game.distance(here, game.pos(e) or here) == 1]
+    raise ValueError(f"unknown target filter {name!r}")
+
+
+def source_eid(game: Game, item: dict[str, Any]) -> int | None:
+    """The entity of the item's source card, if any."""
+    return game.eid(item["source"]) if item.get("source") else None
+
+
+# ----- the ops ---------------------------------------------------------------------------------------------
+
+
+@op("place_stasis", n=(int, REQUIRED), board_only=False)
+def _place_stasis(game: Game, item: dict[str, Any], target: int) -> None:
+    """ST-1, ST-3, ST-16, ST-17."""
+    stasis.place(game, target, item["n"])
+
+
+@op("remove_stasis", n=(int, REQUIRED), up_to=(bool, False), board_only=False)
+def _remove_stasis(game: Game, item: dict[str, Any], target: int) -> Choice | None:
+    """ST-10: remove counters (never below 0); 'up to' asks how many."""
+    most = min(item["n"], game.stasis_counters(target))
+    n = most
+    if item.get("up_to"):
+        if "answer" not in item and most > 0:
+            return Choice(f"Remove how many stasis counters from {game.name(target)}?", list(range(most + 1)))
+        n = int(item.get("answer", 0))
+    stasis.remove(game, target, n)
+    return None
+
+
+@op("place_stun", n=(int, REQUIRED))
+def _place_stun(game: Game, item: dict[str, Any], target: int) -> None:
+    """SC-1."""
+    stun.place(game, target, item["n"])
+
+
+@op("remove_stun", n=(int, REQUIRED))
+def _remove_stun(game: Game, item: dict[str, Any], target: int) -> None:
+    """Remove stun counters directly (not an untap)."""
+    stun.remove(game, target, item["n"])
+
+
+@op("tap")
+def _tap(game: Game, item: dict[str, Any], target: int) -> None:
+    game.tap(target)
+
+
+@op("untap")
+def _untap(game: Game, item: dict[str, Any], target: int) -> None:
+    """SC-3: an effect untap goes through the same replacement hook."""
+    game.untap(target, cause="effect")
+
+
+@op("apply_status", status=(str, REQUIRED), stacks=(int, 1))
+def _apply_status(game: Game, item: dict[str, Any], target: int) -> None:
+    for _ in range(item.get("stacks", 1)):
+        status.apply(game, target, item["status"])
+
+
+@op("remove_status", status=(str, "choose"))
+def _remove_status(game: Game, item: dict[str, Any], target: int) -> Choice | None:
+    """SE-0: removing a status removes all its stacks; 'choose' asks which."""
+    name = item.get("status", "choose")
+    if name == "choose":
+        present = sorted(game.statuses(target))
+        if not present:
+            return None
+        if "answer" not in item and len(present) > 1:
+            return Choice(f"Remove which status from {game.name(target)}?", present)
+        name = item.get("answer", present[0])
+    status.remove(game, target, name)
+    return None
+
+
+@op("damage", n=(int, REQUIRED), type=(str, "physical"))
+def _damage(game: Game, item: dict[str, Any], target: int) -> None:
+    deal_damage(game, target, item["n"], source=source_eid(game, item), reason=item["op"])
+
+
+@op("heal", n=(int, REQUIRED), overheal=(bool, False))
+def _heal(game: Game, item: dict[str, Any], target: int) -> None:
+    heal(game, target, item["n"], overheal=item.get("overheal", False))
+
+
+@op("add_cubes", color=(str, REQUIRED), n=(int, REQUIRED))
+def _add_cubes(game: Game, item: dict[str, Any], target: int) -> None:
+    status.add_cubes(game, target, item["color"], item["n"])
+
+
+@op("remove_cubes", color=(str, REQUIRED), n=(int, REQUIRED))
+def _remove_cubes(game: Game, item: dict[str, Any], target: int) -> None:
+    status.remove_cubes(game, target, item["color"], item["n"])
+
+
+@op("move", steps=(int, 0))
+def _move(game: Game, item: dict[str, Any], target: int) -> None:
+    """G-5 forced movement: step by step through empty squares; Poison counts the squares (SE-6)."""
+    path = item.get("path") or ([item["to"]] if item.get("to") else [])
+    move_along(game, target, [tuple(s) for s in path], forced=True)
+
+
+@op("draw", target="player", n=(int, REQUIRED))
+def _draw(game: Game, item: dict[str, Any], target: str) -> None:
+    game.draw(target, item["n"])
+
+
+@op("lose_abilities")
+def _lose_abilities(game: Game, item: dict[str, Any], target: int) -> None:
+    """Until end of turn; stun counters stay (SC-9)."""
+    esper.add_component(target, c.AbilitiesLost())
+    game.emit("AbilitiesLost", card=game.ref(target))
+
+
+@op("destroy")
+def _destroy(game: Game, item: dict[str, Any], target: int) -> None:
+    """Destroyed: to its owner's discard pile (a monster is removed); no VP (G-6)."""
+    game.emit("Destroyed", card=game.ref(target))
+    game.discard(target, reason="destroyed")
+
+
+@op("grant_evasion", type=(str, REQUIRED), value=(int, REQUIRED))
+def _grant_evasion(game: Game, item: dict[str, Any], target: int) -> None:
+    """SE-12."""
+    status.defences(target).evasion.append((item["type"], item["value"]))
+    game.emit("FuseAttached", card=game.ref(target), defence="evasion", damage_type=item["type"],
+              value=item["value"])
+
+
+@op("grant_negation", type=(str, REQUIRED), value=(int, REQUIRED))
+def _grant_negation(game: Game, item: dict[str, Any], target: int) -> None:
+    """SE-13."""
+    status.defences(target).negation.append((item["type"], item["value"]))
+    game.emit("FuseAttached", card=game.ref(target), defence="negation", damage_type=item["type"],
+              value=item["value"])
+
+
+@op("gain_stones", target="player", n=(int, REQUIRED))
+def _gain_stones(game: Game, item: dict[str, Any], target: str) -> None:
+    game.gain_stones(target, item["n"])
+
+
+@op("grant_play", target="player", kind=(str, REQUIRED), name=(str, ""), same_name_in_play=(bool, False))
+def _grant_play(game: Game, item: dict[str, Any], target: str) -> None:
+    """G-4 extra plays: an allowance for later, not a choice."""
+    grant = {"kind": item["kind"]}
+    if item.get("name"):
+        grant["name"] = item["name"]
+    if item.get("same_name_in_play"):
+        grant["same_name_in_play"] = "yes"
+    game.player(target).grants.append(grant)
+    game.emit("ExtraPlayGranted", player=target, grant=grant)
+
+
+@op("copy_power", board_only=False)
+def _copy_power(game: Game, item: dict[str, Any], target: int) -> None:
+    """Copycat: printed power and ongoing abilities of a minion in play (ST-7's exception)."""
+    me = source_eid(game, item)
+    if me is None or not game.on_board(me):
+        return
+    esper.add_component(me, c.CopiedPower(printed_atk(game, target), game.name(target)))
+    game.emit("PowerCopied", card=game.ref(me), source=game.ref(target), atk=printed_atk(game, target))
+
+
+@op("draw_per_strong_minion", target="player", min_power=(int, REQUIRED))
+def _draw_per_strong(game: Game, item: dict[str, Any], target: str) -> None:
+    """Who Loves Ya, Baby?: counts minions in play, stasis included (ST-8)."""
+    mine = [e for e in game.zone_cards("board") + game.zone_cards("stasis")
+            if game.kind(e) == "minion" and game.controller(e) == target]
+    game.draw(target, sum(1 for e in mine if power(game, e) >= item["min_power"]))
+
+
+@op("flip_per_named", target="player", name=(str, REQUIRED))
+def _flip_per_named(game: Game, item: dict[str, Any], target: str) -> None:
+    """Gobbo: a coin per card of that name in play (every player's, stasis too); draw per heads."""
+    count = sum(1 for e in game.zone_cards("board") + game.zone_cards("stasis") if game.name(e) == item["name"])
+    heads = sum(1 for _ in range(count) if game.flip(f"{item['name']}: draw on heads") == "heads")
+    game.draw(target, heads)
+
+
+@op("draw_grant_actions", target="player", n=(int, REQUIRED), named=(str, REQUIRED))
+def _draw_grant_actions(game: Game, item: dict[str, Any], target: str) -> None:
+    """Hawkeye's Arrows: draw; with the named card in play, drawn actions become extra action plays."""
+    drawn = game.draw(target, item["n"])
+    if not named_in_play(game, item["named"]):
+        return
+    for eid in drawn:
+        if game.kind(eid) == "action":
+            grant = {"kind": "action", "ref": game.ref(eid)}
+            game.player(target).grants.append(grant)
+            game.emit("ExtraPlayGranted", player=target, grant=grant)
+
+
+@op("draw_madness", target="player")
+def _draw_madness(game: Game, item: dict[str, Any], target: str) -> None:
+    """A player takes a Madness card from the pile into hand and owns it (G-1)."""
+    pile = game.zone_cards("madness")
+    eid = pile[0] if pile else game.create_card(game.make_ref("Madness"), "Madness", None, "madness")
+    esper.add_component(eid, c.Owner(target))
+    esper.add_component(eid, c.Controller(target))
+    game.put(eid, "hand")
+    game.emit("CardDrawn", player=target, card=game.ref(eid), source="madness pile")
+
+
+@op("return_to_madness", board_only=False)
+def _return_to_madness(game: Game, item: dict[str, Any], target: int) -> None:
+    """A Madness card goes back to the pile and belongs to nobody again."""
+    esper.try_remove_component(target, c.Owner)
+    esper.try_remove_component(target, c.Controller)
+    game.put(target, "madness")
+    game.emit("CardMoved", card=game.ref(target), zone="madness", reason="returned to the Madness pile")
+
+
+@op("choose_mode", target="player", modes=(list, REQUIRED))
+def _choose_mode(game: Game, item: dict[str, Any], target: str) -> Choice | None:
+    """Choose one of several modes, then resolve its effects first."""
+    labels = [m["label"] for m in item["modes"]]
+    if "answer" not in item:
+        return Choice("Choose one", labels)
+    mode = item["modes"][labels.index(item["answer"])]
+    src = source_eid(game, item)
+    queue_effects(game, mode["effects"], src, target, chosen=item.get("chosen"), front=True)
+    return None
+
+
+@op("finish_play", board_only=False)
+def _finish_play(game: Game, item: dict[str, Any], target: int) -> None:
+    """An action (or Madness) that is still being played goes to the discard pile (G-4, ST-11)."""
+    if esper.has_component(target, c.Resolving) and game.zone(target) == "hand":
+        game.discard(target, reason="resolved")
+    esper.try_remove_component(target, c.Resolving)
+    esper.try_remove_component(target, c.PlayedFromStasisMark)
+
+
+@op("discard_to_limit", target="player")
+def _discard_to_limit(game: Game, item: dict[str, Any], target: str) -> Choice | None:
+    """G-3 hand limit: the player discards down to 10, one chosen card at a time."""
+    from game.engine import HAND_LIMIT
+
+    hand = game.zone_cards("hand", target)
+    if len(hand) <= HAND_LIMIT:
+        return None
+    if "answer" not in item:
+        return Choice(f"Hand limit {HAND_LIMIT}: discard a card", [game.ref(e) for e in hand])
+    game.discard(game.eid(item["answer"]), reason="hand limit")
+    game.queue.insert(0, {k: v for k, v in item.items() if k != "answer"})
+    return None

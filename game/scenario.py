@@ -1,0 +1,294 @@
+"""Scenario files (DESIGN §3): set up a table from TOML, play its actions, record what was rejected."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import esper
+
+from game import components as c
+from game.cards import CardDef
+from game.engine import COLS, ROWS, STATUSES, Game
+from game.status import CUBE_COLORS, MAX_STACKS
+
+TOP_KEYS = {"seed", "dice", "coins", "players", "turn", "phase", "stones", "vp", "card", "do", "description",
+            "expect"}
+CARD_KEYS = {"ref", "name", "owner", "controller", "zone", "pos", "tapped", "stasis_counters", "stun_counters",
+             "status", "cubes", "hp", "max_hp", "atk", "crt", "mv", "range", "damage_type"}
+ZONES = ("deck", "hand", "board", "discard", "stasis", "location", "madness")
+OWNERLESS = ("monster", "treasure", "location")
+
+
+class ScenarioError(ValueError):
+    """A scenario file that can't be set up: the message names the file, the place and the problem."""
+
+
+class _Where:
+    """Builds error messages that name the file and the place in it."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __call__(self, place: str, message: str) -> ScenarioError:
+        return ScenarioError(f"{self.path}: {place}: {message}")
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def load_scenario(path: str) -> tuple[Game, list[dict[str, Any]]]:
+    """Read and set up a scenario; returns the game (at its first action) and the actions to play."""
+    where = _Where(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(f"{path}: no such scenario file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ScenarioError(f"{path}: can't be read ({err})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ScenarioError(f"{path}: not valid TOML: {err}") from None
+    return build(data, where)
+
+
+def build(data: dict[str, Any], where: _Where) -> tuple[Game, list[dict[str, Any]]]:
+    """Set up the table a scenario describes."""
+    unknown = sorted(set(data) - TOP_KEYS)
+    if unknown:
+        raise where("top level", f"unknown key {unknown[0]!r} (known: {', '.join(sorted(TOP_KEYS))})")
+    players = data.get("players")
+    if (not isinstance(players, list) or not 2 <= len(players) <= 4
+            or not all(isinstance(p, str) and p for p in players) or len(set(players)) != len(players)):
+        raise where("players", "must list 2 to 4 different player names")
+    seed = data.get("seed", 0)
+    if not _int(seed):
+        raise where("seed", f"must be an integer, not {seed!r}")
+    game = Game(players, seed=seed)
+    set_dice(game, data, where)
+    set_turn(game, data, where)
+    set_players(game, data, where)
+    cards = data.get("card", [])
+    if not isinstance(cards, list):
+        raise where("card", "must be an array of [[card]] tables")
+    for i, card in enumerate(cards):
+        add_card(game, card, where, i)
+    actions = data.get("do", [])
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise where("do", "must be an array of [[do]] tables")
+    for i, action in enumerate(actions):
+        if not isinstance(action.get("act"), str):
+            raise where(f"[[do]] #{i}", "needs an 'act' string")
+    game.emit("GameStarted", players=players, seed=seed)
+    if data.get("phase", "main") == "start":
+        game.set_phase("start")
+        game.advance()
+    return game, actions
+
+
+def set_dice(game: Game, data: dict[str, Any], where: _Where) -> None:
+    """Forced d100 and coin results (G-8)."""
+    dice = data.get("dice", [])
+    if not isinstance(dice, list) or not all(_int(d) and 1 <= d <= 100 for d in dice):
+        raise where("dice", "must be a list of d100 results, each 1..100")
+    coins = data.get("coins", [])
+    if not isinstance(coins, list) or not all(x in ("heads", "tails") for x in coins):
+        raise where("coins", "must be a list of \"heads\" or \"tails\"")
+    game.dice.forced_d100 = list(dice)
+    game.dice.forced_coins = list(coins)
+
+
+def set_turn(game: Game, data: dict[str, Any], where: _Where) -> None:
+    """The turn number and the phase to start in."""
+    turn = data.get("turn", 1)
+    if not _int(turn) or turn < 1:
+        raise where("turn", f"must be a whole number from 1, not {turn!r}")
+    phase = data.get("phase", "main")
+    if phase not in ("main", "start"):
+        raise where("phase", f"must be \"main\" or \"start\", not {phase!r}")
+    game.turn.turn = turn
+    game.turn.phase = "main"
+
+
+def set_players(game: Game, data: dict[str, Any], where: _Where) -> None:
+    """Stones and VP per player."""
+    for key in ("stones", "vp"):
+        table = data.get(key, {})
+        if not isinstance(table, dict):
+            raise where(key, "must be a table of player = number")
+        for name, value in table.items():
+            if name not in game.players_order:
+                raise where(f"{key}.{name}", f"there is no player {name!r}")
+            if not _int(value) or value < 0:
+                raise where(f"{key}.{name}", f"must be a whole number, not {value!r}")
+            setattr(game.player(name), key, value)
+
+
+def add_card(game: Game, data: Any, where: _Where, i: int) -> None:
+    """One [[card]] table: its zone, position and every counter, status and stat override."""
+    if not isinstance(data, dict):
+        raise where(f"[[card]] #{i}", "must be a table")
+    name = data.get("name")
+    ref = data.get("ref", name)
+    place = f"[[card]] #{i} ({ref!r})"
+    unknown = sorted(set(data) - CARD_KEYS)
+    if unknown:
+        raise where(place, f"unknown field {unknown[0]!r}")
+    if not isinstance(name, str) or name not in game.pool:
+        raise where(f"{place}: field 'name'", f"unknown card {name!r}")
+    if not isinstance(ref, str) or not ref:
+        raise where(f"{place}: field 'ref'", "must be a non-empty string")
+    if ref in game.refs:
+        raise where(f"{place}: field 'ref'", f"ref {ref!r} is used twice (give each copy its own ref)")
+    card = game.pool[name]
+    zone = data.get("zone", "board" if card.kind in ("monster",) else "hand")
+    if zone not in ZONES:
+        raise where(f"{place}: field 'zone'", f"{zone!r} is not one of {', '.join(ZONES)}")
+    owner, controller = card_owner(game, data, card, zone, where, place)
+    eid = game.create_card(ref, name, owner, zone, controller)
+    place_on_table(game, eid, data, card, zone, where, place)
+    set_counters(game, eid, data, card, zone, where, place)
+    set_stats(game, eid, data, card, where, place)
+
+
+def card_owner(game: Game, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
+               place: str) -> tuple[str | None, str | None]:
+    """The owner and controller fields, checked against the card's kind."""
+    owner = data.get("owner")
+    controller = data.get("controller", owner)
+    if card.kind in OWNERLESS or (card.kind == "madness" and zone == "madness"):
+        if owner is not None:
+            raise where(f"{place}: field 'owner'", f"a {card.kind} belongs to nobody")
+        return None, None
+    if owner not in game.players_order:
+        raise where(f"{place}: field 'owner'", f"must name a player, not {owner!r}")
+    if controller not in game.players_order:
+        raise where(f"{place}: field 'controller'", f"must name a player, not {controller!r}")
+    if zone == "stasis" and controller != owner:
+        raise where(f"{place}: field 'controller'", "a card in stasis is controlled by its owner (ST-3)")
+    return owner, controller
+
+
+def place_on_table(game: Game, eid: int, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
+                   place: str) -> None:
+    """Squares for characters and locations; relics and treasures on the board have none."""
+    pos = data.get("pos")
+    needs_square = zone == "location" or (zone == "board" and card.is_character)
+    if zone == "location" and card.kind != "location":
+        raise where(f"{place}: field 'zone'", "only location cards go in zone 'location'")
+    if card.kind == "location" and zone != "location":
+        raise where(f"{place}: field 'zone'", "a location card goes in zone 'location'")
+    if zone == "board" and card.kind in ("action", "madness"):
+        raise where(f"{place}: field 'zone'", f"a {card.kind} can't be on the board")
+    if not needs_square:
+        if pos is not None:
+            raise where(f"{place}: field 'pos'", f"a {card.kind} in zone {zone!r} has no square")
+        return
+    if (not isinstance(pos, list) or len(pos) != 2 or not all(_int(v) for v in pos)
+            or not (0 <= pos[0] < COLS and 0 <= pos[1] < ROWS)):
+        raise where(f"{place}: field 'pos'", f"must be a square [x, y] on the 7x5 board, not {pos!r}")
+    square = (pos[0], pos[1])
+    if zone == "board" and game.at(square) is not None:
+        raise where(f"{place}: field 'pos'", f"[{pos[0]}, {pos[1]}] already holds a character")
+    if zone == "location" and square in game.location_squares():
+        raise where(f"{place}: field 'pos'", f"[{pos[0]}, {pos[1]}] already holds a location")
+    esper.add_component(eid, c.BoardPos(*square))
+
+
+def set_counters(game: Game, eid: int, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
+                 place: str) -> None:
+    """Tapped state, stasis and stun counters, statuses and cubes."""
+    permanent = zone == "board"
+    if data.get("tapped", False) is not False:
+        if data["tapped"] is not True or not permanent:
+            raise where(f"{place}: field 'tapped'", "only a permanent on the board can be tapped (true/false)")
+        esper.add_component(eid, c.Tapped())
+    stasis_n = data.get("stasis_counters")
+    if stasis_n is not None or zone == "stasis":
+        stasis_n = 0 if stasis_n is None else stasis_n
+        if zone != "stasis":
+            raise where(f"{place}: field 'stasis_counters'", "only a card in zone 'stasis' has stasis counters")
+        if not _int(stasis_n) or stasis_n < 0:
+            raise where(f"{place}: field 'stasis_counters'", f"must be a whole number, not {stasis_n!r}")
+        esper.add_component(eid, c.StasisCounters(stasis_n))
+    stun_n = data.get("stun_counters", 0)
+    if not _int(stun_n) or stun_n < 0 or (stun_n and not permanent):
+        raise where(f"{place}: field 'stun_counters'", "a whole number, on a permanent on the board only (SC-1)")
+    if stun_n:
+        esper.add_component(eid, c.StunCounters(stun_n))
+    set_statuses(game, eid, data, card, zone, where, place)
+    cubes = data.get("cubes", {})
+    if not isinstance(cubes, dict) or any(k not in CUBE_COLORS or not _int(v) or v < 0 for k, v in cubes.items()):
+        raise where(f"{place}: field 'cubes'", "must map red/white/blue to whole numbers")
+    if any(cubes.values()):
+        if not (card.is_character and zone == "board"):
+            raise where(f"{place}: field 'cubes'", "only characters on the board carry cubes")
+        esper.add_component(eid, c.Cubes(**{k: cubes.get(k, 0) for k in CUBE_COLORS}))
+
+
+def set_statuses(game: Game, eid: int, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
+                 place: str) -> None:
+    """Statuses count as applied at the end of the turn before the scenario's first turn (DESIGN §3)."""
+    statuses = data.get("status", {})
+    if not isinstance(statuses, dict):
+        raise where(f"{place}: field 'status'", "must be a table of status = stacks")
+    if not statuses:
+        return
+    if not (card.is_character and zone == "board"):
+        raise where(f"{place}: field 'status'", "only characters on the board carry statuses")
+    stack = c.StatusStack()
+    for status_name, n in statuses.items():
+        if status_name not in STATUSES:
+            raise where(f"{place}: field 'status'", f"unknown status {status_name!r} (known: {', '.join(STATUSES)})")
+        if not _int(n) or not 1 <= n <= MAX_STACKS[status_name]:
+            raise where(f"{place}: field 'status'",
+                        f"{status_name} takes 1..{MAX_STACKS[status_name]} stacks, not {n!r}")
+        stack.stacks[status_name] = n
+        stack.applied_turn[status_name] = game.turn.turn - 1
+        if status_name == "Freeze":
+            stack.fresh.add("Freeze")
+    esper.add_component(eid, stack)
+
+
+def set_stats(game: Game, eid: int, data: dict[str, Any], card: CardDef, where: _Where, place: str) -> None:
+    """Overrides of printed stats; HP above max HP is refused (extra HP is blue cubes)."""
+    keys = ("hp", "max_hp", "atk", "crt", "mv", "range", "damage_type")
+    given = {k: data[k] for k in keys if k in data}
+    if not given:
+        return
+    if not card.is_character:
+        raise where(f"{place}: field {next(iter(given))!r}", "only characters have stats")
+    stats = esper.component_for_entity(eid, c.Stats)
+    for key, value in given.items():
+        if key == "damage_type":
+            if value not in ("physical", "spirit"):
+                raise where(f"{place}: field 'damage_type'", "must be \"physical\" or \"spirit\"")
+            stats.damage_type = value
+        elif not _int(value) or value < 0 or (key == "crt" and value > 100):
+            raise where(f"{place}: field {key!r}", f"must be a whole number{' 0..100' if key == 'crt' else ''}")
+        elif key != "hp":
+            setattr(stats, key, value)
+    health = esper.component_for_entity(eid, c.Health)
+    health.hp = given.get("hp", stats.max_hp if "max_hp" in given else health.hp)
+    if health.hp > stats.max_hp:
+        raise where(f"{place}: field 'hp'", f"{health.hp} is above max_hp {stats.max_hp} (extra HP is blue cubes)")
+    if health.hp < 1:
+        raise where(f"{place}: field 'hp'", "a character on the table has at least 1 HP")
+
+
+def play_actions(game: Game, actions: list[dict[str, Any]]) -> None:
+    """Play a scenario's actions in order; each rejection is recorded and the next action goes on."""
+    for step, action in enumerate(actions):
+        outcome = game.act(action)
+        if not outcome.ok:
+            game.rejected.append({"step": step, "act": action.get("act"), "reason": outcome.reason})
+
+
+def run_scenario_file(path: str) -> Game:
+    """Set up a scenario file and play all its actions."""
+    game, actions = load_scenario(path)
+    play_actions(game, actions)
+    return game

@@ -1,0 +1,81 @@
+"""Stasis counters (ST-*): entering stasis, adding and removing counters, leaving stasis."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game import components as c
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+
+def place(game: Game, eid: int, n: int) -> None:
+    """Place stasis counters on a card; a card not yet in stasis enters it (ST-1, ST-3, ST-16).
+
+    Ownerless cards (monsters, treasures, locations) are unaffected (ST-17). A card being played from
+    stasis ignores instructions that would put it straight back (ST-13).
+    """
+    ref = game.ref(eid)
+    owner = game.owner(eid)
+    if owner is None:
+        game.emit("StasisIgnored", card=ref, reason="it has no owner (ST-17)")
+        return
+    if esper.has_component(eid, c.PlayedFromStasisMark):
+        game.emit("StasisIgnored", card=ref, reason="it just left stasis and can't re-enter it (ST-13)")
+        return
+    counters = esper.try_component(eid, c.StasisCounters)
+    if counters is not None:
+        counters.n += n
+        game.emit("StasisCountersAdded", card=ref, n=n, counters=counters.n)
+        return
+    enter(game, eid, n, owner)
+
+
+def enter(game: Game, eid: int, n: int, owner: str) -> None:
+    """Put a card in stasis in front of its owner, who controls it; board state is lost (ST-3)."""
+    came_from = game.zone(eid)
+    game.put(eid, "stasis")
+    esper.component_for_entity(eid, c.Controller).player = owner
+    esper.add_component(eid, c.StasisCounters(n))
+    game.emit("EnteredStasis", card=game.ref(eid), owner=owner, counters=n, came_from=came_from)
+    game.emit("StasisCountersAdded", card=game.ref(eid), n=n, counters=n)
+
+
+def remove(game: Game, eid: int, n: int) -> None:
+    """Remove up to n stasis counters one at a time, never below 0 (ST-10); each removal is an event."""
+    counters = esper.try_component(eid, c.StasisCounters)
+    for _ in range(n):
+        if counters is None or counters.n == 0:
+            return
+        counters.n -= 1
+        game.emit("StasisCounterRemoved", card=game.ref(eid), counters_left=counters.n)
+
+
+def leave_for_play(game: Game, eid: int) -> None:
+    """A card at 0 counters leaves stasis to be played (ST-11); it can't re-enter at once (ST-13)."""
+    esper.remove_component(eid, c.StasisCounters)
+    esper.add_component(eid, c.PlayedFromStasisMark())
+    game.emit("LeftStasis", card=game.ref(eid), reason="played")
+    game.emit("PlayedFromStasis", card=game.ref(eid), player=game.controller(eid))
+
+
+def discard_spent(game: Game, player: str) -> None:
+    """ST-14: at the end of a player's turn, their cards in stasis with no counters are discarded."""
+    for eid in game.zone_cards("stasis", player, by="controller"):
+        if game.stasis_counters(eid) == 0:
+            game.emit("LeftStasis", card=game.ref(eid), reason="no counters at end of turn (ST-14)")
+            game.discard(eid, reason="stasis ended")
+
+
+def madness_penalty(game: Game, player: str) -> int:
+    """ST-18: −1 VP for every 2 Madness cards a player has in hand, deck, discard pile and stasis."""
+    count = sum(
+        1
+        for zone in ("hand", "deck", "discard", "stasis")
+        for e in game.zone_cards(zone, player, by="controller")
+        if game.kind(e) == "madness"
+    )
+    return count // 2

@@ -1,0 +1,94 @@
+"""Status effects, cubes and defences (SE-*): applying and removing them within their stacking limits."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game import components as c
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+MAX_STACKS = {
+    "Blind": 1, "Break": 1, "Burn": 2, "Cripple": 1, "Freeze": 2, "Poison": 1, "Shear": 10_000,
+    "Silence": 1, "Sleep": 1, "Stun": 1, "Upkeep": 1,
+}
+CUBE_COLORS = ("red", "white", "blue")
+
+
+def stack_of(eid: int) -> c.StatusStack:
+    """A character's status stack, made on first use."""
+    stack = esper.try_component(eid, c.StatusStack)
+    if stack is None:
+        stack = c.StatusStack()
+        esper.add_component(eid, stack)
+    return stack
+
+
+def defences(eid: int) -> c.Defences:
+    """A character's evasion and negation sources, made on first use."""
+    found = esper.try_component(eid, c.Defences)
+    if found is None:
+        found = c.Defences()
+        esper.add_component(eid, found)
+    return found
+
+
+def apply(game: Game, eid: int, name: str) -> None:
+    """Apply one stack of a status (SE-0): capped stacks change nothing; Freeze resets to 2 tokens (SE-5)."""
+    stack = stack_of(eid)
+    stack.applied_turn[name] = game.turn.turn
+    if name == "Freeze":
+        stack.stacks["Freeze"] = 2
+        stack.fresh.add("Freeze")
+    else:
+        stack.stacks[name] = min(MAX_STACKS[name], stack.stacks.get(name, 0) + 1)
+    game.emit("StatusApplied", card=game.ref(eid), status=name, stacks=stack.stacks[name])
+
+
+def remove(game: Game, eid: int, name: str, reason: str = "removed") -> None:
+    """Remove a status with all its stacks (SE-0)."""
+    stack = esper.try_component(eid, c.StatusStack)
+    if stack is None or name not in stack.stacks:
+        return
+    del stack.stacks[name]
+    stack.applied_turn.pop(name, None)
+    stack.fresh.discard(name)
+    game.emit("StatusRemoved", card=game.ref(eid), status=name, reason=reason)
+
+
+def add_cubes(game: Game, eid: int, color: str, n: int) -> None:
+    """Add cubes of a colour (SE-14)."""
+    cubes = esper.try_component(eid, c.Cubes)
+    if cubes is None:
+        cubes = c.Cubes()
+        esper.add_component(eid, cubes)
+    setattr(cubes, color, getattr(cubes, color) + n)
+    game.emit("CubesAdded", card=game.ref(eid), color=color, n=n, total=getattr(cubes, color))
+
+
+def remove_cubes(game: Game, eid: int, color: str, n: int) -> int:
+    """Remove up to n cubes of a colour; returns how many came off."""
+    cubes = esper.try_component(eid, c.Cubes)
+    have = getattr(cubes, color) if cubes else 0
+    taken = min(n, have)
+    if cubes is None or taken == 0:
+        return 0
+    setattr(cubes, color, have - taken)
+    game.emit("CubesRemoved", card=game.ref(eid), color=color, n=taken, total=have - taken)
+    return taken
+
+
+def applied_before_this_turn(game: Game, eid: int, name: str) -> bool:
+    """G-3's Ruling: a status applied during its controller's own turn does not count that turn."""
+    stack = esper.try_component(eid, c.StatusStack)
+    if stack is None or name not in stack.stacks:
+        return False
+    return stack.applied_turn.get(name, 0) < game.turn.turn
+
+
+def stone_cost(game: Game, eid: int, printed: int) -> int:
+    """An ability's stone cost with Upkeep's +1 (SE-11)."""
+    return printed + (1 if game.has_status(eid, "Upkeep") else 0)

@@ -1,0 +1,51 @@
+"""Stun counters (SC-*): placing and removing them, and the one replacement effect on untapping."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game import components as c
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+
+def place(game: Game, eid: int, n: int) -> None:
+    """Put stun counters on a permanent, tapped or untapped (SC-1)."""
+    counters = esper.try_component(eid, c.StunCounters)
+    if counters is None:
+        counters = c.StunCounters(0)
+        esper.add_component(eid, counters)
+    counters.n += n
+    game.emit("StunCountersAdded", card=game.ref(eid), n=n, counters=counters.n)
+
+
+def remove(game: Game, eid: int, n: int) -> None:
+    """Take stun counters off directly (never below 0)."""
+    counters = esper.try_component(eid, c.StunCounters)
+    if counters is None or counters.n == 0:
+        return
+    taken = min(n, counters.n)
+    counters.n -= taken
+    game.emit("StunCounterRemoved", card=game.ref(eid), n=taken, counters=counters.n, cause="effect")
+    if counters.n == 0:
+        esper.remove_component(eid, c.StunCounters)
+
+
+def stun_counter_replacement(game: Game, eid: int) -> bool:
+    """SC-2..SC-4, SC-8: if a permanent with a stun counter would untap, one counter comes off instead.
+
+    Registered once as an untap replacement, so every way of untapping (the untap phase, effects, costs)
+    goes through it. Returns True when it replaced the untap (the permanent stays tapped; SC-5: no
+    "becomes untapped" trigger follows).
+    """
+    counters = esper.try_component(eid, c.StunCounters)
+    if counters is None or counters.n == 0:
+        return False
+    counters.n -= 1
+    game.emit("UntapReplaced", card=game.ref(eid), counters_left=counters.n)
+    if counters.n == 0:
+        esper.remove_component(eid, c.StunCounters)
+    return True

@@ -1,0 +1,57 @@
+"""Triggered abilities: which events wake which card abilities, and where those abilities work (ST-6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from game import components as c
+from game.cards import Trigger
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+EVENT_TRIGGERS = {
+    "StasisCounterRemoved": "stasis_counter_removed",
+    "EnteredStasis": "enters_stasis",
+    "Untapped": "becomes_untapped",
+}
+
+
+def active_triggers(game: Game, eid: int, on: str) -> list[Trigger]:
+    """A card's triggers for an event that work where the card is now.
+
+    In stasis only abilities that say they work in stasis do (ST-6); on the board or at a location only
+    the others do, with Copycat's copied ones while it stays on the board; none without abilities.
+    """
+    if not game.abilities_work(eid):
+        return []
+    zone = game.zone(eid)
+    if zone == "stasis":
+        return [t for t in game.defn(eid).triggers if t.on == on and t.in_stasis]
+    if zone not in ("board", "location"):
+        return []
+    found = [t for t in game.defn(eid).triggers if t.on == on and not t.in_stasis]
+    copied = esper.try_component(eid, c.CopiedPower)
+    if copied is not None and zone == "board":
+        found += [t for t in game.pool[copied.source_name].triggers if t.on == on and not t.in_stasis]
+    return found
+
+
+def fire(game: Game, eid: int, on: str, **extra: Any) -> None:
+    """Queue the effects of a card's triggers for `on`, controlled by the card's controller."""
+    from game.effects import queue_effects
+
+    player = game.controller(eid) or game.players_order[0]
+    for trig in active_triggers(game, eid, on):
+        queue_effects(game, trig.effects, eid, player, **extra)
+        game.emit("Triggered", card=game.ref(eid), on=on)
+
+
+def dispatch(game: Game, entry: dict[str, Any]) -> None:
+    """Wake the card an event names, once per event (so once per counter removed, G-3)."""
+    on = EVENT_TRIGGERS.get(entry["type"])
+    if on is None or entry.get("card") not in game.refs:
+        return
+    fire(game, game.eid(entry["card"]), on)

@@ -1,0 +1,352 @@
+"""The window: a steppable App (events in, one frame out), the 60 FPS main loop, screenshots and autosave."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.ui import screens, words
+from game.ui.draw import Zone, player_color
+from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
+from game.ui.layout import LOGICAL_H, LOGICAL_W, Scaling
+from game.ui.renderer import Renderer
+from game.ui.state import UiState
+
+FPS = 60
+IDLE_WAIT_MS = 250
+DEFAULT_NAMES = ["Ada", "Bo", "Cy", "Di"]
+
+
+def data_home() -> Path:
+    """Where autosaves and saves go: $COUNTERTOP_HOME, else ~/.local/share/countertop."""
+    home = os.environ.get("COUNTERTOP_HOME")
+    return Path(home) if home else Path.home() / ".local" / "share" / "countertop"
+
+
+def autosave_path() -> Path:
+    """The file a game open when the window closes is saved to."""
+    return data_home() / "autosave.json"
+
+
+def deck_names() -> list[str]:
+    """The names of the decks in assets/decks (their file names without .toml)."""
+    from importlib.resources import files
+
+    folder = files("assets") / "decks"
+    return sorted(entry.name[:-5] for entry in folder.iterdir() if entry.name.endswith(".toml"))
+
+
+def init_pygame() -> None:
+    """Start only the parts of pygame the window needs (no audio)."""
+    pygame.display.init()
+    pygame.font.init()
+
+
+class App:
+    """The hot-seat window. step() handles the queued events and draws one frame; run() loops it."""
+
+    def __init__(self, game: GameLike | None = None, window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H)) -> None:
+        init_pygame()
+        pygame.display.set_caption("Countertop")
+        self.window = pygame.display.set_mode(window_size, pygame.RESIZABLE)
+        self.canvas = pygame.Surface((LOGICAL_W, LOGICAL_H))
+        self.renderer = Renderer()
+        self.ui = UiState()
+        self.ui.setup = {"count": 2, "names": list(DEFAULT_NAMES), "decks": [None] * 4, "seed": "1"}
+        self.zones: list[Zone] = []
+        self.rules_max_scroll = 0
+        self.running = True
+        self.game: GameLike | None = None
+        self.play: PlayInput | None = None
+        self.tooltip: list[str] = []
+        self.cached: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
+        if game is not None:
+            self.start(game)
+
+    # ----- screens ---------------------------------------------------------------------------------------
+
+    def start(self, game: GameLike) -> None:
+        """Begin showing a game, behind the privacy screen of whoever must act first."""
+        self.game = game
+        self.ui = UiState(setup=self.ui.setup)
+        self.play = PlayInput(game, self.ui)
+        view = game.view()
+        if view.get("winner") is not None or view["phase"] == "over":
+            self.ui.screen = "over"
+        else:
+            self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
+
+    def after_action(self) -> None:
+        """After an action: game over, or the privacy screen when another player must take the device."""
+        assert self.game is not None
+        view = self.game.view()
+        if view.get("winner") is not None or view["phase"] == "over":
+            self.ui.screen = "over"
+            autosave_path().unlink(missing_ok=True)
+        elif who_must_act(view) != self.ui.viewer:
+            self.ui.clear_selection()
+            self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
+
+    def new_game(self) -> None:
+        """Start a game from the new-game screen's settings."""
+        from game.engine import Game
+
+        setup = self.ui.setup
+        names = [name.strip() or DEFAULT_NAMES[i] for i, name in enumerate(setup["names"][: setup["count"]])]
+        decks = setup["decks"][: setup["count"]]
+        seed = int(setup["seed"]) if setup["seed"].isdigit() else 0
+        self.start(Game.new(players=names, decks=None if not any(decks) else decks, seed=seed))
+
+    # ----- events ----------------------------------------------------------------------------------------
+
+    def step(self, events: list[pygame.event.Event] | None = None) -> bool:
+        """Handle the given (or all queued) events, then draw one frame; False once the window should close."""
+        for event in pygame.event.get() if events is None else events:
+            self.handle(event)
+        if self.running:
+            self.draw()
+        return self.running
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One pygame event (a click or a key may change the game, so the cached view is dropped)."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.cached = None
+        if event.type == pygame.QUIT:
+            self.close()
+        elif event.type == pygame.VIDEORESIZE:
+            self.window = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
+        elif event.type == pygame.MOUSEMOTION:
+            self.ui.mouse = self.logical(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.ui.mouse = self.logical(event.pos)
+            self.click(self.ui.mouse)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(event.y)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def logical(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A window position in the 1280×720 logical picture."""
+        return Scaling.fit(*self.window.get_size()).to_logical(pos)
+
+    def click(self, point: tuple[int, int]) -> None:
+        """A left click on whichever screen is showing."""
+        key = zone_at(self.zones, point)
+        screen = self.ui.screen
+        if screen == "new_game":
+            self.click_new_game(key)
+        elif screen == "pass":
+            self.ui.screen = "play"
+        elif screen == "over":
+            if key == ("button", "new_game"):
+                self.ui.screen, self.game, self.play = "new_game", None, None
+        elif self.ui.rules_open:
+            if key in (("button", "close_rules"), None):
+                self.ui.rules_open = False
+        else:
+            assert self.play is not None
+            self.request(self.play.click(self.zones, point))
+            self.after_action()
+
+    def click_new_game(self, key: tuple[Any, ...] | None) -> None:
+        """Clicks on the new-game screen."""
+        setup = self.ui.setup
+        self.ui.focus = None
+        if key is None:
+            return
+        if key[0] == "count":
+            setup["count"] = key[1]
+        elif key[0] == "field":
+            self.ui.focus = key[1]
+        elif key[0] == "deck":
+            choices: list[str | None] = [None, *deck_names()]
+            current = choices.index(setup["decks"][key[1]]) if setup["decks"][key[1]] in choices else 0
+            setup["decks"][key[1]] = choices[(current + 1) % len(choices)]
+        elif key == ("button", "start"):
+            self.new_game()
+        elif key == ("button", "continue"):
+            from game.engine import Game
+
+            self.start(Game.load(str(autosave_path())))
+
+    def key(self, event: pygame.event.Event) -> None:
+        """A key press on whichever screen is showing."""
+        if self.ui.screen == "new_game":
+            self.type_into_field(event)
+        elif self.ui.screen == "pass" and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            self.ui.screen = "play"
+        elif self.ui.screen == "play":
+            if self.ui.rules_open and event.key in (pygame.K_ESCAPE, pygame.K_F1):
+                self.ui.rules_open = False
+                return
+            assert self.play is not None
+            self.request(self.play.key(event))
+            self.after_action()
+
+    def type_into_field(self, event: pygame.event.Event) -> None:
+        """Typing in the focused box of the new-game screen (Enter starts the game)."""
+        focus, setup = self.ui.focus, self.ui.setup
+        if event.key == pygame.K_RETURN:
+            self.new_game()
+            return
+        if focus is None:
+            return
+        value = setup["seed"] if focus == "seed" else setup["names"][int(focus[4:])]
+        if event.key == pygame.K_BACKSPACE:
+            value = value[:-1]
+        elif event.key == pygame.K_TAB:
+            self.ui.focus = None
+        elif event.unicode and event.unicode.isprintable() and len(value) < 16:
+            if focus != "seed" or event.unicode.isdigit():
+                value += event.unicode
+        if focus == "seed":
+            setup["seed"] = value
+        else:
+            setup["names"][int(focus[4:])] = value
+
+    def scroll(self, amount: int) -> None:
+        """The mouse wheel: scrolls the rules overlay or the log."""
+        if self.ui.rules_open:
+            self.ui.rules_scroll = max(0, min(self.ui.rules_scroll - amount * 3, self.rules_max_scroll))
+        elif self.play is not None:
+            self.play.scroll_log(amount * 3)
+
+    def request(self, what: str | None) -> None:
+        """Requests coming back from the play input: open the rules, save."""
+        if what == "rules":
+            self.ui.rules_open, self.ui.rules_scroll = True, 0
+        elif what == "save":
+            self.save_now()
+
+    def save_now(self) -> None:
+        """Ctrl+S: save the game to a new file under the data folder and say where."""
+        assert self.game is not None
+        path = data_home() / "saves" / time.strftime("countertop-%Y%m%d-%H%M%S.json")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.game.save(str(path))
+        self.ui.banner, self.ui.banner_is_error = f"Saved. Go on later with: countertop play --load {path}", False
+
+    def close(self) -> None:
+        """Closing the window: a game still being played is saved to the autosave file."""
+        if self.game is not None and self.ui.screen in ("play", "pass"):
+            path = autosave_path()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.game.save(str(path))
+        self.running = False
+
+    # ----- drawing ---------------------------------------------------------------------------------------
+
+    def draw(self) -> None:
+        """Draw the current screen on the logical canvas and scale it into the window."""
+        self.zones = self.draw_screen(self.canvas)
+        size = self.window.get_size()
+        if size == (LOGICAL_W, LOGICAL_H):
+            self.window.blit(self.canvas, (0, 0))
+        else:
+            scaling = Scaling.fit(*size)
+            self.window.fill((0, 0, 0))
+            self.window.blit(pygame.transform.smoothscale(self.canvas, scaling.size()),
+                             (scaling.offset_x, scaling.offset_y))
+        pygame.display.flip()
+
+    def draw_screen(self, surface: pygame.Surface) -> list[Zone]:
+        """Draw whichever screen is showing; returns its zones."""
+        screen = self.ui.screen
+        if screen == "new_game":
+            return screens.draw_new_game(surface, self.ui.setup, self.ui.focus, deck_names(),
+                                         autosave_path().exists())
+        view, legal = self.snapshot()
+        if screen == "pass":
+            order = list(view.get("players_order") or view["players"])
+            return screens.draw_pass(surface, self.ui.viewer or "", player_color(order, self.ui.viewer))
+        if screen == "over":
+            return screens.draw_game_over(surface, view)
+        zones = self.renderer.draw(surface, view, legal, self.ui)
+        if self.ui.rules_open:
+            rule_zones, self.rules_max_scroll = screens.draw_rules(surface, self.ui.rules_scroll)
+            return zones + rule_zones
+        self.tooltip = self.tooltip_lines(view, zone_at(zones, self.ui.mouse))
+        if self.tooltip:
+            self.renderer.draw_tooltip(surface, self.tooltip, self.ui.mouse)
+        return zones
+
+    def snapshot(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The game's view and legal actions, read once per change rather than once per frame."""
+        assert self.game is not None
+        if self.cached is None:
+            self.cached = (self.game.view(), self.game.legal_actions())
+        return self.cached
+
+    def tooltip_lines(self, view: dict[str, Any], key: tuple[Any, ...] | None) -> list[str]:
+        """What hovering the thing under the mouse explains."""
+        if key is None:
+            return []
+        if key[0] == "card":
+            return words.card_tooltip(view, key[1])
+        if key[0] in ("status", "stun_counters", "stasis_counters", "cubes", "evasion", "negation"):
+            return words.marker_tooltip(view, key)
+        if key[0] == "player":
+            return words.player_tooltip(view, key[1])
+        return []
+
+    # ----- the loop --------------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """The main loop: at most 60 frames a second, and asleep in pygame.event.wait while nothing happens."""
+        clock = pygame.time.Clock()
+        self.step()
+        while self.running:
+            first = pygame.event.wait(IDLE_WAIT_MS)
+            events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
+            if events:
+                self.step(events)
+            clock.tick(FPS)
+
+
+def render_view(game: GameLike, surface: pygame.Surface) -> None:
+    """Draw a game's play screen as the player who must act sees it (no privacy screen, no tooltip)."""
+    view = game.view()
+    ui = UiState(screen="play", viewer=who_must_act(view))
+    Renderer().draw(surface, view, game.legal_actions(), ui)
+
+
+def screenshot(game: GameLike, path: str) -> None:
+    """Render a game's state to a PNG (works with SDL_VIDEODRIVER=dummy)."""
+    write_png(game, path)
+
+
+def write_png(game: GameLike, path: str) -> None:
+    """Render a game's play screen into a PNG file without opening a window."""
+    pygame.font.init()
+    surface = pygame.Surface((LOGICAL_W, LOGICAL_H))
+    render_view(game, surface)
+    pygame.image.save(surface, path)
+
+
+def main_play(players: list[str] | None = None, decks: list[str] | None = None, seed: int | None = None,
+              load: str | None = None, scenario: str | None = None, screenshot: str | None = None) -> int:
+    """`countertop play`: open the window (or, with a screenshot path, render a PNG and exit); returns 0."""
+    from game.engine import Game
+
+    game: GameLike | None = None
+    if scenario is not None:
+        game = Game.from_scenario(scenario)
+    elif load is not None:
+        game = Game.load(load)
+    elif players:
+        game = Game.new(players=players, decks=decks, seed=seed or 0)
+    if screenshot is not None:
+        if game is None:
+            game = Game.new(players=DEFAULT_NAMES[:2], decks=decks, seed=seed or 0)
+        write_png(game, screenshot)
+        return 0
+    app = App(game)
+    try:
+        app.run()
+    finally:
+        pygame.quit()
+    return 0

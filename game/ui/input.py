@@ -1,0 +1,195 @@
+"""Turns pygame events into selections and engine actions; the game changes only through game.act()."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame
+
+from game.ui.draw import Zone
+from game.ui.layout import inside
+from game.ui.state import Menu, Selection, UiState
+
+Action = dict[str, Any]
+
+
+class GameLike(Protocol):
+    """The engine API the window uses (game.engine.Game)."""
+
+    def view(self) -> dict[str, Any]: ...
+    def legal_actions(self) -> list[Action]: ...
+    def act(self, action: Action) -> Any: ...
+    def save(self, path: Any) -> None: ...
+
+
+def zone_at(zones: list[Zone], point: tuple[int, int]) -> tuple[Any, ...] | None:
+    """The key of the topmost zone under a point."""
+    for rect, key in reversed(zones):
+        if inside(rect, point):
+            return key
+    return None
+
+
+def action_square(action: Action) -> tuple[int, int] | None:
+    """The square an action goes to, if any."""
+    if action.get("to") is not None:
+        return (action["to"][0], action["to"][1])
+    if action.get("path"):
+        return (action["path"][-1][0], action["path"][-1][1])
+    return None
+
+
+def who_must_act(view: dict[str, Any]) -> str:
+    """The player who must use the device now: the one a pending choice waits for, else the active player."""
+    pending = view.get("pending")
+    return str(pending["player"]) if pending else str(view["active"])
+
+
+class PlayInput:
+    """Handles clicks and keys on the play screen for one game."""
+
+    def __init__(self, game: GameLike, ui: UiState) -> None:
+        self.game = game
+        self.ui = ui
+
+    def perform(self, action: Action) -> bool:
+        """Send one action to the engine; show its rejection reason, or clear the selection on success."""
+        outcome = self.game.act(action)
+        self.ui.clear_selection()
+        if not outcome.ok:
+            self.ui.banner, self.ui.banner_is_error = f"Can't do that: {outcome.reason}", True
+            return False
+        self.ui.banner, self.ui.banner_is_error = "", False
+        return True
+
+    def key(self, event: pygame.event.Event) -> str | None:
+        """A key on the play screen; returns a request for the app ("save", "rules") or None."""
+        if event.key == pygame.K_ESCAPE:
+            self.ui.clear_selection()
+            self.ui.banner = ""
+        elif event.key == pygame.K_e and not self.choice_waiting():
+            self.perform({"act": "end_turn"})
+        elif event.key == pygame.K_F1:
+            return "rules"
+        elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            return "save"
+        return None
+
+    def choice_waiting(self) -> bool:
+        """Whether a pending choice must be answered before anything else."""
+        return self.game.view().get("pending") is not None
+
+    def click(self, zones: list[Zone], point: tuple[int, int]) -> str | None:
+        """A left click on the play screen; returns a request for the app or None."""
+        key = zone_at(zones, point)
+        if key is None:
+            self.ui.clear_selection()
+            return None
+        if key[0] == "button":
+            return self.click_button(key[1])
+        if key[0] == "choose":
+            return self.answer_choice(key[1])
+        if key[0] == "menu" and self.ui.menu is not None:
+            self.perform(self.ui.menu.actions[key[1]])
+            return None
+        self.ui.menu = None
+        if self.choice_waiting():
+            self.ui.banner, self.ui.banner_is_error = "Answer the choice first (the dialog above the board).", True
+            return None
+        if key[0] == "log":
+            return None
+        self.click_thing(key, point)
+        return None
+
+    def click_button(self, name: str) -> str | None:
+        """The buttons under the log."""
+        if name == "end_turn":
+            if self.choice_waiting():
+                self.ui.banner, self.ui.banner_is_error = "Answer the choice first.", True
+            else:
+                self.perform({"act": "end_turn"})
+        elif name == "cancel":
+            self.ui.clear_selection()
+        else:
+            return name
+        return None
+
+    def answer_choice(self, index: int) -> None:
+        """A button of the pending-choice dialog."""
+        options = [a for a in self.game.legal_actions() if a["act"] == "choose"]
+        if not options:
+            pending = self.game.view()["pending"]
+            options = [{"act": "choose", "option": option} for option in pending.get("options", [])]
+        self.perform(options[index])
+
+    def click_thing(self, key: tuple[Any, ...], point: tuple[int, int]) -> None:
+        """A click on a square, a card or a marker on a card."""
+        view = self.game.view()
+        ref: str | None = key[1] if key[0] != "square" else None
+        square = (key[1], key[2]) if key[0] == "square" else None
+        if ref is not None and view["cards"][ref].get("pos") is not None:
+            square = (view["cards"][ref]["pos"][0], view["cards"][ref]["pos"][1])
+        selection = self.ui.selection
+        if selection is not None:
+            matches = [a for a in selection.actions
+                       if (ref is not None and a.get("target") == ref) or (square and action_square(a) == square)]
+            if len(matches) == 1:
+                self.perform(matches[0])
+                return
+            if matches:
+                self.ui.menu = Menu(matches, point)
+                return
+            if ref == selection.ref:
+                self.ui.clear_selection()
+                return
+            if (selection.squares() or selection.targets()) and self.try_unlisted(view, selection.ref, ref, square):
+                return
+        if ref is not None:
+            self.select(view, ref, point)
+        else:
+            self.ui.clear_selection()
+
+    def try_unlisted(self, view: dict[str, Any], selected: str, ref: str | None,
+                     square: tuple[int, int] | None) -> bool:
+        """A click on something the selection can't reach: ask the engine, so the player sees why not."""
+        card = view["cards"][selected]
+        target = view["cards"].get(ref) if ref else None
+        mine = self.ui.viewer
+        if target is not None and target.get("controller") == mine:
+            return False
+        if card["zone"] == "hand":
+            action: Action = {"act": "play", "card": selected}
+        elif card["zone"] == "stasis":
+            action = {"act": "play_from_stasis", "card": selected}
+        elif card["zone"] == "board" and card.get("pos") is not None:
+            action = {"act": "attack" if target is not None else "move", "card": selected}
+        else:
+            return False
+        if target is not None and target["zone"] != "location":
+            action["target"] = ref
+        elif square is not None:
+            action["to"] = list(square)
+        else:
+            return False
+        self.perform(action)
+        return True
+
+    def select(self, view: dict[str, Any], ref: str, point: tuple[int, int]) -> None:
+        """Select a card and show what it can do: highlights for targets, a menu for the rest."""
+        actions = [a for a in self.game.legal_actions() if a.get("card") == ref and a["act"] != "choose"]
+        card = view["cards"][ref]
+        if not actions:
+            self.ui.clear_selection()
+            hand = view["players"].get(self.ui.viewer, {}).get("hand", [])
+            if card.get("controller") == self.ui.viewer or ref in hand:
+                reason = "it is tapped (G-5)" if card.get("tapped") else "nothing is legal for it right now"
+                self.ui.banner, self.ui.banner_is_error = f"{card['name']} can't act: {reason}.", True
+            return
+        self.ui.selection = Selection(ref, actions)
+        self.ui.banner, self.ui.banner_is_error = "", False
+        untargeted = self.ui.selection.untargeted()
+        self.ui.menu = Menu(untargeted, point) if untargeted else None
+
+    def scroll_log(self, lines: int) -> None:
+        """Scroll the log panel by a number of lines (positive: back in time)."""
+        self.ui.log_scroll = max(0, self.ui.log_scroll + lines)

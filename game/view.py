@@ -1,0 +1,148 @@
+"""The read side: the JSON state dump of DESIGN §4 (with extra keys for the window) and a text summary."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from game import components as c
+from game import status
+from game.engine import COLS, ROWS, STATUSES
+from game.stats import crit_chance, movement, mv_left, power, printed_atk
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+
+def card_view(game: Game, eid: int) -> dict[str, Any]:
+    """One card as the dump shows it."""
+    card = game.defn(eid)
+    zone = game.zone(eid)
+    character = game.is_character(eid)
+    on_board = character and zone == "board"
+    stats = esper.try_component(eid, c.Stats)
+    entry: dict[str, Any] = {
+        "name": card.name,
+        "kind": card.kind,
+        "owner": game.owner(eid),
+        "controller": game.controller(eid),
+        "zone": zone,
+        "pos": list(p) if (p := game.pos(eid)) else None,
+        "tapped": game.is_tapped(eid),
+        "stasis_counters": game.stasis_counters(eid),
+        "stun_counters": game.stun_counters(eid),
+        "status": {s: n for s, n in sorted(game.statuses(eid).items(), key=lambda kv: STATUSES.index(kv[0]))},
+        "hp": None,
+        "max_hp": None,
+        "atk": None,
+        "crt": None,
+        "mv": None,
+        "cubes": {color: getattr(game.cubes(eid), color) for color in status.CUBE_COLORS},
+    }
+    if character and stats is not None:
+        health = esper.component_for_entity(eid, c.Health)
+        entry.update(
+            hp=health.hp if on_board else stats.max_hp,
+            max_hp=stats.max_hp,
+            atk=power(game, eid),
+            crt=crit_chance(game, eid),
+            mv=movement(game, eid) if on_board else stats.mv,
+        )
+    defences = esper.try_component(eid, c.Defences) or c.Defences()
+    entry.update(
+        text=card.text,
+        shows=list(card.shows),
+        printed_atk=printed_atk(game, eid) if character else None,
+        range=stats.range if stats else None,
+        damage_type=stats.damage_type if stats else None,
+        mv_left=mv_left(game, eid) if on_board else None,
+        lost_abilities=not game.abilities_work(eid),
+        evasion={t: sum(v for k, v in defences.evasion if k == t) for t in ("physical", "spirit")},
+        negation=[{"type": t, "value": v} for t, v in defences.negation],
+        abilities=[
+            {"name": a.name, "cost": a.cost, "range": a.range, "fuse": a.fuse, "text": a.text,
+             "untap_cost": a.untap_cost, "target": a.target}
+            for a in card.abilities
+        ],
+    )
+    return entry
+
+
+def view(game: Game) -> dict[str, Any]:
+    """The whole state as DESIGN §4 specifies, plus `board`, `players_order`, `last_rolls`."""
+    turn = game.turn
+    players = {}
+    for p in game.players():
+        players[p.name] = {
+            "vp": p.vp,
+            "stones": p.stones,
+            "hand": [game.ref(e) for e in game.zone_cards("hand", p.name, by="controller")],
+            "deck": [game.ref(e) for e in game.zone_cards("deck", p.name)],
+            "discard": [game.ref(e) for e in game.zone_cards("discard", p.name)],
+            "stasis": [game.ref(e) for e in game.zone_cards("stasis", p.name, by="controller")],
+            "minion_plays": p.minion_plays,
+            "action_plays": p.action_plays,
+            "grants": list(p.grants),
+        }
+    pending = None
+    if game.pending:
+        pending = {k: game.pending[k] for k in ("player", "prompt", "options")}
+    return {
+        "turn": turn.turn,
+        "active": game.active().name,
+        "phase": turn.phase,
+        "winner": turn.winner,
+        "pending": pending,
+        "players": players,
+        "cards": {ref: card_view(game, eid) for ref, eid in game.refs.items()},
+        "rejected": list(game.rejected),
+        "log": list(game.log),
+        "board": {"cols": COLS, "rows": ROWS},
+        "players_order": list(game.players_order),
+        "last_rolls": list(game.last_rolls),
+    }
+
+
+def summary(game: Game) -> str:
+    """A short, readable account of the board, the players and the rejected actions."""
+    v = view(game)
+    lines = [f"Turn {v['turn']}: {v['active']} to act, {v['phase']} phase"
+             + (f"; winner: {v['winner']}" if v["winner"] else "")]
+    if v["pending"]:
+        lines.append(f"Waiting for {v['pending']['player']}: {v['pending']['prompt']} "
+                     f"(options: {', '.join(map(str, v['pending']['options']))})")
+    for name, p in v["players"].items():
+        lines.append(f"{name}: {p['vp']} VP, {p['stones']} stones, hand {len(p['hand'])}, "
+                     f"deck {len(p['deck'])}, discard {len(p['discard'])}")
+        for ref in p["stasis"]:
+            lines.append(f"  in stasis: {v['cards'][ref]['name']} [{ref}] "
+                         f"({v['cards'][ref]['stasis_counters']} stasis counters)")
+    lines.append("Board:")
+    for ref, card in v["cards"].items():
+        if card["zone"] not in ("board", "location"):
+            continue
+        lines.append("  " + describe(ref, card))
+    for r in v["rejected"]:
+        lines.append(f"Rejected step {r['step']} ({r['act']}): {r['reason']}")
+    return "\n".join(lines)
+
+
+def describe(ref: str, card: dict[str, Any]) -> str:
+    """One line for a card on the table."""
+    where = f"[{card['pos'][0]}, {card['pos'][1]}]" if card["pos"] else "(in front of its controller)"
+    text = f"{where} {card['name']} [{ref}]"
+    if card["controller"]:
+        text += f" of {card['controller']}"
+    if card["hp"] is not None:
+        text += f" ATK {card['atk']} HP {card['hp']}/{card['max_hp']}"
+    if card["tapped"]:
+        text += " tapped"
+    if card["stun_counters"]:
+        text += f", {card['stun_counters']} stun counters"
+    if card["status"]:
+        text += ", status " + " ".join(f"{s}{'x' + str(n) if n > 1 else ''}" for s, n in card["status"].items())
+    cubes = {k: n for k, n in card["cubes"].items() if n}
+    if cubes:
+        text += ", cubes " + " ".join(f"{n} {k}" for k, n in cubes.items())
+    return text

@@ -1,0 +1,43 @@
+"""The base of every rule system: a Processor that does its step once per phase, in schedule order."""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, ClassVar
+
+import esper
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+
+class PhaseSystem(esper.Processor):
+    """Runs `run` once when the turn is in `phase` and nothing waits (no queued effect, no choice).
+
+    A system with `next_phase` closes its phase once its own work has resolved. Outside its phase, or
+    once done, `process` returns at once, so an idle frame costs almost nothing.
+    """
+
+    phase: ClassVar[str] = ""
+    next_phase: ClassVar[str | None] = None
+
+    def __init__(self, game: Game) -> None:
+        self.game: Game = weakref.proxy(game)
+
+    def process(self) -> None:
+        game = self.game
+        turn = game.turn
+        if turn.phase != self.phase or game.pending or game.queue:
+            return
+        key = type(self).__name__
+        if key not in turn.done:
+            turn.done.add(key)
+            self.run(game)
+            if game.pending or game.queue or turn.phase != self.phase:
+                return
+        if self.next_phase is not None:
+            game.set_phase(self.next_phase)
+
+    def run(self, game: Game) -> None:
+        """The system's work for this phase."""
+        raise NotImplementedError

@@ -1,0 +1,53 @@
+"""The end of a turn after statuses: the draw, the hand limit, and scoring and victory (G-3, G-7)."""
+
+from __future__ import annotations
+
+from game import stasis
+from game.engine import Game
+from systems.base import PhaseSystem
+
+END_OF_TURN_DRAW = 2
+VICTORY_VP = 10
+
+
+class DrawSystem(PhaseSystem):
+    """G-3: the active player draws 2 cards, then discards down to the hand limit (their choice)."""
+
+    phase = "end"
+
+    def run(self, game: Game) -> None:
+        name = game.active().name
+        game.draw(name, END_OF_TURN_DRAW)
+        game.queue.append({"op": "discard_to_limit", "target": "you", "player": name, "source": None})
+
+
+class VictorySystem(PhaseSystem):
+    """G-7: score held locations, and end the game once anyone has 10 VP (with ST-18's Madness penalty)."""
+
+    phase = "end"
+
+    def run(self, game: Game) -> None:
+        active = game.active().name
+        held = [sq for sq in game.location_squares() if (e := game.at(sq)) is not None
+                and game.controller(e) == active]
+        if held:
+            game.gain_vp(active, len(held), reason="holding locations")
+        if any(p.vp >= VICTORY_VP for p in game.players()):
+            finish(game)
+
+
+def finish(game: Game) -> None:
+    """Apply the Madness penalty and name the winner (ties: most characters, then a shared win)."""
+    for p in game.players():
+        penalty = stasis.madness_penalty(game, p.name)
+        if penalty:
+            game.gain_vp(p.name, -penalty, reason="Madness penalty (ST-18)")
+    best = max(p.vp for p in game.players())
+    leaders = [p.name for p in game.players() if p.vp == best]
+    if len(leaders) > 1:
+        counts = {n: sum(1 for e in game.characters() if game.controller(e) == n) for n in leaders}
+        most = max(counts.values())
+        leaders = [n for n in leaders if counts[n] == most]
+    game.turn.winner = leaders[0] if len(leaders) == 1 else leaders
+    game.set_phase("over")
+    game.emit("GameOver", winner=game.turn.winner, vp={p.name: p.vp for p in game.players()})

@@ -1,0 +1,45 @@
+"""Turn bookkeeping (G-3): the start of a turn, and passing the turn on at its end."""
+
+from __future__ import annotations
+
+import esper
+
+from game import components as c
+from game.engine import Game
+from systems.base import PhaseSystem
+
+STONES_PER_TURN = 3
+
+
+class TurnStartSystem(PhaseSystem):
+    """G-3 start: the active player's stones become 3 and the per-turn allowances reset.
+
+    Writes Player (stones, allowances), TurnUsage and OncePerTurn of every card.
+    """
+
+    phase = "start"
+
+    def run(self, game: Game) -> None:
+        player = game.active()
+        player.stones = STONES_PER_TURN
+        player.minion_plays = 1
+        player.action_plays = 1
+        player.grants = []
+        player.minions_at_location = {}
+        for eid, _ in esper.get_component(c.TurnUsage):
+            esper.remove_component(eid, c.TurnUsage)
+        for _, used in esper.get_component(c.OncePerTurn):
+            used.used.clear()
+        game.emit("TurnStarted", turn=game.turn.turn, player=player.name, stones=player.stones)
+
+
+class TurnEndSystem(PhaseSystem):
+    """G-3: after the end phase, the next player's turn begins (the turn number moves on)."""
+
+    phase = "end"
+    next_phase = "start"
+
+    def run(self, game: Game) -> None:
+        turn = game.turn
+        turn.turn += 1
+        turn.active = (turn.active + 1) % len(game.players_order)

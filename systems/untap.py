@@ -1,0 +1,40 @@
+"""The untap phase (G-3) and the start-of-turn abilities that come just before it."""
+
+from __future__ import annotations
+
+from game.engine import Game
+from game.triggers import fire
+from systems.base import PhaseSystem
+
+
+class StartTriggerSystem(PhaseSystem):
+    """G-3: "at the start of your turn" abilities of the active player's cards, oldest first.
+
+    Cards in stasis are skipped: their abilities do not work there (ST-6, Zany Prof).
+    """
+
+    phase = "start"
+    next_phase = "untap"
+
+    def run(self, game: Game) -> None:
+        active = game.active().name
+        for eid in game.zone_cards("board") + game.zone_cards("location"):
+            if game.controller(eid) == active:
+                fire(game, eid, "start_of_turn")
+
+
+class UntapSystem(PhaseSystem):
+    """G-3 untap: each tapped permanent of the active player tries to untap.
+
+    Every attempt goes through `Game.untap`, whose replacement hook turns it into "remove a stun
+    counter" (SC-2); untapped permanents are not touched, so they keep their counters (SC-10).
+    """
+
+    phase = "untap"
+    next_phase = "main"
+
+    def run(self, game: Game) -> None:
+        active = game.active().name
+        for eid in game.zone_cards("board"):
+            if game.controller(eid) == active and game.is_tapped(eid):
+                game.untap(eid, cause="untap phase")

@@ -1,0 +1,39 @@
+"""Shared test helpers: build games from inline scenario TOML and read their JSON dump."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.engine import Game  # noqa: E402
+from game.scenario import _Where, build, play_actions  # noqa: E402
+
+
+def scenario(text: str) -> Game:
+    """Set up and play an inline scenario (DESIGN §3 TOML), returning the game."""
+    game, actions = build(tomllib.loads(text), _Where("<inline scenario>"))
+    play_actions(game, actions)
+    return game
+
+
+def setup(text: str) -> Game:
+    """Set up an inline scenario without playing its actions."""
+    game, _ = build(tomllib.loads(text), _Where("<inline scenario>"))
+    return game
+
+
+def events(game: Game, kind: str) -> list[dict[str, Any]]:
+    """The log entries of one event type."""
+    return [e for e in game.log if e["type"] == kind]
+
+
+@pytest.fixture
+def run() -> Any:
+    """The `scenario` helper as a fixture."""
+    return scenario

@@ -1,0 +1,21 @@
+"""UI tests run headless: SDL's dummy video driver, no audio, saves in a temporary folder."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def countertop_home(tmp_path, monkeypatch):
+    """Every test gets its own data folder for autosaves and saves, and a fresh pygame event queue."""
+    monkeypatch.setenv("COUNTERTOP_HOME", str(tmp_path / "home"))
+    yield tmp_path / "home"
+    if pygame.display.get_init():
+        pygame.event.clear()

@@ -1,0 +1,90 @@
+"""Every counter and status of a busy board is drawn where it belongs and explained on hover."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.app import screenshot
+from game.ui.renderer import STASIS_COUNTER, STATUS_ICONS, STUN_COUNTER
+from tests.ui.fake import busy_game
+from tests.ui.helpers import hover, open_app, pixel, zone_center
+
+TOOLTIP = (250, 248, 225)
+
+
+def test_stun_counters_and_status_stun_look_different_SC1_SE10():
+    app = open_app(busy_game())
+    badge = zone_center(app, ("stun_counters", "monk"))
+    icon = zone_center(app, ("status", "monk", "Stun"))
+    assert pixel(app, (badge[0] - 6, badge[1])) == STUN_COUNTER
+    assert pixel(app, (icon[0] - 6, icon[1])) == STATUS_ICONS["Stun"][0]
+    assert STUN_COUNTER != STATUS_ICONS["Stun"][0]
+
+
+def test_hovering_the_stun_counter_badge_explains_SC2():
+    app = open_app(busy_game())
+    badge = zone_center(app, ("stun_counters", "monk"))
+    hover(app, badge)
+    assert app.tooltip[0] == "Thunder Monk (Ada) has 2 stun counters (not the status Stun)"
+    assert app.tooltip[1].startswith("Rule SC-2")
+    assert pixel(app, (badge[0] + 20, badge[1] + 20)) == TOOLTIP
+
+
+def test_hovering_the_status_stun_icon_explains_SE10():
+    app = open_app(busy_game())
+    hover(app, zone_center(app, ("status", "monk", "Stun")))
+    assert "Status Stun" in app.tooltip[0] and "not stun counters" in app.tooltip[0]
+    assert app.tooltip[1].startswith("Rule SE-10")
+
+
+def test_all_eleven_statuses_are_drawn_with_their_rules_SE0():
+    app = open_app(busy_game())
+    for status in STATUS_ICONS:
+        hover(app, zone_center(app, ("status", "guard", status)))
+        assert app.tooltip[0].startswith(f"Status {status} on Footman (Bo)")
+    hover(app, zone_center(app, ("status", "guard", "Freeze")))
+    assert "1 token" in app.tooltip[0] and app.tooltip[1].startswith("Rule SE-5")
+
+
+def test_cubes_evasion_and_negation_are_drawn_SE12_SE13_SE14():
+    app = open_app(busy_game())
+    assert pixel(app, zone_center(app, ("cubes", "guard", "red"))[:1] + (zone_center(app, ("cubes", "guard", "red"))[1] - 4,)) == (220, 40, 40)
+    hover(app, zone_center(app, ("cubes", "guard", "blue")))
+    assert "2 blue cube" in app.tooltip[0] and app.tooltip[-2].startswith("Rule SE-14")
+    hover(app, zone_center(app, ("evasion", "guard", "spirit")))
+    assert "50 spirit evasion" in app.tooltip[0]
+    hover(app, zone_center(app, ("negation", "guard", 0)))
+    assert "25 physical negation" in app.tooltip[0] and app.tooltip[1].startswith("Rule SE-13")
+
+
+def test_cards_in_stasis_show_their_counters_ST9():
+    app = open_app(busy_game())
+    center = zone_center(app, ("stasis_counters", "letter"))
+    assert pixel(app, (center[0] - 8, center[1])) == STASIS_COUNTER
+    hover(app, center)
+    assert app.tooltip[0] == "Letter From Another Time (Ada) is in stasis with 2 stasis counters"
+    assert app.tooltip[1].startswith("Rule ST-9")
+
+
+def test_a_tapped_character_is_drawn_sideways_G5():
+    app = open_app(busy_game())
+    rects = {key: rect for rect, key in app.zones if key == ("card", "monk")}
+    body = [rect for rect, key in app.zones if key == ("card", "monk")][-1]
+    upright = [rect for rect, key in app.zones if key == ("card", "guard")][-1]
+    assert rects and body[2] > body[3], "tapped: wider than tall"
+    assert upright[2] < upright[3], "untapped: taller than wide"
+
+
+def test_hovering_a_card_in_hand_shows_its_text_and_rule():
+    app = open_app(busy_game())
+    hover(app, zone_center(app, ("card", "omen")))
+    assert app.tooltip[0] == "Omen (Ada)"
+    assert "Choose: draw a card, or gain 1 VP." in app.tooltip
+    assert app.tooltip[-2].startswith("Rule G-4")
+
+
+def test_screenshot_writes_a_1280x720_png(tmp_path):
+    out = tmp_path / "busy.png"
+    screenshot(busy_game(), str(out))
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 720)
