@@ -1,0 +1,116 @@
+"""The standard game (G-1): decks from assets/decks, shuffled; opening hands; locations; Madness pile; a monster."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import esper
+
+from game.cards import card_pool
+from game.components import BoardPos
+from game.engine import STANDARD_LOCATIONS, Game
+
+DECK_SIZE = 20
+OPENING_HAND = 5
+MADNESS_PILE = 10
+LOCATION_CARD = "Alternate Present"
+MONSTER = "Wandering Golem"
+MONSTER_SQUARE = (3, 2)
+TREASURE = "Lost Relic"
+
+
+class SetupError(ValueError):
+    """A deck file or a setup request that can't be used; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A standard deck: a name, its themes, and card name -> copies."""
+
+    key: str
+    name: str
+    themes: tuple[str, ...]
+    description: str
+    cards: dict[str, int]
+
+    def card_list(self) -> list[str]:
+        """Every card of the deck, copies repeated, in file order."""
+        return [name for name, n in self.cards.items() for _ in range(n)]
+
+
+def decks_dir() -> Path:
+    """The folder of shipped deck files."""
+    return Path(str(resources.files("assets") / "decks"))
+
+
+def load_deck(path: Path) -> Deck:
+    """Read and validate one deck file."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as err:
+        raise SetupError(f"{path}: can't be read as TOML ({err})") from None
+    cards = data.get("cards")
+    if not isinstance(data.get("name"), str) or not isinstance(cards, dict):
+        raise SetupError(f"{path}: a deck needs a 'name' and a [cards] table")
+    pool = card_pool()
+    for name, n in cards.items():
+        if name not in pool:
+            raise SetupError(f"{path}: [cards]: unknown card {name!r}")
+        if pool[name].kind not in ("minion", "action", "relic"):
+            raise SetupError(f"{path}: [cards]: {name!r} is a {pool[name].kind} and can't be in a deck")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise SetupError(f"{path}: [cards]: {name!r} needs a number of copies, not {n!r}")
+    total = sum(cards.values())
+    if total != DECK_SIZE:
+        raise SetupError(f"{path}: a standard deck has {DECK_SIZE} cards, this one has {total}")
+    return Deck(path.stem, data["name"], tuple(data.get("themes", [])), data.get("description", ""), dict(cards))
+
+
+@cache
+def standard_decks() -> dict[str, Deck]:
+    """The shipped decks by key (the file name without .toml)."""
+    return {p.stem: load_deck(p) for p in sorted(decks_dir().glob("*.toml"))}
+
+
+def find_deck(name: str) -> Deck:
+    """A deck by key or by its display name (case-insensitive)."""
+    decks = standard_decks()
+    for deck in decks.values():
+        if name.lower() in (deck.key.lower(), deck.name.lower()):
+            return deck
+    raise SetupError(f"unknown deck {name!r}; decks: {', '.join(decks)}")
+
+
+def new_game(players: list[str], decks: list[str] | None = None, seed: int = 0) -> Game:
+    """Set up a standard game and run the first player's start and untap phases."""
+    if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
+        raise SetupError("a game has 2 to 4 players with different names")
+    keys = list(standard_decks())
+    chosen = [find_deck(d) for d in decks] if decks else [standard_decks()[keys[i % len(keys)]] for i in
+                                                         range(len(players))]
+    if len(chosen) != len(players):
+        raise SetupError(f"name one deck per player ({len(players)} players, {len(chosen)} decks)")
+    game = Game(players, seed=seed)
+    for x, y in STANDARD_LOCATIONS:
+        loc = game.create_card(game.make_ref(LOCATION_CARD), LOCATION_CARD, None, "location")
+        esper.add_component(loc, BoardPos(x, y))
+    for _ in range(MADNESS_PILE):
+        game.create_card(game.make_ref("Madness"), "Madness", None, "madness")
+    golem = game.create_card(game.make_ref(MONSTER), MONSTER, None, "board")
+    esper.add_component(golem, BoardPos(*MONSTER_SQUARE))
+    game.create_card(game.make_ref(TREASURE), TREASURE, None, "board")
+    for player, deck in zip(players, chosen, strict=True):
+        names = deck.card_list()
+        game.dice.shuffle(names)
+        for i, name in enumerate(names, start=1):
+            game.create_card(f"{player.lower()}-{i}", name, player, "deck")
+        game.draw(player, OPENING_HAND)
+    game.emit("GameStarted", players=players, seed=seed, decks=[d.key for d in chosen])
+    game.turn.turn = 1
+    game.set_phase("start")
+    game.advance()
+    return game
