@@ -331,6 +331,7 @@ class Move(Command):
         if game.statuses(eid).get("Freeze", 0) >= 2:
             raise Rejected(f"Frozen: {game.name(eid)} can't move this turn (SE-5)")
         budget = mv_left(game, eid)
+        why = " (Freeze: MV -1, SE-5)" if game.statuses(eid).get("Freeze") == 1 else ""
         start = game.pos(eid)
         assert start is not None
         if self.path is not None:
@@ -342,12 +343,11 @@ class Move(Command):
             goal = square_of(self.to, "to")
             found = free_path(game, start, goal, budget)
             if found is None or not found:
-                raise Rejected(f"{game.name(eid)} can't reach [{goal[0]}, {goal[1]}] with {budget} MV left (G-5)")
+                raise Rejected(f"{game.name(eid)} can't reach [{goal[0]}, {goal[1]}] with {budget} MV left{why} (G-5)")
             steps = found
         else:
             raise Rejected("A move needs 'to' or 'path'")
         if len(steps) > budget:
-            why = " (Freeze: MV -1, SE-5)" if game.statuses(eid).get("Freeze") == 1 else ""
             raise Rejected(f"{game.name(eid)} has only {budget} MV left this turn{why} (G-5)")
         self.steps = steps
 

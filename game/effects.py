@@ -57,6 +57,8 @@ class OpSpec:
             kind, _ = self.fields[key]
             if isinstance(value, bool) and kind is int or not isinstance(value, kind):
                 return f"op {self.name!r}: field {key!r} has a bad value {value!r}"
+            if kind is int and value < 0:
+                return f"op {self.name!r}: field {key!r} must be 0 or more, not {value!r}"
         for key, (_, default) in self.fields.items():
             if default is REQUIRED and key not in item:
                 return f"op {self.name!r} needs field {key!r}"

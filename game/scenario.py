@@ -110,7 +110,7 @@ def set_turn(game: Game, data: dict[str, Any], where: _Where) -> None:
     if phase not in ("main", "start"):
         raise where("phase", f"must be \"main\" or \"start\", not {phase!r}")
     game.turn.turn = turn
-    game.turn.phase = "main"
+    game.turn.phase = phase
 
 
 def set_players(game: Game, data: dict[str, Any], where: _Where) -> None:
@@ -248,9 +248,18 @@ def set_statuses(game: Game, eid: int, data: dict[str, Any], card: CardDef, zone
                         f"{status_name} takes 1..{MAX_STACKS[status_name]} stacks, not {n!r}")
         stack.stacks[status_name] = n
         stack.applied_turn[status_name] = game.turn.turn - 1
-        if status_name == "Freeze":
+        if status_name == "Freeze" and n == 2 and not start_passed(game, eid):
             stack.fresh.add("Freeze")
     esper.add_component(eid, stack)
+
+
+def start_passed(game: Game, eid: int) -> bool:
+    """Whether the character's first turn start after the table was set is already behind it (SE-5).
+
+    It is for the active player's characters when the scenario starts in the main phase: this turn is
+    their "next turn", so a table Freeze of 2 tokens loses one at their following start.
+    """
+    return game.tick_controller(eid) == game.active().name and game.turn.phase == "main"
 
 
 def set_stats(game: Game, eid: int, data: dict[str, Any], card: CardDef, where: _Where, place: str) -> None:

@@ -37,14 +37,19 @@ def defences(eid: int) -> c.Defences:
 
 
 def apply(game: Game, eid: int, name: str) -> None:
-    """Apply one stack of a status (SE-0): capped stacks change nothing; Freeze resets to 2 tokens (SE-5)."""
+    """Apply one stack of a status (SE-0): capped stacks change nothing; Freeze resets to 2 tokens (SE-5).
+
+    Re-applying a status already at its cap keeps its original turn, so Sleep and Stun still end (and Stun
+    still binds) on the turn they would have (SE-0, SE-9, SE-10).
+    """
     stack = stack_of(eid)
-    stack.applied_turn[name] = game.turn.turn
     if name == "Freeze":
+        stack.applied_turn[name] = game.turn.turn
         stack.stacks["Freeze"] = 2
         stack.fresh.add("Freeze")
-    else:
-        stack.stacks[name] = min(MAX_STACKS[name], stack.stacks.get(name, 0) + 1)
+    elif stack.stacks.get(name, 0) < MAX_STACKS[name]:
+        stack.applied_turn.setdefault(name, game.turn.turn)
+        stack.stacks[name] = stack.stacks.get(name, 0) + 1
     game.emit("StatusApplied", card=game.ref(eid), status=name, stacks=stack.stacks[name])
 
 

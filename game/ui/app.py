@@ -49,7 +49,9 @@ def init_pygame() -> None:
 class App:
     """The hot-seat window. step() handles the queued events and draws one frame; run() loops it."""
 
-    def __init__(self, game: GameLike | None = None, window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H)) -> None:
+    def __init__(
+        self, game: GameLike | None = None, window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H)
+    ) -> None:
         init_pygame()
         pygame.display.set_caption("Countertop")
         self.window = pygame.display.set_mode(window_size, pygame.RESIZABLE)
@@ -104,7 +106,7 @@ class App:
     # ----- events ----------------------------------------------------------------------------------------
 
     def step(self, events: list[pygame.event.Event] | None = None) -> bool:
-        """Handle the given (or all queued) events, then draw one frame; False once the window should close."""
+        """Handle the given (or all queued) events, then draw one frame; False once the window closes."""
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
         if self.running:
@@ -200,13 +202,17 @@ class App:
             value = value[:-1]
         elif event.key == pygame.K_TAB:
             self.ui.focus = None
-        elif event.unicode and event.unicode.isprintable() and len(value) < 16:
-            if focus != "seed" or event.unicode.isdigit():
-                value += event.unicode
+        elif self.typeable(event.unicode, focus) and len(value) < 16:
+            value += event.unicode
         if focus == "seed":
             setup["seed"] = value
         else:
             setup["names"][int(focus[4:])] = value
+
+    @staticmethod
+    def typeable(char: str, focus: str) -> bool:
+        """Whether a typed character goes into a box: printable, and a digit for the seed."""
+        return bool(char) and char.isprintable() and (focus != "seed" or char.isdigit())
 
     def scroll(self, amount: int) -> None:
         """The mouse wheel: scrolls the rules overlay or the log."""
@@ -228,7 +234,10 @@ class App:
         path = data_home() / "saves" / time.strftime("countertop-%Y%m%d-%H%M%S.json")
         path.parent.mkdir(parents=True, exist_ok=True)
         self.game.save(str(path))
-        self.ui.banner, self.ui.banner_is_error = f"Saved. Go on later with: countertop play --load {path}", False
+        self.ui.banner, self.ui.banner_is_error = (
+            f"Saved. Go on later with: countertop play --load {path}",
+            False,
+        )
 
     def close(self) -> None:
         """Closing the window: a game still being played is saved to the autosave file."""
@@ -249,16 +258,19 @@ class App:
         else:
             scaling = Scaling.fit(*size)
             self.window.fill((0, 0, 0))
-            self.window.blit(pygame.transform.smoothscale(self.canvas, scaling.size()),
-                             (scaling.offset_x, scaling.offset_y))
+            self.window.blit(
+                pygame.transform.smoothscale(self.canvas, scaling.size()),
+                (scaling.offset_x, scaling.offset_y),
+            )
         pygame.display.flip()
 
     def draw_screen(self, surface: pygame.Surface) -> list[Zone]:
         """Draw whichever screen is showing; returns its zones."""
         screen = self.ui.screen
         if screen == "new_game":
-            return screens.draw_new_game(surface, self.ui.setup, self.ui.focus, deck_names(),
-                                         autosave_path().exists())
+            return screens.draw_new_game(
+                surface, self.ui.setup, self.ui.focus, deck_names(), autosave_path().exists()
+            )
         view, legal = self.snapshot()
         if screen == "pass":
             order = list(view.get("players_order") or view["players"])
@@ -296,7 +308,7 @@ class App:
     # ----- the loop --------------------------------------------------------------------------------------
 
     def run(self) -> None:
-        """The main loop: at most 60 frames a second, and asleep in pygame.event.wait while nothing happens."""
+        """The main loop: at most 60 frames a second, asleep in pygame.event.wait while nothing happens."""
         clock = pygame.time.Clock()
         self.step()
         while self.running:
@@ -327,8 +339,14 @@ def write_png(game: GameLike, path: str) -> None:
     pygame.image.save(surface, path)
 
 
-def main_play(players: list[str] | None = None, decks: list[str] | None = None, seed: int | None = None,
-              load: str | None = None, scenario: str | None = None, screenshot: str | None = None) -> int:
+def main_play(
+    players: list[str] | None = None,
+    decks: list[str] | None = None,
+    seed: int | None = None,
+    load: str | None = None,
+    scenario: str | None = None,
+    screenshot: str | None = None,
+) -> int:
     """`countertop play`: open the window (or, with a screenshot path, render a PNG and exit); returns 0."""
     from game.engine import Game
 

@@ -38,5 +38,10 @@ def frame_benchmark(game: GameLike, frames: int = 30) -> dict[str, Any]:
         for index, tile in enumerate(tiles):
             surface.blit(tile, ((index * 41) % (LOGICAL_W - 40), (index * 41) // (LOGICAL_W - 40) * 41 % 680))
     bare = (time.perf_counter() - start) / frames
-    return {"frame_s": frame, "bare_s": bare, "ratio": frame / bare if bare else float("inf"),
-            "surfaces": len(zones), "fps_possible": 1 / frame if frame else float("inf")}
+    return {
+        "frame_s": frame,
+        "bare_s": bare,
+        "ratio": frame / bare if bare else float("inf"),
+        "surfaces": len(zones),
+        "fps_possible": 1 / frame if frame else float("inf"),
+    }

@@ -34,8 +34,13 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def text(
-    surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 18, color: Color = INK,
-    bold: bool = False, center: bool = False,
+    surface: pygame.Surface,
+    words: str,
+    pos: tuple[int, int],
+    size: int = 18,
+    color: Color = INK,
+    bold: bool = False,
+    center: bool = False,
 ) -> Rect:
     """Draw one line of text; pos is its top-left, or its centre when center is set."""
     image = font(size, bold).render(words, True, color)
@@ -67,7 +72,12 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def text_block(
-    surface: pygame.Surface, words: str, rect: Rect, size: int = 16, color: Color = INK, bold: bool = False,
+    surface: pygame.Surface,
+    words: str,
+    rect: Rect,
+    size: int = 16,
+    color: Color = INK,
+    bold: bool = False,
     max_lines: int | None = None,
 ) -> int:
     """Draw wrapped text inside rect (clipped); returns the height used."""
@@ -84,8 +94,14 @@ def text_block(
     return y - rect[1]
 
 
-def box(surface: pygame.Surface, rect: Rect, fill: Color, edge: Color | None = None, width: int = 1,
-        radius: int = 4) -> None:
+def box(
+    surface: pygame.Surface,
+    rect: Rect,
+    fill: Color,
+    edge: Color | None = None,
+    width: int = 1,
+    radius: int = 4,
+) -> None:
     """A filled rounded rectangle with an optional border."""
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if edge is not None:
@@ -98,8 +114,14 @@ def button(surface: pygame.Surface, rect: Rect, label: str, hot: bool = False, s
     text(surface, label, (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), size, INK, center=True)
 
 
-def number_circle(surface: pygame.Surface, center: tuple[int, int], radius: int, fill: Color, number: int,
-                  ink: Color = BLACK) -> None:
+def number_circle(
+    surface: pygame.Surface,
+    center: tuple[int, int],
+    radius: int,
+    fill: Color,
+    number: int,
+    ink: Color = BLACK,
+) -> None:
     """A small round badge with a number in it."""
     pygame.draw.circle(surface, fill, center, radius)
     pygame.draw.circle(surface, BLACK, center, radius, 1)

@@ -94,7 +94,10 @@ class PlayInput:
             return None
         self.ui.menu = None
         if self.choice_waiting():
-            self.ui.banner, self.ui.banner_is_error = "Answer the choice first (the dialog above the board).", True
+            self.ui.banner, self.ui.banner_is_error = (
+                "Answer the choice first (the dialog above the board).",
+                True,
+            )
             return None
         if key[0] == "log":
             return None
@@ -131,8 +134,11 @@ class PlayInput:
             square = (view["cards"][ref]["pos"][0], view["cards"][ref]["pos"][1])
         selection = self.ui.selection
         if selection is not None:
-            matches = [a for a in selection.actions
-                       if (ref is not None and a.get("target") == ref) or (square and action_square(a) == square)]
+            matches = [
+                a
+                for a in selection.actions
+                if (ref is not None and a.get("target") == ref) or (square and action_square(a) == square)
+            ]
             if len(matches) == 1:
                 self.perform(matches[0])
                 return
@@ -142,15 +148,18 @@ class PlayInput:
             if ref == selection.ref:
                 self.ui.clear_selection()
                 return
-            if (selection.squares() or selection.targets()) and self.try_unlisted(view, selection.ref, ref, square):
+            if (selection.squares() or selection.targets()) and self.try_unlisted(
+                view, selection.ref, ref, square
+            ):
                 return
         if ref is not None:
             self.select(view, ref, point)
         else:
             self.ui.clear_selection()
 
-    def try_unlisted(self, view: dict[str, Any], selected: str, ref: str | None,
-                     square: tuple[int, int] | None) -> bool:
+    def try_unlisted(
+        self, view: dict[str, Any], selected: str, ref: str | None, square: tuple[int, int] | None
+    ) -> bool:
         """A click on something the selection can't reach: ask the engine, so the player sees why not."""
         card = view["cards"][selected]
         target = view["cards"].get(ref) if ref else None

@@ -30,7 +30,9 @@ class Scaling:
     def fit(cls, window_w: int, window_h: int) -> Scaling:
         """The largest uniform scale at which the logical picture fits the window, centred."""
         scale = min(window_w / LOGICAL_W, window_h / LOGICAL_H)
-        return cls(scale, round((window_w - LOGICAL_W * scale) / 2), round((window_h - LOGICAL_H * scale) / 2))
+        return cls(
+            scale, round((window_w - LOGICAL_W * scale) / 2), round((window_h - LOGICAL_H * scale) / 2)
+        )
 
     def to_logical(self, point: tuple[int, int]) -> tuple[int, int]:
         """A window pixel as a logical pixel."""

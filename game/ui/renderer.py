@@ -8,8 +8,22 @@ import pygame
 
 from game.ui import words
 from game.ui.draw import (
-    BLACK, DIM, INK, PANEL, PANEL_EDGE, Color, Rect, Zone, box, button, font, number_circle, player_color, text,
-    text_block, wrap,
+    BLACK,
+    DIM,
+    INK,
+    PANEL,
+    PANEL_EDGE,
+    Color,
+    Rect,
+    Zone,
+    box,
+    button,
+    font,
+    number_circle,
+    player_color,
+    text,
+    text_block,
+    wrap,
 )
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.state import UiState
@@ -49,25 +63,31 @@ MARKER = 13
 
 
 def status_slots(cell: Rect, count: int) -> tuple[int, list[tuple[int, int]]]:
-    """Icon size and top-left corners of the status icons of a board square: a column at the left, a row below.
+    """Icon size and top-left corners of a square's status icons: a column at the left, a row below.
 
     Up to eight statuses get big icons; more (all eleven can be on one character) get smaller ones.
     """
     x, y, _, _ = cell
     if count <= 8:
         size = 18
-        return size, [(x + 1, y + 2 + size * i) for i in range(4)] + [(x + 1 + size * j, y + 77) for j in range(4)]
+        return size, [(x + 1, y + 2 + size * i) for i in range(4)] + [
+            (x + 1 + size * j, y + 77) for j in range(4)
+        ]
     size = 13
-    return size, [(x + 1, y + 2 + size * i) for i in range(6)] + [(x + 16 + size * j, y + 82) for j in range(5)]
+    return size, [(x + 1, y + 2 + size * i) for i in range(6)] + [
+        (x + 16 + size * j, y + 82) for j in range(5)
+    ]
 
 
-def draw_card_body(card: dict[str, Any], width: int, height: int, edge: Color) -> pygame.Surface:
-    """The face of a card token, upright (portrait): name, MV and range, ATK and HP."""
+def draw_card_body(
+    card: dict[str, Any], width: int, height: int, edge: Color, stats: bool = True
+) -> pygame.Surface:
+    """The face of a card token, upright (portrait): name, then MV, ATK and HP when stats is set."""
     face = pygame.Surface((width, height), pygame.SRCALPHA)
     box(face, (0, 0, width, height), (232, 226, 208), edge, 3, 5)
     pygame.draw.rect(face, edge, (0, 0, width, 5), border_top_left_radius=5, border_top_right_radius=5)
     text_block(face, card["name"], (4, 6, width - 6, height - 26), 14, BLACK, max_lines=3)
-    if card.get("hp") is None:
+    if card.get("hp") is None or not stats:
         return face
     small = 14
     text(face, f"mv{card.get('mv', 0)}", (4, height - 32), small, (40, 40, 120))
@@ -83,10 +103,16 @@ def draw_card_body(card: dict[str, Any], width: int, height: int, edge: Color) -
     return face
 
 
-def blit_body(surface: pygame.Surface, card: dict[str, Any], area: Rect, edge: Color,
-              size: tuple[int, int]) -> Rect:
+def blit_body(
+    surface: pygame.Surface,
+    card: dict[str, Any],
+    area: Rect,
+    edge: Color,
+    size: tuple[int, int],
+    stats: bool = True,
+) -> Rect:
     """Draw a card body centred in area, turned sideways when the card is tapped; returns where it went."""
-    face = draw_card_body(card, *size, edge)
+    face = draw_card_body(card, *size, edge, stats)
     if card.get("tapped"):
         face = pygame.transform.rotate(face, -90)
     rect = face.get_rect(center=(area[0] + area[2] // 2, area[1] + area[3] // 2))
@@ -110,7 +136,9 @@ def stasis_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: in
     return (center[0] - 11, center[1] - 11, 22, 22)
 
 
-def status_icon(surface: pygame.Surface, topleft: tuple[int, int], size: int, status: str, stacks: int) -> Rect:
+def status_icon(
+    surface: pygame.Surface, topleft: tuple[int, int], size: int, status: str, stacks: int
+) -> Rect:
     """A round status icon with its letters, and its stacks (Freeze: tokens) in a small corner number."""
     fill, letters = STATUS_ICONS[status]
     center = (topleft[0] + size // 2, topleft[1] + size // 2)
@@ -141,7 +169,9 @@ class Renderer:
     def __init__(self, layout: Layout | None = None) -> None:
         self.layout = layout or Layout()
 
-    def draw(self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState) -> list[Zone]:
+    def draw(
+        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState
+    ) -> list[Zone]:
         """Draw every part of the play screen and return its zones, bottom-most first."""
         surface.fill(BACKGROUND)
         zones: list[Zone] = []
@@ -182,7 +212,9 @@ class Renderer:
         if ui.selection is not None:
             name = view["cards"][ui.selection.ref]["name"]
             return f"{name} selected: click a highlighted square or target. Esc cancels."
-        return "Click a card in your hand, a character or a card in stasis to act. E ends the turn. F1: rules."
+        return (
+            "Click a card in your hand, a character or a card in stasis to act. E ends the turn. F1: rules."
+        )
 
     def draw_board(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The 7×5 grid: home rows, locations, characters and the highlights of the selection."""
@@ -233,14 +265,20 @@ class Renderer:
     def home_squares(self, order: list[str]) -> dict[tuple[int, int], str]:
         """Each player's home squares (G-1)."""
         homes: dict[tuple[int, int], str] = {}
-        rows = [[(x, 0) for x in range(COLS)], [(x, ROWS - 1) for x in range(COLS)],
-                [(0, 1), (0, 2), (0, 3)], [(COLS - 1, 1), (COLS - 1, 2), (COLS - 1, 3)]]
+        rows = [
+            [(x, 0) for x in range(COLS)],
+            [(x, ROWS - 1) for x in range(COLS)],
+            [(0, 1), (0, 2), (0, 3)],
+            [(COLS - 1, 1), (COLS - 1, 2), (COLS - 1, 3)],
+        ]
         for name, squares in zip(order, rows, strict=False):
             for square in squares:
                 homes[square] = name
         return homes
 
-    def draw_location(self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone]) -> None:
+    def draw_location(
+        self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone]
+    ) -> None:
         """A location square: golden frame and the location's name along its top."""
         pygame.draw.rect(surface, LOCATION, cell)
         pygame.draw.rect(surface, (230, 190, 80), cell, 2)
@@ -250,7 +288,9 @@ class Renderer:
         text(surface, label, (cell[0] + cell[2] // 2, cell[1] + 6), 13, (255, 240, 190), center=True)
         zones.append((cell, ("card", ref)))
 
-    def draw_character(self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone]) -> None:
+    def draw_character(
+        self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone]
+    ) -> None:
         """A character token with every marker around it."""
         card = view["cards"][ref]
         edge = player_color(self.order(view), card.get("controller"))
@@ -260,8 +300,9 @@ class Renderer:
         zones.append((body, ("card", ref)))
         self.draw_markers(surface, card, ref, cell, zones)
 
-    def draw_markers(self, surface: pygame.Surface, card: dict[str, Any], ref: str, cell: Rect,
-                     zones: list[Zone]) -> None:
+    def draw_markers(
+        self, surface: pygame.Surface, card: dict[str, Any], ref: str, cell: Rect, zones: list[Zone]
+    ) -> None:
         """Statuses, stun counters, cubes, evasion and negation of a character."""
         statuses = sorted(card.get("status", {}).items(), key=lambda item: list(STATUS_ICONS).index(item[0]))
         size, slots = status_slots(cell, len(statuses))
@@ -290,8 +331,9 @@ class Renderer:
             panel = self.layout.player_panel_rect(index, len(order))
             self.draw_player_panel(surface, view, name, panel, ui, zones)
 
-    def draw_player_panel(self, surface: pygame.Surface, view: View, name: str, panel: Rect, ui: UiState,
-                          zones: list[Zone]) -> None:
+    def draw_player_panel(
+        self, surface: pygame.Surface, view: View, name: str, panel: Rect, ui: UiState, zones: list[Zone]
+    ) -> None:
         """A player's panel."""
         player = view["players"][name]
         color = player_color(self.order(view), name)
@@ -303,12 +345,17 @@ class Renderer:
         vp = f"{player['vp']} VP"
         text(surface, vp, (panel[0] + panel[2] - 8 - font(22, True).size(vp)[0], panel[1] + 4), 22, INK, True)
         madness = words.madness_count(view, name)
-        stats = (f"Stones {player['stones']}   Deck {len(player['deck'])}   Discard {len(player['discard'])}"
-                 f"   Hand {len(player['hand'])}" + (f"   Madness {madness}" if madness else ""))
+        stats = (
+            f"Stones {player['stones']}   Deck {len(player['deck'])}   Discard {len(player['discard'])}"
+            f"   Hand {len(player['hand'])}" + (f"   Madness {madness}" if madness else "")
+        )
         text(surface, stats, (panel[0] + 12, panel[1] + 23), 17, INK)
         zones.append(((panel[0], panel[1], panel[2], 38), ("player", name)))
-        relics = [ref for ref, card in view["cards"].items()
-                  if card["zone"] == "board" and card.get("pos") is None and card.get("controller") == name]
+        relics = [
+            ref
+            for ref, card in view["cards"].items()
+            if card["zone"] == "board" and card.get("pos") is None and card.get("controller") == name
+        ]
         stasis = list(player.get("stasis", []))
         chips = [("relic", ref) for ref in relics] + [("stasis", ref) for ref in stasis]
         fits = self.layout.chips_per_panel(panel)
@@ -319,8 +366,16 @@ class Renderer:
         if len(chips) > fits:
             text(surface, f"+{len(chips) - fits}", (panel[0] + panel[2] - 30, panel[1] + panel[3] - 20), 18)
 
-    def draw_chip(self, surface: pygame.Surface, view: View, ref: str, kind: str, rect: Rect, ui: UiState,
-                  zones: list[Zone]) -> None:
+    def draw_chip(
+        self,
+        surface: pygame.Surface,
+        view: View,
+        ref: str,
+        kind: str,
+        rect: Rect,
+        ui: UiState,
+        zones: list[Zone],
+    ) -> None:
         """A relic or a card in stasis, small, with its counters."""
         card = view["cards"][ref]
         edge = STASIS_COUNTER if kind == "stasis" else player_color(self.order(view), card.get("controller"))
@@ -328,14 +383,18 @@ class Renderer:
         if selected:
             box(surface, rect, (90, 80, 20), SELECTED, 3)
         height = rect[3] - 4
-        body = blit_body(surface, card, rect, edge, (height * 3 // 4, height))
+        body = blit_body(surface, card, rect, edge, (height * 3 // 4, height), stats=False)
         zones.append((body, ("card", ref)))
         label = "stasis" if kind == "stasis" else "relic"
         text(surface, label, (rect[0] + 2, rect[1] - 13), 15, STASIS_COUNTER if kind == "stasis" else DIM)
         if kind == "stasis":
             center = (rect[0] + rect[2] - 11, rect[1] + rect[3] - 11)
-            zones.append((stasis_counter_badge(surface, center, card.get("stasis_counters", 0)),
-                          ("stasis_counters", ref)))
+            zones.append(
+                (
+                    stasis_counter_badge(surface, center, card.get("stasis_counters", 0)),
+                    ("stasis_counters", ref),
+                )
+            )
         if card.get("stun_counters", 0):
             center = (rect[0] + rect[2] - 10, rect[1] + 10)
             zones.append((stun_counter_badge(surface, center, card["stun_counters"]), ("stun_counters", ref)))
@@ -346,18 +405,22 @@ class Renderer:
         """The last rejection reason or message, and the dice rolled by the last action."""
         x, y, w, h = self.layout.message_strip
         rolls = view.get("last_rolls") or []
-        roll_text = "   ".join(words.roll_words(roll) for roll in rolls)
-        roll_width = min(font(18).size(roll_text)[0] + 16, w // 2) if rolls else 0
+        roll_text = "Dice: " + "  ·  ".join(words.roll_words(roll) for roll in rolls)
+        roll_width = min(font(17).size(roll_text)[0] + 16, w * 2 // 3) if rolls else 0
+        left = (x, y, w - roll_width - 4, h)
+        surface.set_clip(left)
         if ui.banner:
-            fill = ERROR if ui.banner_is_error else (40, 70, 110)
-            box(surface, (x, y, w - roll_width - 4, h), fill, radius=4)
+            box(surface, left, ERROR if ui.banner_is_error else (40, 70, 110), radius=4)
             text(surface, ui.banner, (x + 8, y + 5), 19, INK, True)
         else:
             self.draw_legend(surface, (x, y + 2))
+        surface.set_clip(None)
         if rolls:
             rect = (x + w - roll_width, y, roll_width, h)
             box(surface, rect, (60, 60, 30), (200, 190, 90), 1)
-            text(surface, roll_text, (rect[0] + 8, y + 6), 18, (255, 240, 160))
+            surface.set_clip((rect[0] + 2, rect[1], rect[2] - 4, rect[3]))
+            text(surface, roll_text, (rect[0] + 8, y + 6), 17, (255, 240, 160))
+            surface.set_clip(None)
 
     def draw_legend(self, surface: pygame.Surface, at: tuple[int, int]) -> None:
         """A one-line key to the markers, for players who have never seen the game."""
@@ -374,8 +437,9 @@ class Renderer:
         square_marker(surface, (x + 15, y + 3), NEGATION, "N")
         text(surface, "evasion, negation  ·  hover anything to learn its rule", (x + 34, y + 4), 17, DIM)
 
-    def draw_hand(self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState,
-                  zones: list[Zone]) -> None:
+    def draw_hand(
+        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, zones: list[Zone]
+    ) -> None:
         """The hand of the player at the device, readable, playable cards framed in green."""
         hx, hy, hw, hh = self.layout.hand
         box(surface, (hx, hy, hw, hh), (30, 33, 40))
@@ -420,7 +484,7 @@ class Renderer:
         visible = area[3] // face.get_linesize()
         ui.log_scroll = max(0, min(ui.log_scroll, len(lines) - visible))
         end = len(lines) - ui.log_scroll
-        for row, (line, color) in enumerate(lines[max(0, end - visible):end]):
+        for row, (line, color) in enumerate(lines[max(0, end - visible) : end]):
             surface.blit(face.render(line, True, color), (area[0], area[1] + row * face.get_linesize()))
         zones.append((self.layout.log, ("log",)))
 
@@ -435,8 +499,12 @@ class Renderer:
 
     def draw_buttons(self, surface: pygame.Surface, ui: UiState, zones: list[Zone]) -> None:
         """End turn, save, rules and cancel."""
-        labels = {"end_turn": "End turn (E)", "save": "Save (Ctrl+S)", "rules": "Rules (F1)",
-                  "cancel": "Cancel selection (Esc)"}
+        labels = {
+            "end_turn": "End turn (E)",
+            "save": "Save (Ctrl+S)",
+            "rules": "Rules (F1)",
+            "cancel": "Cancel selection (Esc)",
+        }
         for name, rect in self.layout.button_rects().items():
             button(surface, rect, labels[name], hot=name == "end_turn", size=24 if name == "end_turn" else 17)
             zones.append((rect, ("button", name)))
@@ -455,8 +523,9 @@ class Renderer:
             button(surface, rect, label, size=19)
             zones.append((rect, ("menu", index)))
 
-    def draw_choice_dialog(self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]],
-                           zones: list[Zone]) -> None:
+    def draw_choice_dialog(
+        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], zones: list[Zone]
+    ) -> None:
         """The pending choice: its prompt and one button per option."""
         pending = view["pending"]
         options = [a for a in legal if a["act"] == "choose"] or [

@@ -8,7 +8,17 @@ import pygame
 
 from game.ui import words
 from game.ui.draw import (
-    BLACK, DIM, INK, PANEL, PANEL_EDGE, Zone, box, button, font, player_color, text, text_block, wrap,
+    BLACK,
+    DIM,
+    INK,
+    PANEL,
+    PANEL_EDGE,
+    Zone,
+    box,
+    button,
+    player_color,
+    text,
+    wrap,
 )
 from game.ui.layout import LOGICAL_H, LOGICAL_W
 
@@ -17,14 +27,25 @@ BACKDROP = (18, 20, 26)
 FIELD = (250, 250, 240)
 
 
-def draw_new_game(surface: pygame.Surface, setup: dict[str, Any], focus: str | None, deck_names: list[str],
-                  can_continue: bool) -> list[Zone]:
+def draw_new_game(
+    surface: pygame.Surface,
+    setup: dict[str, Any],
+    focus: str | None,
+    deck_names: list[str],
+    can_continue: bool,
+) -> list[Zone]:
     """Number of players, names, decks, seed; start, or continue the autosaved game."""
     surface.fill(BACKDROP)
     zones: list[Zone] = []
     text(surface, "Countertop", (LOGICAL_W // 2, 70), 64, INK, True, True)
-    text(surface, "A hot-seat game of counters and status effects for 2 to 4 players on one computer",
-         (LOGICAL_W // 2, 118), 22, DIM, center=True)
+    text(
+        surface,
+        "A hot-seat game of counters and status effects for 2 to 4 players on one computer",
+        (LOGICAL_W // 2, 118),
+        22,
+        DIM,
+        center=True,
+    )
     left = 380
     text(surface, "Players", (left, 170), 26, INK, True)
     for index, count in enumerate((2, 3, 4)):
@@ -71,8 +92,14 @@ def draw_pass(surface: pygame.Surface, name: str, color: tuple[int, int, int]) -
     surface.fill(BACKDROP)
     pygame.draw.rect(surface, color, (0, 0, LOGICAL_W, 12))
     text(surface, f"Pass the device to {name}", (LOGICAL_W // 2, 280), 60, color, True, True)
-    text(surface, f"{name}: click anywhere or press Space when the others can't see the screen.",
-         (LOGICAL_W // 2, 350), 26, INK, center=True)
+    text(
+        surface,
+        f"{name}: click anywhere or press Space when the others can't see the screen.",
+        (LOGICAL_W // 2, 350),
+        26,
+        INK,
+        center=True,
+    )
     return [((0, 0, LOGICAL_W, LOGICAL_H), ("button", "reveal"))]
 
 
@@ -133,14 +160,21 @@ def draw_rules(surface: pygame.Surface, scroll: int) -> tuple[list[Zone], int]:
     surface.blit(shade, (0, 0))
     rect = (140, 30, 1000, 660)
     box(surface, rect, PANEL, (255, 230, 60), 2, 8)
-    text(surface, "Rules  (mouse wheel scrolls, F1 or Esc closes)", (rect[0] + 16, rect[1] + 10), 26, INK, True)
+    text(
+        surface, "Rules  (mouse wheel scrolls, F1 or Esc closes)", (rect[0] + 16, rect[1] + 10), 26, INK, True
+    )
     lines = rules_lines(rect[2] - 40)
     visible = (rect[3] - 60) // 19
     top = max(0, min(scroll, len(lines) - visible))
     for row, (line, bold) in enumerate(lines[top : top + visible]):
-        text(surface, line, (rect[0] + 20, rect[1] + 48 + 19 * row), 20 if bold else 18,
-             (255, 230, 140) if bold else INK, bold)
+        text(
+            surface,
+            line,
+            (rect[0] + 20, rect[1] + 48 + 19 * row),
+            20 if bold else 18,
+            (255, 230, 140) if bold else INK,
+            bold,
+        )
     close = (rect[0] + rect[2] - 110, rect[1] + 8, 96, 28)
     button(surface, close, "Close", size=20)
     return [(rect, ("rules",)), (close, ("button", "close_rules"))], max(0, len(lines) - visible)
-

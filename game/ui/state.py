@@ -1,4 +1,4 @@
-"""What the window itself remembers between frames: selection, menus, messages, scrolling (never game state)."""
+"""What the window remembers between frames: selection, menus, messages, scrolling (never game state)."""
 
 from __future__ import annotations
 
@@ -30,14 +30,15 @@ class Selection:
         found: dict[str, str] = {}
         for action in self.actions:
             target = action.get("target")
-            if isinstance(target, str):
-                if found.get(target) != "attack":
-                    found[target] = "attack" if action["act"] == "attack" else "ability"
+            if isinstance(target, str) and found.get(target) != "attack":
+                found[target] = "attack" if action["act"] == "attack" else "ability"
         return found
 
     def untargeted(self) -> list[Action]:
         """Actions with no square or card to click (an action card, a Fuse, a relic ability)."""
-        return [a for a in self.actions if a.get("to") is None and not a.get("path") and a.get("target") is None]
+        return [
+            a for a in self.actions if a.get("to") is None and not a.get("path") and a.get("target") is None
+        ]
 
 
 @dataclass

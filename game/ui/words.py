@@ -11,8 +11,17 @@ View = dict[str, Any]
 Action = dict[str, Any]
 
 STATUS_RULES = {
-    "Blind": "SE-1", "Break": "SE-2", "Burn": "SE-3", "Cripple": "SE-4", "Freeze": "SE-5", "Poison": "SE-6",
-    "Shear": "SE-7", "Silence": "SE-8", "Sleep": "SE-9", "Stun": "SE-10", "Upkeep": "SE-11",
+    "Blind": "SE-1",
+    "Break": "SE-2",
+    "Burn": "SE-3",
+    "Cripple": "SE-4",
+    "Freeze": "SE-5",
+    "Poison": "SE-6",
+    "Shear": "SE-7",
+    "Silence": "SE-8",
+    "Sleep": "SE-9",
+    "Stun": "SE-10",
+    "Upkeep": "SE-11",
 }
 CUBE_WORDS = {
     "red": "Red cubes: +1 ATK each until the end of the turn.",
@@ -79,53 +88,109 @@ def _split_camel(text: str) -> str:
 
 
 def _plural(n: int, word: str) -> str:
+    """A count and a word, made plural when the count is not 1."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+# Log sentences: per event type, templates tried in order; the first whose fields are all present is used.
+LOG_TEMPLATES: dict[str, list[str]] = {
+    "AbilitiesLost": ["{card} lost all its abilities until the end of the turn."],
+    "AbilityFailed": ["{card}'s {ability} failed: {reason}."],
+    "AbilityUsed": ["{card} used {ability} on {target}.", "{card} used {ability}."],
+    "AttackDeclared": ["{card} attacks {target}."],
+    "AttackEvaded": ["{card} evaded the attack of {attacker} (SE-12)."],
+    "AttackFailed": ["{card}'s attack failed: {reason}."],
+    "AttackNegated": ["{card} negated the attack of {attacker} (SE-13)."],
+    "CardDiscarded": ["{card} was discarded ({reason}).", "{card} was discarded."],
+    "CardDrawn": ["{player} drew a card."],
+    "CardMoved": ["{card} went to {zone} ({reason}).", "{card} went to {zone}."],
+    "CardPlayed": ["{player} played {card} to {to}.", "{player} played {card}."],
+    "ChoiceMade": ["{player} chose {option}."],
+    "ChoicePending": ["{player} must choose: {prompt}"],
+    "CriticalHit": ["{card} scored a critical hit."],
+    "CubesAdded": ["{card} got {n} {color} cube(s)."],
+    "CubesRemoved": ["{card} lost {n} {color} cube(s)."],
+    "DamageDealt": [
+        "{source} dealt {n} damage to {card}.",
+        "{card} took {n} damage ({reason}).",
+        "{card} took {n} damage.",
+    ],
+    "DeckShuffled": ["{player} shuffled their discard pile into a new deck."],
+    "Defeated": ["{card} was defeated by {by}.", "{card} was defeated."],
+    "Destroyed": ["{card} was destroyed."],
+    "Drew": ["{player} drew {n} card(s)."],
+    "EnteredStasis": [
+        "{card} entered stasis with {counters} counter(s).",
+        "{card} entered stasis with {n} counter(s).",
+        "{card} entered stasis.",
+    ],
+    "ExtraPlayGranted": ["{player} gets an extra play: {grant}."],
+    "FreezeTokenRemoved": ["A Freeze token was removed from {card} (SE-5)."],
+    "FuseAttached": ["{card} gained {value} {damage_type} {defence} (Fuse)."],
+    "GameOver": ["Game over. Winner: {winner}."],
+    "GameStarted": ["Game started: {players}."],
+    "Healed": ["{card} was healed by {n}."],
+    "LeftStasis": ["{card} left stasis ({reason}).", "{card} left stasis."],
+    "Moved": ["{card} moved to {to}.", "{card} moved."],
+    "PhaseChanged": ["{player}: {phase} phase.", "{phase} phase."],
+    "PlayedFromStasis": ["{player} played {card} from stasis (ST-11)."],
+    "StasisCounterRemoved": [
+        "A stasis counter was removed from {card} ({counters_left} left).",
+        "A stasis counter was removed from {card}.",
+    ],
+    "StasisCountersAdded": ["{n} stasis counter(s) placed on {card}."],
+    "StasisIgnored": ["No stasis for {card}: {reason}."],
+    "StatusApplied": ["{card} got {status}."],
+    "StatusRemoved": ["{card} lost {status} ({reason}).", "{card} lost {status}."],
+    "StonesChanged": ["{player}: {change} stone(s), now {stones}."],
+    "StunCounterRemoved": [
+        "A stun counter was removed from {card} ({counters} left).",
+        "A stun counter was removed from {card}.",
+    ],
+    "StunCountersAdded": ["{n} stun counter(s) put on {card} (SC-1)."],
+    "Tapped": ["{card} was tapped."],
+    "Triggered": ["{card}'s ability triggered ({on}).", "{card}'s ability triggered."],
+    "TurnStarted": ["Turn {turn}: {player}'s turn begins."],
+    "UntapReplaced": ["{card} stays tapped: a stun counter was removed instead (SC-2)."],
+    "Untapped": ["{card} untapped."],
+    "VictoryPoints": ["{player}: {change} VP ({reason}), now {vp} VP.", "{player}: {change} VP."],
+}
+
+
 def log_sentence(view: View, entry: dict[str, Any]) -> str:
-    """One log entry as a sentence."""
+    """One log entry as a sentence (cards by name; which card a player drew stays hidden)."""
     kind = entry.get("type", "")
-    card = card_name(view, entry.get("card"))
-    n = entry.get("n", 1)
-    who = entry.get("player", "")
-    sentences = {
-        "EnteredStasis": lambda: f"{card} entered stasis"
-        + (f" with {_plural(n, 'counter')}" if "n" in entry else "") + ".",
-        "StasisCounterRemoved": lambda: f"A stasis counter was removed from {card}.",
-        "StasisCountersAdded": lambda: f"{_plural(n, 'stasis counter')} placed on {card}.",
-        "Untapped": lambda: f"{card} untapped.",
-        "UntapReplaced": lambda: f"{card} stays tapped: a stun counter was removed instead (SC-2).",
-        "StatusApplied": lambda: f"{card} got {entry.get('status')}"
-        + (f" ×{entry['stacks']}" if entry.get("stacks", 1) != 1 else "") + ".",
-        "StatusRemoved": lambda: f"{card} lost {entry.get('status')}.",
-        "DiceRolled": lambda: _roll_sentence(entry),
-        "DamageDealt": lambda: (f"{card_name(view, entry['source'])} dealt" if entry.get("source") else "Dealt")
-        + f" {n} damage to {card}.",
-        "Defeated": lambda: f"{card} was defeated.",
-        "CardPlayed": lambda: f"{who or 'Someone'} played {card}.",
-        "Moved": lambda: f"{card} moved" + (f" to {square_words(entry['to'])}" if entry.get("to") else "") + ".",
-        "Drew": lambda: f"{who} drew {_plural(n, 'card')}.",
-        "TurnStarted": lambda: f"Turn {entry.get('turn', '')}: {who}'s turn begins.",
-        "PhaseChanged": lambda: f"{entry.get('phase', '').capitalize()} phase.",
-    }
-    if kind in sentences:
-        return sentences[kind]()
-    details = ", ".join(
-        f"{key}: {thing_words(view, value)}" for key, value in entry.items() if key != "type"
-    )
+    if kind == "DiceRolled":
+        return _roll_sentence(entry)
+    fields = {key: _field_words(view, key, value) for key, value in entry.items() if value is not None}
+    for template in LOG_TEMPLATES.get(kind, []):
+        try:
+            return template.format_map(fields)
+        except KeyError:
+            continue
+    details = ", ".join(f"{key}: {value}" for key, value in fields.items() if key != "type")
     return f"{_split_camel(kind).capitalize()}" + (f" ({details})" if details else "") + "."
 
 
+def _field_words(view: View, key: str, value: Any) -> str:
+    if key == "change" and isinstance(value, int):
+        return f"{value:+d}"
+    if key == "phase" and isinstance(value, str):
+        return value.capitalize()
+    return thing_words(view, value)
+
+
 def _roll_sentence(roll: dict[str, Any]) -> str:
-    kind = roll.get("kind", "d100")
+    kind = roll.get("kind", roll.get("die", "d100"))
     what = "Coin flip" if kind == "coin" else "d100 roll"
     purpose = roll.get("purpose")
     return f"{what}: {roll.get('result')}" + (f" for {purpose}" if purpose else "") + "."
 
 
 def roll_words(roll: dict[str, Any]) -> str:
-    """One entry of view()["last_rolls"] as a short line."""
-    return _roll_sentence(roll).rstrip(".")
+    """One entry of view()["last_rolls"] as a short phrase, e.g. "d100 31 (critical hit on 1-25)"."""
+    purpose = roll.get("purpose")
+    return f"{roll.get('kind', 'd100')} {roll.get('result')}" + (f" ({purpose})" if purpose else "")
 
 
 def rule_lines(rule_id: str) -> list[str]:
@@ -143,8 +208,13 @@ def card_tooltip(view: View, ref: str) -> list[str]:
         lines.append(
             f"{kind}: ATK {card['atk']} (printed {card.get('printed_atk', card['atk'])}), "
             f"HP {card['hp']}/{card['max_hp']}, MV {card.get('mv')}"
-            + (f" ({card['mv_left']} left)" if card.get("mv_left") is not None and card["zone"] == "board" else "")
-            + f", range {card.get('range', 1)}, {card.get('damage_type', 'physical')} damage, CRT {card.get('crt')}%"
+            + (
+                f" ({card['mv_left']} left)"
+                if card.get("mv_left") is not None and card["zone"] == "board"
+                else ""
+            )
+            + f", range {card.get('range', 1)}, {card.get('damage_type', 'physical')} damage"
+            + f", CRT {card.get('crt')}%"
         )
     else:
         lines.append(kind)
@@ -153,7 +223,9 @@ def card_tooltip(view: View, ref: str) -> list[str]:
     for ability in card.get("abilities", []):
         fuse = "Fuse " if ability.get("fuse") else ""
         reach = f", range {ability['range']}" if ability.get("range") else ""
-        lines.append(f"{fuse}{ability['name']} (SC {ability.get('cost', 0)}{reach}): {ability.get('text', '')}")
+        lines.append(
+            f"{fuse}{ability['name']} (SC {ability.get('cost', 0)}{reach}): {ability.get('text', '')}"
+        )
     if card.get("lost_abilities"):
         lines.append("It has lost all its abilities this turn.")
     markers = marker_summary(card)
@@ -166,7 +238,8 @@ def card_tooltip(view: View, ref: str) -> list[str]:
 def marker_summary(card: dict[str, Any]) -> str:
     """Everything sitting on a card, in one line: statuses, counters, cubes, evasion, negation."""
     parts = [
-        f"status {name}" + (f" ({n} token{'s' if n != 1 else ''})" if name == "Freeze" else f" ×{n}" if n > 1 else "")
+        f"status {name}"
+        + (f" ({n} token{'s' if n != 1 else ''})" if name == "Freeze" else f" ×{n}" if n > 1 else "")
         for name, n in card.get("status", {}).items()
     ]
     if card.get("stun_counters"):
@@ -220,7 +293,9 @@ def marker_tooltip(view: View, zone: tuple[Any, ...]) -> list[str]:
         return [f"{name}: {card['evasion'][dtype]} {dtype} evasion (sources add up)"] + rule_lines("SE-12")
     if kind == "negation":
         source = card["negation"][zone[2]]
-        return [f"{name}: {source['value']} {source['type']} negation (one roll per source)"] + rule_lines("SE-13")
+        return [f"{name}: {source['value']} {source['type']} negation (one roll per source)"] + rule_lines(
+            "SE-13"
+        )
     return []
 
 

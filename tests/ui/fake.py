@@ -16,14 +16,36 @@ class FakeOutcome:
     reason: str = ""
 
 
-def character(name: str, owner: str | None, pos: list[int] | None, atk: int = 2, hp: int = 5, **extra: Any) -> dict:
+def character(
+    name: str, owner: str | None, pos: list[int] | None, atk: int = 2, hp: int = 5, **extra: Any
+) -> dict:
     """A character card dict shaped like the view()'s."""
     card = {
-        "name": name, "kind": "minion" if owner else "monster", "owner": owner, "controller": owner,
-        "zone": "board" if pos else "hand", "pos": pos, "tapped": False, "stasis_counters": 0, "stun_counters": 0,
-        "status": {}, "hp": hp, "max_hp": hp, "atk": atk, "printed_atk": atk, "crt": 0, "mv": 2, "mv_left": 2,
-        "range": 1, "damage_type": "physical", "cubes": {"red": 0, "white": 0, "blue": 0}, "text": "",
-        "abilities": [], "evasion": {"physical": 0, "spirit": 0}, "negation": [], "lost_abilities": False,
+        "name": name,
+        "kind": "minion" if owner else "monster",
+        "owner": owner,
+        "controller": owner,
+        "zone": "board" if pos else "hand",
+        "pos": pos,
+        "tapped": False,
+        "stasis_counters": 0,
+        "stun_counters": 0,
+        "status": {},
+        "hp": hp,
+        "max_hp": hp,
+        "atk": atk,
+        "printed_atk": atk,
+        "crt": 0,
+        "mv": 2,
+        "mv_left": 2,
+        "range": 1,
+        "damage_type": "physical",
+        "cubes": {"red": 0, "white": 0, "blue": 0},
+        "text": "",
+        "abilities": [],
+        "evasion": {"physical": 0, "spirit": 0},
+        "negation": [],
+        "lost_abilities": False,
     }
     card.update(extra)
     return card
@@ -32,30 +54,62 @@ def character(name: str, owner: str | None, pos: list[int] | None, atk: int = 2,
 def other_card(name: str, kind: str, owner: str | None, zone: str, **extra: Any) -> dict:
     """A non-character card dict shaped like the view()'s."""
     card = {
-        "name": name, "kind": kind, "owner": owner, "controller": owner, "zone": zone, "pos": None,
-        "tapped": False, "stasis_counters": 0, "stun_counters": 0, "status": {}, "hp": None, "max_hp": None,
-        "atk": None, "crt": None, "mv": None, "cubes": {"red": 0, "white": 0, "blue": 0}, "text": "",
-        "abilities": [], "evasion": {"physical": 0, "spirit": 0}, "negation": [], "lost_abilities": False,
+        "name": name,
+        "kind": kind,
+        "owner": owner,
+        "controller": owner,
+        "zone": zone,
+        "pos": None,
+        "tapped": False,
+        "stasis_counters": 0,
+        "stun_counters": 0,
+        "status": {},
+        "hp": None,
+        "max_hp": None,
+        "atk": None,
+        "crt": None,
+        "mv": None,
+        "cubes": {"red": 0, "white": 0, "blue": 0},
+        "text": "",
+        "abilities": [],
+        "evasion": {"physical": 0, "spirit": 0},
+        "negation": [],
+        "lost_abilities": False,
     }
     card.update(extra)
     return card
 
 
 class FakeGame:
-    """Two players, a few cards; plays minions, moves, attacks, plays from stasis, asks one choice, ends turns."""
+    """Two players and a few cards: play, move, attack, play from stasis, one choice, end turn."""
 
     def __init__(self) -> None:
         self.state: dict[str, Any] = {
-            "turn": 1, "active": "Ada", "phase": "main", "winner": None, "pending": None,
-            "board": {"cols": 7, "rows": 5}, "players_order": ["Ada", "Bo"], "last_rolls": [], "rejected": [],
+            "turn": 1,
+            "active": "Ada",
+            "phase": "main",
+            "winner": None,
+            "pending": None,
+            "board": {"cols": 7, "rows": 5},
+            "players_order": ["Ada", "Bo"],
+            "last_rolls": [],
+            "rejected": [],
             "players": {
-                "Ada": {"vp": 0, "stones": 3, "hand": ["foot", "omen"], "deck": ["d1", "d2"], "discard": [],
-                        "stasis": ["hftp"]},
+                "Ada": {
+                    "vp": 0,
+                    "stones": 3,
+                    "hand": ["foot", "omen"],
+                    "deck": ["d1", "d2"],
+                    "discard": [],
+                    "stasis": ["hftp"],
+                },
                 "Bo": {"vp": 0, "stones": 3, "hand": ["arch"], "deck": ["d3"], "discard": [], "stasis": []},
             },
             "cards": {
                 "foot": character("Footman", "Ada", None, text="No abilities."),
-                "omen": other_card("Omen", "action", "Ada", "hand", text="Choose: draw a card, or gain 1 VP."),
+                "omen": other_card(
+                    "Omen", "action", "Ada", "hand", text="Choose: draw a card, or gain 1 VP."
+                ),
                 "hftp": other_card("Help From the Past", "action", "Ada", "stasis", text="Draw 2 cards."),
                 "monk": character("Thunder Monk", "Ada", [3, 1], atk=3, hp=6),
                 "arch": character("Archer", "Bo", None, hp=4, range=3),
@@ -86,7 +140,11 @@ class FakeGame:
         actions: list[dict[str, Any]] = []
         for ref in s["players"][me]["hand"]:
             if cards[ref]["kind"] == "minion":
-                actions += [{"act": "play", "card": ref, "to": [x, home]} for x in range(7) if (x, home) not in occupied]
+                actions += [
+                    {"act": "play", "card": ref, "to": [x, home]}
+                    for x in range(7)
+                    if (x, home) not in occupied
+                ]
             else:
                 actions.append({"act": "play", "card": ref})
         for ref in s["players"][me]["stasis"]:
@@ -102,9 +160,9 @@ class FakeGame:
                     if 0 < distance <= card["mv_left"] and (tx, ty) not in occupied:
                         actions.append({"act": "move", "card": ref, "to": [tx, ty]})
             for tref, target in cards.items():
-                if target["zone"] == "board" and target["pos"] and target["controller"] != me:
-                    if abs(target["pos"][0] - x) + abs(target["pos"][1] - y) <= card["range"]:
-                        actions.append({"act": "attack", "card": ref, "target": tref})
+                enemy = target["zone"] == "board" and target["pos"] and target["controller"] != me
+                if enemy and abs(target["pos"][0] - x) + abs(target["pos"][1] - y) <= card["range"]:
+                    actions.append({"act": "attack", "card": ref, "target": tref})
         actions.append({"act": "end_turn"})
         return actions
 
@@ -125,7 +183,11 @@ class FakeGame:
             else:
                 card["zone"] = "discard"
                 me["discard"].append(action["card"])
-                s["pending"] = {"player": s["active"], "prompt": "Omen: choose one", "options": ["draw", "vp"]}
+                s["pending"] = {
+                    "player": s["active"],
+                    "prompt": "Omen: choose one",
+                    "options": ["draw", "vp"],
+                }
             s["log"].append({"type": "CardPlayed", "card": action["card"], "player": s["active"]})
         elif act == "play_from_stasis":
             me["stasis"].remove(action["card"])
@@ -139,8 +201,14 @@ class FakeGame:
             s["last_rolls"] = [{"kind": "d100", "result": 42, "purpose": "critical hit"}]
             target["hp"] -= attacker["atk"]
             attacker["tapped"] = True
-            s["log"].append({"type": "DamageDealt", "card": action["target"], "source": action["card"],
-                             "n": attacker["atk"]})
+            s["log"].append(
+                {
+                    "type": "DamageDealt",
+                    "card": action["target"],
+                    "source": action["card"],
+                    "n": attacker["atk"],
+                }
+            )
         elif act == "choose":
             if action["option"] == "vp":
                 s["players"][s["pending"]["player"]]["vp"] += 1
@@ -167,16 +235,40 @@ def busy_game() -> FakeGame:
     cards, players = game.state["cards"], game.state["players"]
     cards["monk"].update(status={"Stun": 1, "Burn": 2, "Freeze": 2}, stun_counters=2, tapped=True)
     cards["guard"].update(
-        status={name: 1 for name in ("Blind", "Break", "Burn", "Cripple", "Freeze", "Poison", "Shear", "Silence",
-                                     "Sleep", "Stun", "Upkeep")},
-        hp=3, cubes={"red": 2, "white": 1, "blue": 2}, evasion={"physical": 0, "spirit": 50},
+        status={
+            name: 1
+            for name in (
+                "Blind",
+                "Break",
+                "Burn",
+                "Cripple",
+                "Freeze",
+                "Poison",
+                "Shear",
+                "Silence",
+                "Sleep",
+                "Stun",
+                "Upkeep",
+            )
+        },
+        hp=3,
+        cubes={"red": 2, "white": 1, "blue": 2},
+        evasion={"physical": 0, "spirit": 50},
         negation=[{"type": "physical", "value": 25}, {"type": "physical", "value": 25}],
     )
     cards["guard"]["status"].update(Burn=2, Shear=3, Freeze=1)
-    cards["oliver"] = character("Oliver", "Bo", [1, 4], hp=6, damage_type="spirit",
-                                evasion={"physical": 0, "spirit": 50})
-    cards["halo"] = other_card("Halo Fountain", "relic", "Ada", "board", tapped=True, stun_counters=1,
-                               text="Refresh: untap a tapped character you control: gain 1 stone.")
+    cards["oliver"] = character(
+        "Oliver", "Bo", [1, 4], hp=6, damage_type="spirit", evasion={"physical": 0, "spirit": 50}
+    )
+    cards["halo"] = other_card(
+        "Halo Fountain",
+        "relic",
+        "Ada",
+        "board",
+        tapped=True,
+        stun_counters=1,
+        text="Refresh: untap a tapped character you control: gain 1 stone.",
+    )
     cards["letter"] = other_card("Letter From Another Time", "action", "Ada", "stasis", stasis_counters=2)
     cards["prof"] = other_card("Zany Prof", "minion", "Bo", "stasis", stasis_counters=1)
     players["Ada"]["stasis"].append("letter")
@@ -184,10 +276,14 @@ def busy_game() -> FakeGame:
     for index, name in enumerate(("Alternate Present", "Alternate Present", "Alternate Present")):
         cards[f"loc{index}"] = other_card(name, "location", None, "location", pos=[1 + 2 * index, 2])
     del cards["alt"]
-    game.state["last_rolls"] = [{"kind": "d100", "result": 37, "purpose": "evasion (SE-12)"},
-                                {"kind": "coin", "result": "heads", "purpose": "Gobbo"}]
-    game.state["log"] = [{"type": "TurnStarted", "player": "Ada", "turn": 1},
-                         {"type": "UntapReplaced", "card": "monk"},
-                         {"type": "StatusApplied", "card": "guard", "status": "Burn"},
-                         {"type": "DiceRolled", "kind": "d100", "result": 37, "purpose": "evasion"}]
+    game.state["last_rolls"] = [
+        {"kind": "d100", "result": 37, "purpose": "evasion (SE-12)"},
+        {"kind": "coin", "result": "heads", "purpose": "Gobbo"},
+    ]
+    game.state["log"] = [
+        {"type": "TurnStarted", "player": "Ada", "turn": 1},
+        {"type": "UntapReplaced", "card": "monk"},
+        {"type": "StatusApplied", "card": "guard", "status": "Burn"},
+        {"type": "DiceRolled", "kind": "d100", "result": 37, "purpose": "evasion"},
+    ]
     return game

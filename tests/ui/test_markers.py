@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.app import screenshot
-from game.ui.renderer import STASIS_COUNTER, STATUS_ICONS, STUN_COUNTER
+from game.ui.renderer import CUBE_COLORS, STASIS_COUNTER, STATUS_ICONS, STUN_COUNTER
 from tests.ui.fake import busy_game
 from tests.ui.helpers import hover, open_app, pixel, zone_center
 
@@ -18,7 +18,7 @@ def test_stun_counters_and_status_stun_look_different_SC1_SE10():
     icon = zone_center(app, ("status", "monk", "Stun"))
     assert pixel(app, (badge[0] - 6, badge[1])) == STUN_COUNTER
     assert pixel(app, (icon[0] - 6, icon[1])) == STATUS_ICONS["Stun"][0]
-    assert STUN_COUNTER != STATUS_ICONS["Stun"][0]
+    assert STATUS_ICONS["Stun"][0] != STUN_COUNTER
 
 
 def test_hovering_the_stun_counter_badge_explains_SC2():
@@ -48,7 +48,8 @@ def test_all_eleven_statuses_are_drawn_with_their_rules_SE0():
 
 def test_cubes_evasion_and_negation_are_drawn_SE12_SE13_SE14():
     app = open_app(busy_game())
-    assert pixel(app, zone_center(app, ("cubes", "guard", "red"))[:1] + (zone_center(app, ("cubes", "guard", "red"))[1] - 4,)) == (220, 40, 40)
+    red_x, red_y = zone_center(app, ("cubes", "guard", "red"))
+    assert pixel(app, (red_x, red_y - 4)) == CUBE_COLORS["red"]
     hover(app, zone_center(app, ("cubes", "guard", "blue")))
     assert "2 blue cube" in app.tooltip[0] and app.tooltip[-2].startswith("Rule SE-14")
     hover(app, zone_center(app, ("evasion", "guard", "spirit")))
@@ -68,10 +69,9 @@ def test_cards_in_stasis_show_their_counters_ST9():
 
 def test_a_tapped_character_is_drawn_sideways_G5():
     app = open_app(busy_game())
-    rects = {key: rect for rect, key in app.zones if key == ("card", "monk")}
     body = [rect for rect, key in app.zones if key == ("card", "monk")][-1]
     upright = [rect for rect, key in app.zones if key == ("card", "guard")][-1]
-    assert rects and body[2] > body[3], "tapped: wider than tall"
+    assert body[2] > body[3], "tapped: wider than tall"
     assert upright[2] < upright[3], "untapped: taller than wide"
 
 

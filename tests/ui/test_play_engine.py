@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.ui.app import App, deck_names, screenshot
-from tests.ui.helpers import LAYOUT, click, hand_card_center, open_app, press, square_center, zone_center
+from tests.ui.helpers import click, hand_card_center, open_app, press, square_center, zone_center
 
 NEEDED = ("Footman", "Archer", "Help From the Past", "Madness", "Alternate Present")
 
@@ -155,4 +155,14 @@ def test_new_game_screen_starts_a_game_with_typed_names():
     click(app, zone_center(app, ("button", "start")))
     assert app.game is not None
     assert app.game.view()["players_order"] == ["Zed", "Bo", "Cy"]
-    assert app.ui.screen == "pass" and LAYOUT is not None
+    assert app.ui.screen == "pass"
+
+
+def test_busy_board_scenario_draws_every_marker_kind(tmp_path):
+    from game.engine import Game
+
+    app = open_app(Game.from_scenario("tests/ui/busy_board.toml"))
+    keys = {key[0] for _, key in app.zones}
+    assert {"status", "stun_counters", "stasis_counters", "cubes", "evasion", "negation"} <= keys
+    statuses = {key[2] for _, key in app.zones if key[0] == "status"}
+    assert len(statuses) == 11

@@ -8,7 +8,16 @@ from game.ui import words
 from game.ui.renderer import ATTACK_HIGHLIGHT, ERROR, MOVE_HIGHLIGHT, SELECTED
 from game.ui.screens import BACKDROP
 from tests.ui.fake import FakeGame
-from tests.ui.helpers import LAYOUT, click, hand_card_center, open_app, pixel, press, square_center, zone_center
+from tests.ui.helpers import (
+    LAYOUT,
+    click,
+    hand_card_center,
+    open_app,
+    pixel,
+    press,
+    square_center,
+    zone_center,
+)
 
 
 def border_pixel(x: int, y: int) -> tuple[int, int]:

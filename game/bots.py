@@ -1,0 +1,116 @@
+"""Bots that play through the legal-action list: a random one and a greedy one."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Protocol
+
+import esper
+
+from game.components import Health
+from game.stats import power
+
+if TYPE_CHECKING:
+    from game.engine import Game
+
+
+class Bot(Protocol):
+    """Chooses one of the legal actions."""
+
+    name: str
+
+    def choose(self, game: Game, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """The action to take."""
+        ...
+
+
+class RandomBot:
+    """Takes any legal action, uniformly; ends its turn a third of the time when it could act."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        others = [a for a in actions if a["act"] != "end_turn"]
+        if not others or (len(others) < len(actions) and self.rng.random() < 1 / 3):
+            return {"act": "end_turn"}
+        return self.rng.choice(others)
+
+
+class GreedyBot:
+    """Scores each legal action by a few plain preferences and takes the best (ties broken at random).
+
+    It prefers defeating characters, standing on locations, attacking, applying statuses to enemies,
+    and playing cards (minions to locations first); stasis plays and counters are played as soon as allowed.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        scored = [(self.score(game, a), self.rng.random(), i) for i, a in enumerate(actions)]
+        return actions[max(scored)[2]]
+
+    def score(self, game: Game, action: dict[str, Any]) -> float:
+        act = action["act"]
+        me = game.acting_player()
+        if act == "end_turn":
+            return 0.0
+        if act == "choose":
+            return 1.0 if action["option"] != "no" else 0.5
+        if act == "attack":
+            return self.attack_score(game, action)
+        if act == "move":
+            return self.move_score(game, action)
+        if act in ("play", "play_from_stasis"):
+            bonus = 5.0 if act == "play_from_stasis" else 0.0
+            to = action.get("to")
+            if to is not None and tuple(to) in game.location_squares():
+                return 30.0 + bonus
+            return 12.0 + bonus
+        if act == "ability":
+            target = action.get("target")
+            if target is not None and game.is_enemy(me, game.eid(target)):
+                return 9.0
+            return 4.0
+        if act == "activate":
+            return 3.0
+        return 1.0
+
+    @staticmethod
+    def attack_score(game: Game, action: dict[str, Any]) -> float:
+        attacker, target = game.eid(action["card"]), game.eid(action["target"])
+        toughness = esper.component_for_entity(target, Health).hp + game.cubes(target).blue
+        damage = power(game, attacker)
+        if damage >= toughness:
+            return 100.0 + (20.0 if game.kind(target) == "monster" else 0.0)
+        return 20.0 + damage
+
+    @staticmethod
+    def move_score(game: Game, action: dict[str, Any]) -> float:
+        eid = game.eid(action["card"])
+        to = tuple(action["to"])
+        locations = list(game.location_squares())
+        if to in locations:
+            return 40.0 if game.at(to) is None else 0.0
+        here = game.pos(eid)
+        if here is None or not locations:
+            return 0.0
+        before = min(game.distance(here, sq) for sq in locations)
+        after = min(game.distance(to, sq) for sq in locations)
+        return 2.0 * (before - after)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """A bot by name."""
+    if name not in BOTS:
+        raise KeyError(name)
+    bot: Bot = BOTS[name](seed)
+    return bot

@@ -1,0 +1,63 @@
+"""Each game lives in its own esper world (DESIGN §1 "Worlds", G-8): games in one process never mix."""
+
+from __future__ import annotations
+
+import gc
+
+import esper
+from conftest import events, setup
+from test_stun_counters import card, state_of, table
+
+from game import components as c
+
+
+def test_two_games_interleaved() -> None:
+    """G-8: two games played in turns in one process each see only their own entities, systems and log."""
+    first = setup(table(
+        card("tl", "Tidal Lock", "Ada", zone="hand"),
+        card("x1", "Footman", "Bo", pos=[3, 4]),
+    ))
+    second = setup(table(
+        card("horn", "Rally Horn", "Ada", zone="hand"),
+        card("y1", "Footman", "Ada", pos=[1, 0], tapped=True),
+        card("y2", "Footman", "Bo", pos=[3, 4], tapped=True),
+    ))
+    assert first.world != second.world
+    assert first.act({"act": "play", "card": "tl", "target": "x1"}).ok
+    assert second.act({"act": "play", "card": "horn"}).ok
+    assert first.act({"act": "end_turn"}).ok
+    assert second.act({"act": "end_turn"}).ok
+
+    one, two = first.view(), second.view()
+    assert set(one["cards"]) == {"tl", "x1"}
+    assert set(two["cards"]) == {"horn", "y1", "y2"}
+    assert state_of(first, "x1") == (True, 1)
+    assert state_of(second, "y1") == (False, 0)
+    assert state_of(second, "y2") == (False, 0)
+    assert [e["card"] for e in events(first, "UntapReplaced")] == ["x1"]
+    assert events(first, "Untapped") == []
+    untapped = [(e["card"], e["cause"]) for e in events(second, "Untapped")]
+    assert untapped == [("y1", "effect"), ("y2", "untap phase")]
+    assert (one["turn"], one["active"], two["turn"], two["active"]) == (2, "Bo", 2, "Bo")
+
+    first.enter()
+    assert sorted(comp.ref for _, comp in esper.get_component(c.Card)) == ["tl", "x1"]
+    assert len(esper.get_component(c.Player)) == 2
+    second.enter()
+    assert sorted(comp.ref for _, comp in esper.get_component(c.Card)) == ["horn", "y1", "y2"]
+    assert len(esper.get_component(c.Player)) == 2
+
+
+def test_closing_one_game_leaves_the_other() -> None:
+    """G-8: deleting (or dropping) a game's world does not touch another game."""
+    first = setup(table(card("x1", "Footman", "Bo", pos=[3, 4], tapped=True, stun_counters=1)))
+    second = setup(table(card("y1", "Footman", "Bo", pos=[3, 4], tapped=True, stun_counters=2)))
+    name = first.world
+    first.close()
+    assert name not in esper.list_worlds()
+    assert second.act({"act": "end_turn"}).ok
+    assert state_of(second, "y1") == (True, 1)
+    dropped = setup(table()).world
+    gc.collect()
+    assert dropped not in esper.list_worlds()
+    assert second.world in esper.list_worlds()
