@@ -343,7 +343,8 @@ class Move(Command):
             goal = square_of(self.to, "to")
             found = free_path(game, start, goal, budget)
             if found is None or not found:
-                raise Rejected(f"{game.name(eid)} can't reach [{goal[0]}, {goal[1]}] with {budget} MV left{why} (G-5)")
+                raise Rejected(f"{game.name(eid)} can't reach [{goal[0]}, {goal[1]}] "
+                               f"with {budget} MV left{why} (G-5)")
             steps = found
         else:
             raise Rejected("A move needs 'to' or 'path'")

@@ -67,8 +67,9 @@ class Game:
         self.enter()
         esper.clear_database()
         self.turn_entity = esper.create_entity(c.TurnState())
-        for seat, name in enumerate(players):
-            esper.create_entity(c.Player(name=name, seat=seat))
+        self.seated = [c.Player(name=name, seat=seat) for seat, name in enumerate(players)]
+        for player in self.seated:
+            esper.create_entity(player)
         from systems.schedule import install
 
         install(self)
@@ -93,18 +94,18 @@ class Game:
 
     def players(self) -> list[c.Player]:
         """Players in seat order."""
-        return sorted((p for _, p in esper.get_component(c.Player)), key=lambda p: p.seat)
+        return list(self.seated)
 
     def player(self, name: str) -> c.Player:
         """A player by name."""
-        for _, p in esper.get_component(c.Player):
+        for p in self.seated:
             if p.name == name:
                 return p
         raise KeyError(name)
 
     def active(self) -> c.Player:
         """The player whose turn it is."""
-        return self.players()[self.turn.active]
+        return self.seated[self.turn.active]
 
     def acting_player(self) -> str:
         """Who must act now: the player a pending choice waits for, or the active player."""

@@ -5,9 +5,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+import esper
+
 from game.commands import check_action
+from game.components import Stats
 from game.effects import candidates
 from game.engine import COLS, ROWS
+from game.stats import mv_left
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -61,20 +65,29 @@ def plays(game: Game, me: str, eid: int, act: str, target: str | None) -> list[d
 
 
 def character_actions(game: Game, me: str, eid: int) -> list[dict[str, Any]]:
-    """Moves, attacks and abilities of one character."""
+    """Moves within MV, attacks within range, and abilities of one character."""
     ref = game.ref(eid)
+    here = game.pos(eid)
+    assert here is not None
+    budget = 0 if game.is_tapped(eid) else mv_left(game, eid)
     found: list[dict[str, Any]] = [
         {"act": "move", "card": ref, "to": [x, y]} for x in range(COLS) for y in range(ROWS)
-        if game.at((x, y)) is None
+        if 0 < game.distance(here, (x, y)) <= budget
     ]
-    found += [{"act": "attack", "card": ref, "target": game.ref(t)} for t in game.characters() if t != eid]
+    reach = esper.component_for_entity(eid, Stats).range
+    if not game.is_tapped(eid):
+        found += [{"act": "attack", "card": ref, "target": game.ref(t)} for t in game.characters()
+                  if t != eid and game.distance(here, game.pos(t) or here) <= reach]
     for ab in game.defn(eid).abilities:
-        if ab.untap_cost:
+        if ab.untap_cost or (game.is_tapped(eid) and not ab.fuse):
             continue
         if ab.target in (None, "self"):
             found.append({"act": "ability", "card": ref, "ability": ab.name})
             continue
         for t in candidates(game, ab.target, me, eid):
+            there = game.pos(t)
+            if there is not None and game.distance(here, there) > ab.range:
+                continue
             action = {"act": "ability", "card": ref, "ability": ab.name, "target": game.ref(t)}
             if any(e["op"] == "move" for e in ab.effects):
                 found += [{**action, "path": p} for p in short_paths(game, t, 2)]

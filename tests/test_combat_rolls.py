@@ -6,13 +6,16 @@ Clockwork Bomb). A die is rolled only when its result is not already certain.
 from __future__ import annotations
 
 from conftest import events
-from game.engine import Game
 from test_status_effects import card, end_turns, on, rejected_unchanged, rolled, table
+
+from game.engine import Game
 
 
 def purposes(game: Game) -> list[str]:
     """What each d100 roll was for (the text before its threshold), in order."""
-    return [e["purpose"].split(" on ")[0].split(":")[0] for e in events(game, "DiceRolled") if e["die"] == "d100"]
+    return [
+        e["purpose"].split(" on ")[0].split(":")[0] for e in events(game, "DiceRolled") if e["die"] == "d100"
+    ]
 
 
 # ----- G-6 roll order --------------------------------------------------------------------------------------
@@ -20,12 +23,17 @@ def purposes(game: Game) -> list[str]:
 
 def every_defence(dice: list[int]) -> Game:
     """A Blind spirit attacker with CRT 10 against Oliver with 50 spirit evasion and two negation sources."""
-    return table(on("a", "Footman", "Ada", (3, 1), status={"Blind": 1}, crt=10, damage_type="spirit"),
-                 on("o", "Oliver", "Bo", (3, 2), hp=9, max_hp=9), dice=dice,
-                 do=[{"act": "effect", "op": "grant_evasion", "target": "o", "type": "spirit", "value": 50},
-                     {"act": "effect", "op": "grant_negation", "target": "o", "type": "spirit", "value": 10},
-                     {"act": "effect", "op": "grant_negation", "target": "o", "type": "spirit", "value": 20},
-                     {"act": "attack", "card": "a", "target": "o"}])
+    return table(
+        on("a", "Footman", "Ada", (3, 1), status={"Blind": 1}, crt=10, damage_type="spirit"),
+        on("o", "Oliver", "Bo", (3, 2), hp=9, max_hp=9),
+        dice=dice,
+        do=[
+            {"act": "effect", "op": "grant_evasion", "target": "o", "type": "spirit", "value": 50},
+            {"act": "effect", "op": "grant_negation", "target": "o", "type": "spirit", "value": 10},
+            {"act": "effect", "op": "grant_negation", "target": "o", "type": "spirit", "value": 20},
+            {"act": "attack", "card": "a", "target": "o"},
+        ],
+    )
 
 
 def test_g6_rolls_blind_then_evasion_then_each_negation_then_critical() -> None:
@@ -64,28 +72,44 @@ def test_g6_first_negation_success_stops_the_rolls() -> None:
 def test_g6_critical_hit_at_crt_exactly_and_not_above() -> None:
     """G-6: CRT 30: a roll of 30 doubles the damage, 31 doesn't."""
     for roll, hp in ((30, 1), (31, 3)):
-        game = table(on("a", "Footman", "Ada", (3, 1), crt=30), on("foe", "Footman", "Bo", (3, 2)), dice=[roll],
-                     do=[{"act": "attack", "card": "a", "target": "foe"}])
+        game = table(
+            on("a", "Footman", "Ada", (3, 1), crt=30),
+            on("foe", "Footman", "Bo", (3, 2)),
+            dice=[roll],
+            do=[{"act": "attack", "card": "a", "target": "foe"}],
+        )
         assert rolled(game) == [roll]
         assert card(game, "foe")["hp"] == hp
 
 
 def test_g6_certain_results_roll_no_dice() -> None:
     """G-6: CRT 0 never rolls or crits; CRT 100 always crits without a roll; no defences, no rolls."""
-    zero = table(on("a", "Footman", "Ada", (3, 1)), on("foe", "Footman", "Bo", (3, 2)), dice=[1],
-                 do=[{"act": "attack", "card": "a", "target": "foe"}])
+    zero = table(
+        on("a", "Footman", "Ada", (3, 1)),
+        on("foe", "Footman", "Bo", (3, 2)),
+        dice=[1],
+        do=[{"act": "attack", "card": "a", "target": "foe"}],
+    )
     assert rolled(zero) == []
     assert zero.view()["cards"]["foe"]["hp"] == 3
-    full = table(on("a", "Footman", "Ada", (3, 1), crt=100), on("foe", "Footman", "Bo", (3, 2)), dice=[100],
-                 do=[{"act": "attack", "card": "a", "target": "foe"}])
+    full = table(
+        on("a", "Footman", "Ada", (3, 1), crt=100),
+        on("foe", "Footman", "Bo", (3, 2)),
+        dice=[100],
+        do=[{"act": "attack", "card": "a", "target": "foe"}],
+    )
     assert rolled(full) == []
     assert full.view()["cards"]["foe"]["hp"] == 1
 
 
 def test_g6_attack_needs_an_enemy_in_range_and_an_untapped_attacker() -> None:
     """G-6, G-5: out of range, an ally, or a tapped attacker: rejected, nothing changes."""
-    game = table(on("a", "Footman", "Ada", (3, 1)), on("ally", "Footman", "Ada", (3, 0)),
-                 on("far", "Footman", "Bo", (3, 3)), on("t", "Footman", "Ada", (2, 3), tapped=True))
+    game = table(
+        on("a", "Footman", "Ada", (3, 1)),
+        on("ally", "Footman", "Ada", (3, 0)),
+        on("far", "Footman", "Bo", (3, 3)),
+        on("t", "Footman", "Ada", (2, 3), tapped=True),
+    )
     rejected_unchanged(game, {"act": "attack", "card": "a", "target": "far"}, "out of range")
     rejected_unchanged(game, {"act": "attack", "card": "a", "target": "ally"}, "enemy")
     rejected_unchanged(game, {"act": "attack", "card": "t", "target": "far"}, "tapped")
@@ -94,12 +118,18 @@ def test_g6_attack_needs_an_enemy_in_range_and_an_untapped_attacker() -> None:
 def test_g6_defeat_by_attack_gives_the_attackers_controller_vp() -> None:
     """G-6: an attack taking the last HP defeats the target (to its owner's discard) and scores 1 VP;
     a monster scores 2."""
-    game = table(on("a", "Footman", "Ada", (3, 1)), on("foe", "Footman", "Bo", (3, 2), hp=2),
-                 do=[{"act": "attack", "card": "a", "target": "foe"}])
+    game = table(
+        on("a", "Footman", "Ada", (3, 1)),
+        on("foe", "Footman", "Bo", (3, 2), hp=2),
+        do=[{"act": "attack", "card": "a", "target": "foe"}],
+    )
     assert card(game, "foe")["zone"] == "discard"
     assert game.view()["players"]["Ada"]["vp"] == 1
-    golem = table(on("a", "Footman", "Ada", (3, 1), atk=8), on("g", "Wandering Golem", None, (3, 2)),
-                  do=[{"act": "attack", "card": "a", "target": "g"}])
+    golem = table(
+        on("a", "Footman", "Ada", (3, 1), atk=8),
+        on("g", "Wandering Golem", None, (3, 2)),
+        do=[{"act": "attack", "card": "a", "target": "g"}],
+    )
     assert golem.view()["cards"]["g"]["zone"] == "removed"
     assert golem.view()["players"]["Ada"]["vp"] == 2
 
@@ -108,11 +138,17 @@ def test_g6_defeat_by_attack_gives_the_attackers_controller_vp() -> None:
 
 
 def oliver_with_fuses(dice: list[int], damage_type: str = "spirit") -> Game:
-    return table(on("o", "Oliver", "Ada", (3, 2)), on("foe", "Footman", "Bo", (3, 3), damage_type=damage_type),
-                 dice=dice,
-                 do=[{"act": "ability", "card": "o", "ability": "Spirit Ward"},
-                     {"act": "ability", "card": "o", "ability": "Far Sight"}, {"act": "end_turn"},
-                     {"act": "attack", "card": "foe", "target": "o"}])
+    return table(
+        on("o", "Oliver", "Ada", (3, 2)),
+        on("foe", "Footman", "Bo", (3, 3), damage_type=damage_type),
+        dice=dice,
+        do=[
+            {"act": "ability", "card": "o", "ability": "Spirit Ward"},
+            {"act": "ability", "card": "o", "ability": "Far Sight"},
+            {"act": "end_turn"},
+            {"act": "attack", "card": "foe", "target": "o"},
+        ],
+    )
 
 
 def test_se12_oliver_fuses_add_up_and_evade_on_50() -> None:
@@ -142,10 +178,16 @@ def test_se12_spirit_evasion_does_not_help_against_physical_attacks() -> None:
 
 def two_types(dice: list[int]) -> Game:
     """Two evasion Fuses of different damage types: 20 physical and 30 spirit."""
-    return table(on("o", "Oliver", "Bo", (3, 2)), on("a", "Footman", "Ada", (3, 1)), dice=dice,
-                 do=[{"act": "effect", "op": "grant_evasion", "target": "o", "type": "physical", "value": 20},
-                     {"act": "effect", "op": "grant_evasion", "target": "o", "type": "spirit", "value": 30},
-                     {"act": "attack", "card": "a", "target": "o"}])
+    return table(
+        on("o", "Oliver", "Bo", (3, 2)),
+        on("a", "Footman", "Ada", (3, 1)),
+        dice=dice,
+        do=[
+            {"act": "effect", "op": "grant_evasion", "target": "o", "type": "physical", "value": 20},
+            {"act": "effect", "op": "grant_evasion", "target": "o", "type": "spirit", "value": 30},
+            {"act": "attack", "card": "a", "target": "o"},
+        ],
+    )
 
 
 def test_se12_two_evasion_fuses_of_different_types_do_not_add_up() -> None:
@@ -159,18 +201,26 @@ def test_se12_two_evasion_fuses_of_different_types_do_not_add_up() -> None:
 
 def test_se12_evasion_of_100_needs_no_roll() -> None:
     """SE-12, G-6: a total of 100 or more always evades, without a roll."""
-    game = table(on("o", "Oliver", "Bo", (3, 2)), on("a", "Footman", "Ada", (3, 1)), dice=[100],
-                 do=[{"act": "effect", "op": "grant_evasion", "target": "o", "type": "physical", "value": 60},
-                     {"act": "effect", "op": "grant_evasion", "target": "o", "type": "physical", "value": 40},
-                     {"act": "attack", "card": "a", "target": "o"}])
+    game = table(
+        on("o", "Oliver", "Bo", (3, 2)),
+        on("a", "Footman", "Ada", (3, 1)),
+        dice=[100],
+        do=[
+            {"act": "effect", "op": "grant_evasion", "target": "o", "type": "physical", "value": 60},
+            {"act": "effect", "op": "grant_evasion", "target": "o", "type": "physical", "value": 40},
+            {"act": "attack", "card": "a", "target": "o"},
+        ],
+    )
     assert rolled(game) == []
     assert card(game, "o")["hp"] == 6
 
 
 def test_se12_fuse_may_be_played_while_tapped_and_does_not_tap() -> None:
     """G-5, SE-12: Oliver, tapped, plays Spirit Ward: 1 stone, still tapped, 20 spirit evasion."""
-    game = table(on("o", "Oliver", "Ada", (3, 2), tapped=True),
-                 do=[{"act": "ability", "card": "o", "ability": "Spirit Ward"}])
+    game = table(
+        on("o", "Oliver", "Ada", (3, 2), tapped=True),
+        do=[{"act": "ability", "card": "o", "ability": "Spirit Ward"}],
+    )
     assert game.rejected == []
     assert card(game, "o")["evasion"]["spirit"] == 20
     assert game.view()["players"]["Ada"]["stones"] == 2
@@ -180,10 +230,17 @@ def test_se12_fuse_may_be_played_while_tapped_and_does_not_tap() -> None:
 
 
 def knight_with_two_aegis(dice: list[int]) -> Game:
-    return table(on("k", "Aegis Knight", "Ada", (3, 2)), on("foe", "Footman", "Bo", (3, 3), crt=50), dice=dice,
-                 do=[{"act": "ability", "card": "k", "ability": "Aegis"},
-                     {"act": "ability", "card": "k", "ability": "Aegis"}, {"act": "end_turn"},
-                     {"act": "attack", "card": "foe", "target": "k"}])
+    return table(
+        on("k", "Aegis Knight", "Ada", (3, 2)),
+        on("foe", "Footman", "Bo", (3, 3), crt=50),
+        dice=dice,
+        do=[
+            {"act": "ability", "card": "k", "ability": "Aegis"},
+            {"act": "ability", "card": "k", "ability": "Aegis"},
+            {"act": "end_turn"},
+            {"act": "attack", "card": "foe", "target": "k"},
+        ],
+    )
 
 
 def test_se13_aegis_sources_roll_separately_second_one_negates_on_25() -> None:
@@ -211,20 +268,34 @@ def test_se13_first_success_stops_further_negation_rolls() -> None:
 
 def test_se13_negation_sources_roll_in_attach_order() -> None:
     """SE-13: sources 10 then 40: a roll of 11 fails the first, 40 passes the second."""
-    game = table(on("k", "Aegis Knight", "Bo", (3, 2)), on("a", "Footman", "Ada", (3, 1)), dice=[11, 40],
-                 do=[{"act": "effect", "op": "grant_negation", "target": "k", "type": "physical", "value": 10},
-                     {"act": "effect", "op": "grant_negation", "target": "k", "type": "physical", "value": 40},
-                     {"act": "attack", "card": "a", "target": "k"}])
-    assert [r["purpose"] for r in game.view()["last_rolls"]] == ["negation: negated on 1-10",
-                                                                  "negation: negated on 1-40"]
+    game = table(
+        on("k", "Aegis Knight", "Bo", (3, 2)),
+        on("a", "Footman", "Ada", (3, 1)),
+        dice=[11, 40],
+        do=[
+            {"act": "effect", "op": "grant_negation", "target": "k", "type": "physical", "value": 10},
+            {"act": "effect", "op": "grant_negation", "target": "k", "type": "physical", "value": 40},
+            {"act": "attack", "card": "a", "target": "k"},
+        ],
+    )
+    assert [r["purpose"] for r in game.view()["last_rolls"]] == [
+        "negation: negated on 1-10",
+        "negation: negated on 1-40",
+    ]
     assert card(game, "k")["hp"] == 7
 
 
 def test_se13_negation_of_the_other_damage_type_is_not_rolled() -> None:
     """SE-13: physical negation does nothing against a spirit attack."""
-    game = table(on("k", "Aegis Knight", "Bo", (3, 2)), on("a", "Footman", "Ada", (3, 1), damage_type="spirit"),
-                 dice=[1], do=[{"act": "effect", "op": "grant_negation", "target": "k", "type": "physical",
-                                "value": 25}, {"act": "attack", "card": "a", "target": "k"}])
+    game = table(
+        on("k", "Aegis Knight", "Bo", (3, 2)),
+        on("a", "Footman", "Ada", (3, 1), damage_type="spirit"),
+        dice=[1],
+        do=[
+            {"act": "effect", "op": "grant_negation", "target": "k", "type": "physical", "value": 25},
+            {"act": "attack", "card": "a", "target": "k"},
+        ],
+    )
     assert rolled(game) == []
     assert card(game, "k")["hp"] == 5
 
@@ -235,9 +306,12 @@ def test_se13_negation_of_the_other_damage_type_is_not_rolled() -> None:
 def test_se14_war_drummer_red_cubes_add_atk_until_end_of_turn() -> None:
     """SE-14, War Drummer: Rally Beat (SC 1, range 2) gives an ally 2 red cubes: 4 damage this turn; the
     cubes are gone at the end of the turn."""
-    game = table(on("d", "War Drummer", "Ada", (3, 0)), on("f", "Footman", "Ada", (3, 1)),
-                 on("foe", "Footman", "Bo", (3, 2), hp=9, max_hp=9),
-                 do=[{"act": "ability", "card": "d", "ability": "Rally Beat", "target": "f"}])
+    game = table(
+        on("d", "War Drummer", "Ada", (3, 0)),
+        on("f", "Footman", "Ada", (3, 1)),
+        on("foe", "Footman", "Bo", (3, 2), hp=9, max_hp=9),
+        do=[{"act": "ability", "card": "d", "ability": "Rally Beat", "target": "f"}],
+    )
     assert card(game, "f")["atk"] == 4
     assert card(game, "f")["cubes"] == {"red": 2, "white": 0, "blue": 0}
     assert game.view()["players"]["Ada"]["stones"] == 2
@@ -251,15 +325,18 @@ def test_se14_war_drummer_red_cubes_add_atk_until_end_of_turn() -> None:
 def test_se14_war_drummer_targets_allies_only() -> None:
     """SE-14: Rally Beat can't give red cubes to an enemy."""
     game = table(on("d", "War Drummer", "Ada", (3, 0)), on("foe", "Footman", "Bo", (3, 1)))
-    rejected_unchanged(game, {"act": "ability", "card": "d", "ability": "Rally Beat", "target": "foe"},
-                       "not a legal target")
+    rejected_unchanged(
+        game, {"act": "ability", "card": "d", "ability": "Rally Beat", "target": "foe"}, "not a legal target"
+    )
 
 
 def test_se14_red_cubes_double_on_a_critical_hit_with_cripple() -> None:
     """SE-14, SE-4, G-6: ATK 2 + 2 red + 1 Cripple = 5, doubled by a crit (CRT 100) = 10."""
-    game = table(on("a", "Footman", "Ada", (3, 1), crt=100, cubes={"red": 2}),
-                 on("foe", "Aegis Knight", "Bo", (3, 2), hp=10, max_hp=10, status={"Cripple": 1}),
-                 do=[{"act": "attack", "card": "a", "target": "foe"}])
+    game = table(
+        on("a", "Footman", "Ada", (3, 1), crt=100, cubes={"red": 2}),
+        on("foe", "Aegis Knight", "Bo", (3, 2), hp=10, max_hp=10, status={"Cripple": 1}),
+        do=[{"act": "attack", "card": "a", "target": "foe"}],
+    )
     assert events(game, "DamageDealt")[0]["n"] == 10
     assert card(game, "foe")["zone"] == "discard"
 
@@ -267,10 +344,16 @@ def test_se14_red_cubes_double_on_a_critical_hit_with_cripple() -> None:
 def test_se14_mender_overheal_makes_blue_cubes_that_soak_damage_first() -> None:
     """SE-14, Mender: Overheal 2 on an ally at 4/5: 5 HP and 1 blue cube; a 2-damage hit takes the cube,
     then 1 HP."""
-    game = table(on("m", "Mender", "Ada", (3, 0)), on("f", "Footman", "Ada", (3, 1), hp=4),
-                 on("foe", "Footman", "Bo", (3, 2)),
-                 do=[{"act": "ability", "card": "m", "ability": "Overheal", "target": "f"}, {"act": "end_turn"},
-                     {"act": "attack", "card": "foe", "target": "f"}])
+    game = table(
+        on("m", "Mender", "Ada", (3, 0)),
+        on("f", "Footman", "Ada", (3, 1), hp=4),
+        on("foe", "Footman", "Bo", (3, 2)),
+        do=[
+            {"act": "ability", "card": "m", "ability": "Overheal", "target": "f"},
+            {"act": "end_turn"},
+            {"act": "attack", "card": "foe", "target": "f"},
+        ],
+    )
     assert [(e["n"], e["hp"]) for e in events(game, "Healed")] == [(1, 5)]
     assert [e["total"] for e in events(game, "CubesAdded")] == [1]
     assert card(game, "f")["cubes"]["blue"] == 0
@@ -280,8 +363,10 @@ def test_se14_mender_overheal_makes_blue_cubes_that_soak_damage_first() -> None:
 
 def test_se14_overheal_at_full_hp_is_all_blue() -> None:
     """SE-14: Overheal on a full-HP ally gives 2 blue cubes; HP stays at max."""
-    game = table(on("m", "Mender", "Ada", (3, 0)),
-                 do=[{"act": "ability", "card": "m", "ability": "Overheal", "target": "m"}])
+    game = table(
+        on("m", "Mender", "Ada", (3, 0)),
+        do=[{"act": "ability", "card": "m", "ability": "Overheal", "target": "m"}],
+    )
     assert card(game, "m")["hp"] == 5
     assert card(game, "m")["cubes"]["blue"] == 2
 
@@ -289,10 +374,14 @@ def test_se14_overheal_at_full_hp_is_all_blue() -> None:
 def test_se14_clockwork_bomb_counts_down_white_cubes_and_explodes() -> None:
     """SE-14, Clockwork Bomb: on play 3 white cubes; one comes off at each start of Ada's turn; the last one
     deals 4 to each adjacent enemy (not allies), then the bomb is destroyed; a defeat scores for Ada."""
-    game = table({"ref": "bomb", "name": "Clockwork Bomb", "owner": "Ada", "zone": "hand"},
-                 on("near", "Footman", "Bo", (3, 1), hp=5), on("weak", "Footman", "Bo", (2, 0), hp=4),
-                 on("ally", "Footman", "Ada", (4, 0)), on("far", "Footman", "Bo", (3, 3)),
-                 do=[{"act": "play", "card": "bomb", "to": [3, 0]}])
+    game = table(
+        {"ref": "bomb", "name": "Clockwork Bomb", "owner": "Ada", "zone": "hand"},
+        on("near", "Footman", "Bo", (3, 1), hp=5),
+        on("weak", "Footman", "Bo", (2, 0), hp=4),
+        on("ally", "Footman", "Ada", (4, 0)),
+        on("far", "Footman", "Bo", (3, 3)),
+        do=[{"act": "play", "card": "bomb", "to": [3, 0]}],
+    )
     assert card(game, "bomb")["cubes"]["white"] == 3
     end_turns(game, 2)
     assert card(game, "bomb")["cubes"]["white"] == 2
@@ -311,8 +400,11 @@ def test_se14_clockwork_bomb_counts_down_white_cubes_and_explodes() -> None:
 
 def test_se14_clockwork_bomb_white_cubes_only_tick_on_its_controllers_turn() -> None:
     """SE-14: a Bo-controlled bomb with 1 white cube keeps it through Ada's turn start."""
-    game = table(on("bomb", "Clockwork Bomb", "Bo", (3, 4), cubes={"white": 1}),
-                 on("foe", "Footman", "Ada", (3, 3)), phase="start")
+    game = table(
+        on("bomb", "Clockwork Bomb", "Bo", (3, 4), cubes={"white": 1}),
+        on("foe", "Footman", "Ada", (3, 3)),
+        phase="start",
+    )
     assert card(game, "bomb")["cubes"]["white"] == 1
     end_turns(game, 1)
     assert card(game, "bomb")["zone"] == "discard"

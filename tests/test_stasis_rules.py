@@ -442,3 +442,78 @@ def test_st18_without_the_stasis_card_ada_wins() -> None:
                     + deck("Ada", 2) + '[[do]]\nact = "end_turn"\n')
     v = game.view()
     assert (v["winner"], v["players"]["Ada"]["vp"]) == ("Ada", 10)
+
+
+# ----- combinations ----------------------------------------------------------------------------------------
+
+
+def test_st12_copy_effect_may_read_a_card_in_stasis() -> None:
+    """ST-12, ST-7: an effect that can affect cards in stasis may copy one (Copycat's copy of Bo's Wolf)."""
+    game = scenario(PLAYERS + card("cc", "Copycat", "board", pos=[3, 0])
+                    + card("w", "Big Bad Wolf", "stasis", "Bo", stasis_counters=2) + """
+[[do]]
+act = "effect"
+op = "copy_power"
+target = "w"
+source = "cc"
+affects_stasis = true
+""")
+    v = game.view()
+    assert v["rejected"] == []
+    assert v["cards"]["cc"]["atk"] == 5
+    assert (v["cards"]["w"]["zone"], v["cards"]["w"]["stasis_counters"]) == ("stasis", 2)
+
+
+def test_st11_st13_save_and_load_in_the_middle_of_a_play_from_stasis() -> None:
+    """ST-11, ST-13: a game saved while Sidelined Girlfriend (played from stasis) waits on her choice loads
+    with the same state and finishes the same way."""
+    game = scenario(PLAYERS + card("girl", "Sidelined Girlfriend", "stasis", stasis_counters=0)
+                    + card("zero", "Gobbo", "stasis", stasis_counters=0) + card("g", "Gobbo", "hand") + """
+[[do]]
+act = "play_from_stasis"
+card = "girl"
+to = [3, 0]
+""")
+    copy = Game.from_state(game.to_state())
+    assert copy.to_state() == game.to_state()
+    for g in (game, copy):
+        assert g.act({"act": "choose", "option": "g"}).ok
+        v = g.view()
+        assert v["cards"]["g"]["stasis_counters"] == 2
+        assert v["cards"]["zero"]["stasis_counters"] == 0 and v["cards"]["zero"]["zone"] == "stasis"
+        assert v["players"]["Ada"]["stasis"] == ["zero", "g"]
+
+
+def test_st11_st12_legal_actions_offer_only_zero_counter_cards() -> None:
+    """ST-11, ST-12: the legal actions list playing Ada's 0-counter card from stasis, never one with counters."""
+    game = setup(PLAYERS + card("hftp", "Help From the Past", "stasis", stasis_counters=0)
+                 + card("wait", "Help From the Past", "stasis", stasis_counters=1)
+                 + card("bo", "Help From the Past", "stasis", "Bo", stasis_counters=0))
+    from_stasis = [a for a in game.legal_actions() if a["act"] == "play_from_stasis"]
+    assert from_stasis == [{"act": "play_from_stasis", "card": "hftp"}]
+
+
+def test_st15_girlfriend_on_alternate_present_on_play_first() -> None:
+    """ST-15, G-3: Sidelined Girlfriend played on Alternate Present: her on-play choice, then the location's."""
+    game = scenario(PLAYERS + card("ap", "Alternate Present", "location", None, pos=[3, 2])
+                    + card("girl", "Sidelined Girlfriend", "hand") + card("h", "Help From the Past", "hand")
+                    + card("l", "Letter From Another Time", "hand") + deck("Ada", 1) + """
+[[do]]
+act = "play"
+card = "girl"
+to = [3, 2]
+[[do]]
+act = "choose"
+option = "h"
+[[do]]
+act = "choose"
+option = "l"
+""")
+    v = game.view()
+    assert v["rejected"] == []
+    prompts = [e["prompt"] for e in events(game, "ChoicePending")]
+    assert prompts[0].startswith("Sidelined Girlfriend") and prompts[1].startswith("Alternate Present")
+    assert [e["options"] for e in events(game, "ChoicePending")] == [["h", "l", "no"], ["l", "no"]]
+    assert v["players"]["Ada"]["stasis"] == ["h", "l"]
+    assert (v["cards"]["h"]["stasis_counters"], v["cards"]["l"]["stasis_counters"]) == (2, 2)
+    assert v["players"]["Ada"]["hand"] == ["ad1"]
