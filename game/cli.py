@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -63,6 +64,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the benchmarks."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.bench import run_benchmarks
 
     return run_benchmarks(as_json=args.json)
@@ -81,10 +83,21 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the hot-seat window (or render a scenario to a PNG)."""
+    from game.cards import CardError
+    from game.scenario import ScenarioError
+    from game.serialize import SaveError
+    from game.setup import SetupError
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.ui.app import main_play
 
-    return main_play(players=args.players, decks=args.decks, seed=args.seed, load=args.load,
-                     scenario=args.scenario, screenshot=args.screenshot)
+    if args.screenshot and not args.scenario:
+        raise CliError("--screenshot needs --scenario FILE (the state to draw)")
+    try:
+        return main_play(players=args.players, decks=args.decks, seed=args.seed, load=args.load,
+                         scenario=args.scenario, screenshot=args.screenshot)
+    except (CardError, ScenarioError, SaveError, SetupError) as err:
+        raise CliError(str(err)) from None
 
 
 def parser() -> argparse.ArgumentParser:

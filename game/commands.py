@@ -563,6 +563,10 @@ class EndTurn(Command):
         game.set_phase("end")
 
 
+STASIS_OPS = ("place_stasis", "remove_stasis", "copy_power")
+"""ST-12: the only ops that may reach a card in stasis (and only with affects_stasis): counters, and copying."""
+
+
 @dataclass
 class Effect(Command):
     """Apply one effect op as if an ability resolved it (DESIGN §3); ST-7 and ST-12 guard cards in stasis."""
@@ -596,9 +600,9 @@ class Effect(Command):
         if game.in_stasis(eid):
             if not self.affects_stasis:
                 raise Rejected(f"{game.name(eid)} is in stasis: this effect can't affect it (ST-7)")
-            if self.op not in ("place_stasis", "remove_stasis"):
+            if self.op not in STASIS_OPS:
                 raise Rejected(f"{game.name(eid)} is in stasis: effects may only add or remove its stasis "
-                               "counters (ST-12)")
+                               "counters, or copy it (ST-12)")
         elif spec.board_only and not game.on_board(eid):
             raise Rejected(f"{game.name(eid)} is not on the board: {self.op} can't affect it")
         self.spec = f"ref:{self.target}"

@@ -248,7 +248,7 @@ def set_statuses(game: Game, eid: int, data: dict[str, Any], card: CardDef, zone
                         f"{status_name} takes 1..{MAX_STACKS[status_name]} stacks, not {n!r}")
         stack.stacks[status_name] = n
         stack.applied_turn[status_name] = game.turn.turn - 1
-        if status_name == "Freeze" and n == 2 and not start_passed(game, eid):
+        if status_name == "Freeze" and not start_passed(game, eid):
             stack.fresh.add("Freeze")
     esper.add_component(eid, stack)
 
@@ -257,7 +257,8 @@ def start_passed(game: Game, eid: int) -> bool:
     """Whether the character's first turn start after the table was set is already behind it (SE-5).
 
     It is for the active player's characters when the scenario starts in the main phase: this turn is
-    their "next turn", so a table Freeze of 2 tokens loses one at their following start.
+    their "next turn", so a table Freeze loses a token at their following start; every other table Freeze
+    keeps its tokens through that first start.
     """
     return game.tick_controller(eid) == game.active().name and game.turn.phase == "main"
 

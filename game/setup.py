@@ -85,15 +85,18 @@ def find_deck(name: str) -> Deck:
     raise SetupError(f"unknown deck {name!r}; decks: {', '.join(decks)}")
 
 
-def new_game(players: list[str], decks: list[str] | None = None, seed: int = 0) -> Game:
-    """Set up a standard game and run the first player's start and untap phases."""
+def new_game(players: list[str], decks: list[str | None] | None = None, seed: int = 0) -> Game:
+    """Set up a standard game and run the first player's start and untap phases.
+
+    `decks` names one deck per player; None (for all, or for one seat) means that seat's standard deck.
+    """
     if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
         raise SetupError("a game has 2 to 4 players with different names")
+    wanted = decks or [None] * len(players)
+    if len(wanted) != len(players):
+        raise SetupError(f"name one deck per player ({len(players)} players, {len(wanted)} decks)")
     keys = list(standard_decks())
-    chosen = [find_deck(d) for d in decks] if decks else [standard_decks()[keys[i % len(keys)]] for i in
-                                                         range(len(players))]
-    if len(chosen) != len(players):
-        raise SetupError(f"name one deck per player ({len(players)} players, {len(chosen)} decks)")
+    chosen = [find_deck(d) if d else standard_decks()[keys[i % len(keys)]] for i, d in enumerate(wanted)]
     game = Game(players, seed=seed)
     for x, y in STANDARD_LOCATIONS:
         loc = game.create_card(game.make_ref(LOCATION_CARD), LOCATION_CARD, None, "location")

@@ -8,6 +8,7 @@ import esper
 
 from game import components as c
 from game import status
+from game.stasis import madness_penalty
 from game.engine import COLS, ROWS, STATUSES
 from game.stats import crit_chance, movement, mv_left, power, printed_atk
 
@@ -84,6 +85,7 @@ def view(game: Game) -> dict[str, Any]:
             "minion_plays": p.minion_plays,
             "action_plays": p.action_plays,
             "grants": list(p.grants),
+            "madness_penalty": madness_penalty(game, p.name),
         }
     pending = None
     if game.pending:

@@ -886,3 +886,21 @@ def test_se0_statuses_and_fuses_survive_a_save_and_restore() -> None:
     assert card(copy, "foe") == card(game, "foe")
     assert (card(copy, "foe")["status"], card(copy, "foe")["hp"]) == ({"Burn": 2, "Freeze": 1}, 1)
     assert card(copy, "foe")["negation"] == [{"type": "physical", "value": 25}]
+
+
+def test_se5_table_freeze_of_one_token_is_its_next_turns_mv_minus_one() -> None:
+    """SE-5, DESIGN §3: a table Freeze of 1 token on Bo's character gives MV -1 on Bo's next turn (its first
+    start after the table keeps the token), and it is gone the turn after; on the active player's character
+    the current turn is the MV -1 turn."""
+    game = table(
+        on("foe", "Footman", "Bo", (0, 4), status={"Freeze": 1}),
+        on("me", "Footman", "Ada", (6, 0), status={"Freeze": 1}),
+    )
+    assert card(game, "me")["mv"] == 1
+    end_turns(game, 1)
+    assert (card(game, "foe")["status"], card(game, "foe")["mv"]) == ({"Freeze": 1}, 1)
+    assert card(game, "me")["status"] == {"Freeze": 1}
+    end_turns(game, 1)
+    assert card(game, "me")["status"] == {}
+    end_turns(game, 1)
+    assert (card(game, "foe")["status"], card(game, "foe")["mv"]) == ({}, 2)
