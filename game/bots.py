@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import esper
 
@@ -112,5 +112,4 @@ def make_bot(name: str, seed: int) -> Bot:
     """A bot by name."""
     if name not in BOTS:
         raise KeyError(name)
-    bot: Bot = BOTS[name](seed)
-    return bot
+    return cast(Bot, BOTS[name](seed))

@@ -127,7 +127,7 @@ def chosen_target(game: Game, filt: str | None, given: Any, by: str, source: int
 
 def free_path(game: Game, start: Square, goal: Square, budget: int) -> list[Square] | None:
     """The shortest path of orthogonal steps through empty squares, within a budget (G-5)."""
-    frontier = deque([(start, [])])
+    frontier: deque[tuple[Square, list[Square]]] = deque([(start, [])])
     seen = {start}
     while frontier:
         here, path = frontier.popleft()
@@ -273,6 +273,7 @@ class Play(Command):
 
     def run(self, game: Game) -> None:
         eid = game.eid(self.card)
+        assert self.which is not None
         use_allowance(game, self.by, self.which)
         enter_play(game, self.by, eid, self.square, game.defn(eid).on_play, self.chosen)
 
@@ -474,7 +475,7 @@ class UseAbility(Command):
             game.emit("AbilityFailed", card=game.ref(eid), ability=ab.name, reason="Blind roll failed (SE-1)")
             return
         extra = {"path": [list(s) for s in self.steps]} if self.steps else {}
-        queue_effects(game, ab.effects, eid, self.by, chosen=game.ref(target), **extra)
+        queue_effects(game, ab.effects, eid, self.by, chosen=game.ref(target), extra=extra)
 
 
 @dataclass

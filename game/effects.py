@@ -57,16 +57,12 @@ class OpSpec:
             kind, _ = self.fields[key]
             if isinstance(value, bool) and kind is int or not isinstance(value, kind):
                 return f"op {self.name!r}: field {key!r} has a bad value {value!r}"
-            if kind is int and value < 0:
+            if kind is int and isinstance(value, int) and value < 0:
                 return f"op {self.name!r}: field {key!r} must be 0 or more, not {value!r}"
         for key, (_, default) in self.fields.items():
             if default is REQUIRED and key not in item:
                 return f"op {self.name!r} needs field {key!r}"
         return None
-
-    def arg(self, item: dict[str, Any], key: str) -> Any:
-        """A field of an item, or its default."""
-        return item.get(key, self.fields[key][1])
 
 
 REQUIRED = object()
@@ -88,11 +84,12 @@ def op(op_name: str, /, target: str = "card", board_only: bool = True,
 
 
 def queue_effects(game: Game, effects: tuple[dict[str, Any], ...] | list[dict[str, Any]], source: int | None,
-                  player: str, chosen: str | None = None, front: bool = False, **extra: Any) -> None:
+                  player: str, chosen: str | None = None, front: bool = False,
+                  extra: dict[str, Any] | None = None) -> None:
     """Queue a card's effects (at the end, or before everything waiting when `front`)."""
     items = [
         {**e, "source": game.ref(source) if source is not None else None, "player": player,
-         **({"chosen": chosen} if chosen is not None else {}), **extra}
+         **({"chosen": chosen} if chosen is not None else {}), **(extra or {})}
         for e in effects
     ]
     if front:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -499,7 +499,7 @@ class Game:
         return run_scenario_file(path)
 
     @classmethod
-    def new(cls, players: list[str], decks: list[str | None] | None = None, seed: int = 0) -> Game:
+    def new(cls, players: list[str], decks: Sequence[str | None] | None = None, seed: int = 0) -> Game:
         """A standard game (G-1): shuffled decks, opening hands, locations, the Madness pile, a monster."""
         from game.setup import new_game
 

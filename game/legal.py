@@ -56,7 +56,7 @@ def plays(game: Game, me: str, eid: int, act: str, target: str | None) -> list[d
         squares = [list(s) for s in spots if game.at(s) is None]
     targets: list[str | None] = [None]
     if target is not None:
-        found = [game.ref(e) for e in candidates(game, target, me, eid) if e != eid]
+        found: list[str | None] = [game.ref(e) for e in candidates(game, target, me, eid) if e != eid]
         targets = found or [None]
     return [
         {"act": act, "card": ref, **({"to": s} if s else {}), **({"target": t} if t else {})}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -85,14 +86,14 @@ def find_deck(name: str) -> Deck:
     raise SetupError(f"unknown deck {name!r}; decks: {', '.join(decks)}")
 
 
-def new_game(players: list[str], decks: list[str | None] | None = None, seed: int = 0) -> Game:
+def new_game(players: list[str], decks: Sequence[str | None] | None = None, seed: int = 0) -> Game:
     """Set up a standard game and run the first player's start and untap phases.
 
     `decks` names one deck per player; None (for all, or for one seat) means that seat's standard deck.
     """
     if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
         raise SetupError("a game has 2 to 4 players with different names")
-    wanted = decks or [None] * len(players)
+    wanted = list(decks) if decks else [None] * len(players)
     if len(wanted) != len(players):
         raise SetupError(f"name one deck per player ({len(players)} players, {len(wanted)} decks)")
     keys = list(standard_decks())

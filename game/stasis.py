@@ -16,8 +16,11 @@ def place(game: Game, eid: int, n: int) -> None:
     """Place stasis counters on a card; a card not yet in stasis enters it (ST-1, ST-3, ST-16).
 
     Ownerless cards (monsters, treasures, locations) are unaffected (ST-17). A card being played from
-    stasis ignores instructions that would put it straight back (ST-13).
+    stasis ignores instructions that would put it straight back (ST-13). Placing 0 counters places none,
+    so the card does not enter stasis (ST-1).
     """
+    if n < 1:
+        return
     ref = game.ref(eid)
     owner = game.owner(eid)
     if owner is None:

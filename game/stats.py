@@ -59,9 +59,9 @@ def power(game: Game, eid: int) -> int:
         if "microbot" in source.static:
             ctrl = game.controller(eid)
             value += sum(1 for e in minions_in_play(game) if e != eid and game.controller(e) == ctrl)
-        if "weakened_by_rival" in source.static and source.rival is not None:
-            if any(game.name(e) == source.rival for e in minions_in_play(game)):
-                value -= 2
+        rival = source.rival if "weakened_by_rival" in source.static else None
+        if rival is not None and any(game.name(e) == rival for e in minions_in_play(game)):
+            value -= 2
     if game.on_board(eid):
         value += game.cubes(eid).red
     return max(0, value)

@@ -39,13 +39,13 @@ def active_triggers(game: Game, eid: int, on: str) -> list[Trigger]:
     return found
 
 
-def fire(game: Game, eid: int, on: str, **extra: Any) -> None:
+def fire(game: Game, eid: int, on: str) -> None:
     """Queue the effects of a card's triggers for `on`, controlled by the card's controller."""
     from game.effects import queue_effects
 
     player = game.controller(eid) or game.players_order[0]
     for trig in active_triggers(game, eid, on):
-        queue_effects(game, trig.effects, eid, player, **extra)
+        queue_effects(game, trig.effects, eid, player)
         game.emit("Triggered", card=game.ref(eid), on=on)
 
 

@@ -8,8 +8,8 @@ import esper
 
 from game import components as c
 from game import status
-from game.stasis import madness_penalty
 from game.engine import COLS, ROWS, STATUSES
+from game.stasis import madness_penalty
 from game.stats import crit_chance, movement, mv_left, power, printed_atk
 
 if TYPE_CHECKING:

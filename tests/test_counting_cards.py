@@ -429,7 +429,7 @@ option = "return this card to the Madness pile"
 
 
 def test_madness_placed_in_stasis_from_hand_still_counts() -> None:
-    """Madness + Alternate Present (ST-15, ST-18): put in stasis from hand, it still counts for the penalty."""
+    """Madness + Alternate Present (ST-15, ST-18): in stasis from hand, it still counts for the penalty."""
     from game.stasis import madness_penalty
 
     game = scenario(

@@ -350,7 +350,7 @@ to = [0, 0]
 
 
 def test_alternate_present_only_the_first_minion_each_turn() -> None:
-    """Alternate Present (ST-15): Ada's first minion played there this turn triggers it; her second doesn't."""
+    """Alternate Present (ST-15): Ada's first minion there this turn triggers it; her second doesn't."""
     game = scenario(
         PLAYERS
         + card("ap", "Alternate Present", "location", None, pos=[3, 2])

@@ -496,7 +496,7 @@ def test_st14_tick_to_zero_then_discard_at_end() -> None:
 
 
 def test_st14_discard_comes_before_the_draw() -> None:
-    """ST-14, G-3: zero-counter cards are discarded before the end-of-turn draw (a drained deck takes them)."""
+    """ST-14, G-3: zero-counter cards are discarded before the end-of-turn draw (an empty deck takes them)."""
     game = scenario(
         PLAYERS
         + card("hftp", "Help From the Past", "stasis", stasis_counters=0)
@@ -691,3 +691,26 @@ option = "l"
     assert v["players"]["Ada"]["stasis"] == ["h", "l"]
     assert (v["cards"]["h"]["stasis_counters"], v["cards"]["l"]["stasis_counters"]) == (2, 2)
     assert v["players"]["Ada"]["hand"] == ["ad1"]
+
+
+def test_st1_placing_zero_counters_is_placing_none() -> None:
+    """ST-1: an effect placing 0 stasis counters puts nothing in stasis and logs no entry."""
+    game = scenario(PLAYERS + card("foot", "Footman", "hand") + card("h", "Help From the Past", "stasis",
+                                                                       stasis_counters=1) + """
+[[do]]
+act = "effect"
+op = "place_stasis"
+target = "foot"
+n = 0
+[[do]]
+act = "effect"
+op = "place_stasis"
+target = "h"
+n = 0
+affects_stasis = true
+""")
+    v = game.view()
+    assert v["rejected"] == []
+    assert (v["cards"]["foot"]["zone"], v["cards"]["foot"]["stasis_counters"]) == ("hand", 0)
+    assert v["cards"]["h"]["stasis_counters"] == 1
+    assert events(game, "EnteredStasis") == [] and events(game, "StasisCountersAdded") == []
