@@ -195,6 +195,10 @@ class Game:
             found.append((z.seq, eid))
         return [eid for _, eid in sorted(found)]
 
+    def arrival(self, eid: int) -> int:
+        """When the card arrived in its zone (for cards in play: their age, oldest first, G-3)."""
+        return esper.component_for_entity(eid, c.Zone).seq
+
     def is_character(self, eid: int) -> bool:
         """Minions and monsters are characters."""
         return self.kind(eid) in ("minion", "monster")

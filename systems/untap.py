@@ -18,9 +18,9 @@ class StartTriggerSystem(PhaseSystem):
 
     def run(self, game: Game) -> None:
         active = game.active().name
-        for eid in game.zone_cards("board") + game.zone_cards("location"):
-            if game.controller(eid) == active:
-                fire(game, eid, "start_of_turn")
+        cards = [e for e in game.zone_cards("board") + game.zone_cards("location") if game.controller(e) == active]
+        for eid in sorted(cards, key=game.arrival):
+            fire(game, eid, "start_of_turn")
 
 
 class UntapSystem(PhaseSystem):
