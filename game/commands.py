@@ -606,6 +606,8 @@ class Effect(Command):
                                "counters, or copy it (ST-12)")
         elif spec.board_only and not game.on_board(eid):
             raise Rejected(f"{game.name(eid)} is not on the board: {self.op} can't affect it")
+        elif spec.target == "character" and not game.is_character(eid):
+            raise Rejected(f"{game.name(eid)} is not a character: {self.op} affects characters only")
         self.spec = f"ref:{self.target}"
 
     def run(self, game: Game) -> None:

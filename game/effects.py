@@ -16,7 +16,10 @@ import esper
 
 from game import components as c
 from game import stasis, status, stun
+from game.cards import DAMAGE_TYPES
 from game.combat import deal_damage, heal, move_along
+from game.engine import STATUSES
+from game.status import CUBE_COLORS
 from game.stats import power, printed_atk
 
 if TYPE_CHECKING:
@@ -39,7 +42,7 @@ OpFn = Callable[["Game", dict[str, Any], Any], "Choice | None"]
 
 @dataclass(frozen=True)
 class OpSpec:
-    """An op: its implementation, what it targets ('card', 'player' or 'none') and its fields."""
+    """An op: its implementation, what it targets ('card', 'character' or 'player') and its fields."""
 
     name: str
     fn: OpFn
@@ -59,6 +62,9 @@ class OpSpec:
                 return f"op {self.name!r}: field {key!r} has a bad value {value!r}"
             if kind is int and isinstance(value, int) and value < 0:
                 return f"op {self.name!r}: field {key!r} must be 0 or more, not {value!r}"
+            allowed = FIELD_VALUES.get((self.name, key), FIELD_VALUES.get(("", key)))
+            if allowed is not None and value not in allowed:
+                return f"op {self.name!r}: field {key!r} must be one of {', '.join(allowed)}, not {value!r}"
         for key, (_, default) in self.fields.items():
             if default is REQUIRED and key not in item:
                 return f"op {self.name!r} needs field {key!r}"
@@ -66,6 +72,13 @@ class OpSpec:
 
 
 REQUIRED = object()
+FIELD_VALUES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("", "status"): STATUSES,
+    ("remove_status", "status"): (*STATUSES, "choose"),
+    ("", "color"): CUBE_COLORS,
+    ("", "type"): DAMAGE_TYPES,
+    ("", "kind"): ("minion", "action"),
+}
 OPS: dict[str, OpSpec] = {}
 
 
@@ -132,6 +145,8 @@ def run_item(game: Game, item: dict[str, Any]) -> None:
     targets = settle_targets(game, item)
     if targets is None:
         return
+    if spec.target == "character":
+        targets = [t for t in targets if game.is_character(t) and game.on_board(t)]
     for target in targets:
         need = spec.fn(game, item, target)
         if need is not None:
@@ -269,13 +284,13 @@ def _untap(game: Game, item: dict[str, Any], target: int) -> None:
     game.untap(target, cause="effect")
 
 
-@op("apply_status", status=(str, REQUIRED), stacks=(int, 1))
+@op("apply_status", target="character", status=(str, REQUIRED), stacks=(int, 1))
 def _apply_status(game: Game, item: dict[str, Any], target: int) -> None:
     for _ in range(item.get("stacks", 1)):
         status.apply(game, target, item["status"])
 
 
-@op("remove_status", status=(str, "choose"))
+@op("remove_status", target="character", status=(str, "choose"))
 def _remove_status(game: Game, item: dict[str, Any], target: int) -> Choice | None:
     """SE-0: removing a status removes all its stacks; 'choose' asks which."""
     name = item.get("status", "choose")
@@ -290,27 +305,27 @@ def _remove_status(game: Game, item: dict[str, Any], target: int) -> Choice | No
     return None
 
 
-@op("damage", n=(int, REQUIRED), type=(str, "physical"))
+@op("damage", target="character", n=(int, REQUIRED), type=(str, "physical"))
 def _damage(game: Game, item: dict[str, Any], target: int) -> None:
     deal_damage(game, target, item["n"], source=source_eid(game, item), reason=item["op"])
 
 
-@op("heal", n=(int, REQUIRED), overheal=(bool, False))
+@op("heal", target="character", n=(int, REQUIRED), overheal=(bool, False))
 def _heal(game: Game, item: dict[str, Any], target: int) -> None:
     heal(game, target, item["n"], overheal=item.get("overheal", False))
 
 
-@op("add_cubes", color=(str, REQUIRED), n=(int, REQUIRED))
+@op("add_cubes", target="character", color=(str, REQUIRED), n=(int, REQUIRED))
 def _add_cubes(game: Game, item: dict[str, Any], target: int) -> None:
     status.add_cubes(game, target, item["color"], item["n"])
 
 
-@op("remove_cubes", color=(str, REQUIRED), n=(int, REQUIRED))
+@op("remove_cubes", target="character", color=(str, REQUIRED), n=(int, REQUIRED))
 def _remove_cubes(game: Game, item: dict[str, Any], target: int) -> None:
     status.remove_cubes(game, target, item["color"], item["n"])
 
 
-@op("move", steps=(int, 0))
+@op("move", target="character", steps=(int, 0))
 def _move(game: Game, item: dict[str, Any], target: int) -> None:
     """G-5 forced movement: step by step through empty squares; Poison counts the squares (SE-6)."""
     path = item.get("path") or ([item["to"]] if item.get("to") else [])
@@ -336,7 +351,7 @@ def _destroy(game: Game, item: dict[str, Any], target: int) -> None:
     game.discard(target, reason="destroyed")
 
 
-@op("grant_evasion", type=(str, REQUIRED), value=(int, REQUIRED))
+@op("grant_evasion", target="character", type=(str, REQUIRED), value=(int, REQUIRED))
 def _grant_evasion(game: Game, item: dict[str, Any], target: int) -> None:
     """SE-12."""
     status.defences(target).evasion.append((item["type"], item["value"]))
@@ -344,7 +359,7 @@ def _grant_evasion(game: Game, item: dict[str, Any], target: int) -> None:
               value=item["value"])
 
 
-@op("grant_negation", type=(str, REQUIRED), value=(int, REQUIRED))
+@op("grant_negation", target="character", type=(str, REQUIRED), value=(int, REQUIRED))
 def _grant_negation(game: Game, item: dict[str, Any], target: int) -> None:
     """SE-13."""
     status.defences(target).negation.append((item["type"], item["value"]))

@@ -28,6 +28,7 @@ class UntapSystem(PhaseSystem):
 
     Every attempt goes through `Game.untap`, whose replacement hook turns it into "remove a stun
     counter" (SC-2); untapped permanents are not touched, so they keep their counters (SC-10).
+    A monster untaps in the first player's untap phase, the turn its statuses tick in (SE-3).
     """
 
     phase = "untap"
@@ -36,5 +37,5 @@ class UntapSystem(PhaseSystem):
     def run(self, game: Game) -> None:
         active = game.active().name
         for eid in game.zone_cards("board"):
-            if game.controller(eid) == active and game.is_tapped(eid):
+            if game.tick_controller(eid) == active and game.is_tapped(eid):
                 game.untap(eid, cause="untap phase")

@@ -17,18 +17,34 @@ class NotClickable(AssertionError):
     """The window offers no way to do an action the engine says is legal."""
 
 
+ON_A_SQUARE = ("square", "card", "status", "stun_counters", "cubes", "evasion", "negation")
+
+
+def points_in(rect: tuple[int, int, int, int]) -> list[tuple[int, int]]:
+    """The centre of a rect, then a grid of its pixels."""
+    x, y, w, h = rect
+    return [(x + w // 2, y + h // 2)] + [(x + dx, y + dy) for dy in range(2, h - 1, 6) for dx in range(2, w - 1, 6)]
+
+
 def visible_point(app: App, key: tuple[Any, ...]) -> tuple[int, int]:
     """A pixel where a click lands on the zone with this key (not hidden under another zone)."""
-    for (x, y, w, h), found in reversed(app.zones):
-        if found != key:
-            continue
-        points = [(x + w // 2, y + h // 2)] + [
-            (x + dx, y + dy) for dy in range(2, h - 1, 6) for dx in range(2, w - 1, 6)
-        ]
-        for point in points:
-            if zone_at(app.zones, point) == key:
-                return point
+    for rect, found in reversed(app.zones):
+        if found == key:
+            for point in points_in(rect):
+                if zone_at(app.zones, point) == key:
+                    return point
     raise NotClickable(f"nothing clickable is drawn for {key}")
+
+
+def square_point(app: App, square: list[int]) -> tuple[int, int]:
+    """A pixel of a board square not covered by a menu or dialog (it may be on the card standing there)."""
+    for rect, found in app.zones:
+        if found == ("square", *square):
+            for point in points_in(rect):
+                over = zone_at(app.zones, point)
+                if over is not None and over[0] in ON_A_SQUARE:
+                    return point
+    raise NotClickable(f"board square {square} is hidden")
 
 
 def reveal(app: App) -> None:
@@ -56,9 +72,9 @@ def click_destination(app: App, action: Action) -> None:
     if isinstance(target, str):
         click_card(app, target)
     elif action.get("to") is not None:
-        click(app, visible_point(app, ("square", *action["to"])))
+        click(app, square_point(app, action["to"]))
     elif action.get("path"):
-        click(app, visible_point(app, ("square", *action["path"][-1])))
+        click(app, square_point(app, action["path"][-1]))
 
 
 def perform(app: App, action: Action) -> None:
@@ -76,9 +92,6 @@ def perform(app: App, action: Action) -> None:
         click_card(app, action["card"])
         assert app.ui.selection is not None, f"{action['card']} could not be selected: {app.ui.banner}"
         if app.ui.menu is None or action not in app.ui.menu.actions:
-            app.ui.menu = None if app.ui.menu is not None and False else app.ui.menu
-            if app.ui.menu is not None:
-                app.ui.menu = None
             click_destination(app, action)
         if app.ui.menu is not None and action in app.ui.menu.actions:
             pick_from_menu(app, action)

@@ -1,0 +1,54 @@
+"""Monsters: ownerless characters that everyone may attack, whose turn-bound rules follow the first player."""
+
+from __future__ import annotations
+
+from conftest import scenario
+
+GOLEM_TAPPED = """
+players = ["Ada", "Bo"]
+[[card]]
+ref = "golem"
+name = "Wandering Golem"
+zone = "board"
+pos = [3, 2]
+tapped = true
+stun_counters = 1
+"""
+
+
+def test_monster_untaps_with_the_first_player_sc2_se3() -> None:
+    """SC-2 / SE-3: a tapped monster tries to untap in the first player's untap phase, not the others'."""
+    game = scenario(GOLEM_TAPPED + '[[do]]\nact = "end_turn"\n[[do]]\nact = "end_turn"\n')
+    golem = game.view()["cards"]["golem"]
+    assert golem["tapped"] is True and golem["stun_counters"] == 0
+    replaced = [e for e in game.log if e["type"] == "UntapReplaced"]
+    assert [(e["card"], e["counters_left"]) for e in replaced] == [("golem", 0)]
+    game.act({"act": "end_turn"})
+    game.act({"act": "end_turn"})
+    assert game.view()["cards"]["golem"]["tapped"] is False
+
+
+def test_monster_is_everyones_enemy_g5() -> None:
+    """G-5: a monster is an enemy of every player; defeating it gives 2 VP (G-6)."""
+    game = scenario("""
+players = ["Ada", "Bo"]
+[[card]]
+ref = "golem"
+name = "Wandering Golem"
+zone = "board"
+pos = [3, 2]
+hp = 2
+[[card]]
+ref = "f"
+name = "Footman"
+owner = "Ada"
+zone = "board"
+pos = [3, 1]
+[[do]]
+act = "attack"
+card = "f"
+target = "golem"
+""")
+    view = game.view()
+    assert view["cards"]["golem"]["zone"] == "removed"
+    assert view["players"]["Ada"]["vp"] == 2
