@@ -151,7 +151,8 @@ def run_sim(args: argparse.Namespace) -> int:
     deck_keys = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
     results = []
     for i in range(args.games):
-        decks = [deck_keys[(i + s) % len(deck_keys)] for s in range(args.players)]
+        rotation = i // len(args.bots)
+        decks = [deck_keys[(rotation + s) % len(deck_keys)] for s in range(args.players)]
         bots = [args.bots[(i + s) % len(args.bots)] for s in range(args.players)]
         try:
             results.append(play_game(args.seed + i, decks, bots, args.check))
