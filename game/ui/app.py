@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +42,16 @@ def deck_names() -> list[str]:
     return sorted(entry.name[:-5] for entry in folder.iterdir() if entry.name.endswith(".toml"))
 
 
+def name_problem(names: list[str]) -> str:
+    """Why these player names can't start a game (two players with one name), or ""."""
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.casefold() in seen:
+            return f"Two players are called {name!r}: give every player a different name."
+        seen[name.casefold()] = name
+    return ""
+
+
 def init_pygame() -> None:
     """Start only the parts of pygame the window needs (no audio)."""
     pygame.display.init()
@@ -74,6 +86,8 @@ class App:
     def start(self, game: GameLike) -> None:
         """Begin showing a game, behind the privacy screen of whoever must act first."""
         self.game = game
+        self.renderer = Renderer()
+        self.cached = None
         self.ui = UiState(setup=self.ui.setup)
         self.play = PlayInput(game, self.ui)
         view = game.view()
@@ -84,8 +98,8 @@ class App:
 
     def after_action(self) -> None:
         """After an action: game over, or the privacy screen when another player must take the device."""
-        assert self.game is not None
-        view = self.game.view()
+        self.cached = None
+        view, _ = self.snapshot()
         if view.get("winner") is not None or view["phase"] == "over":
             self.ui.screen = "over"
             autosave_path().unlink(missing_ok=True)
@@ -96,12 +110,22 @@ class App:
     def new_game(self) -> None:
         """Start a game from the new-game screen's settings."""
         from game.engine import Game
+        from game.setup import SetupError
 
         setup = self.ui.setup
         names = [name.strip() or DEFAULT_NAMES[i] for i, name in enumerate(setup["names"][: setup["count"]])]
+        problem = name_problem(names)
+        if problem:
+            self.ui.banner, self.ui.banner_is_error = problem, True
+            return
         decks = setup["decks"][: setup["count"]]
         seed = int(setup["seed"]) if setup["seed"].isdigit() else 0
-        self.start(Game.new(players=names, decks=None if not any(decks) else decks, seed=seed))
+        try:
+            game = Game.new(players=names, decks=None if not any(decks) else decks, seed=seed)
+        except SetupError as err:
+            self.ui.banner, self.ui.banner_is_error = f"Can't start: {err}", True
+            return
+        self.start(game)
 
     # ----- events ----------------------------------------------------------------------------------------
 
@@ -146,6 +170,7 @@ class App:
         elif screen == "over":
             if key == ("button", "new_game"):
                 self.ui.screen, self.game, self.play = "new_game", None, None
+                self.ui.banner = ""
         elif self.ui.rules_open:
             if key in (("button", "close_rules"), None):
                 self.ui.rules_open = False
@@ -198,6 +223,7 @@ class App:
         if focus is None:
             return
         value = setup["seed"] if focus == "seed" else setup["names"][int(focus[4:])]
+        self.ui.banner = ""
         if event.key == pygame.K_BACKSPACE:
             value = value[:-1]
         elif event.key == pygame.K_TAB:
@@ -268,20 +294,32 @@ class App:
         """Draw whichever screen is showing; returns its zones."""
         screen = self.ui.screen
         if screen == "new_game":
-            return screens.draw_new_game(
-                surface, self.ui.setup, self.ui.focus, deck_names(), autosave_path().exists()
+            zones = screens.draw_new_game(
+                surface, self.ui.setup, self.ui.focus, deck_names(), autosave_path().exists(), self.ui.banner
             )
+            return self.with_tooltip(surface, zones, lambda key: words.setup_tooltip(key, self.ui.setup))
         view, legal = self.snapshot()
         if screen == "pass":
             order = list(view.get("players_order") or view["players"])
             return screens.draw_pass(surface, self.ui.viewer or "", player_color(order, self.ui.viewer))
         if screen == "over":
-            return screens.draw_game_over(surface, view)
+            zones = screens.draw_game_over(surface, view)
+            return self.with_tooltip(surface, zones, lambda key: words.score_tooltip(view, key))
         zones = self.renderer.draw(surface, view, legal, self.ui)
         if self.ui.rules_open:
             rule_zones, self.rules_max_scroll = screens.draw_rules(surface, self.ui.rules_scroll)
             return zones + rule_zones
-        self.tooltip = self.tooltip_lines(view, zone_at(zones, self.ui.mouse))
+        return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
+
+    def with_tooltip(
+        self,
+        surface: pygame.Surface,
+        zones: list[Zone],
+        explain: Callable[[tuple[Any, ...]], list[str]],
+    ) -> list[Zone]:
+        """Draw the tooltip of whatever is under the mouse (explain gives its lines); returns the zones."""
+        key = zone_at(zones, self.ui.mouse)
+        self.tooltip = explain(key) if key is not None else []
         if self.tooltip:
             self.renderer.draw_tooltip(surface, self.tooltip, self.ui.mouse)
         return zones
@@ -362,9 +400,34 @@ def main_play(
             game = Game.new(players=DEFAULT_NAMES[:2], decks=decks, seed=seed or 0)
         write_png(game, screenshot)
         return 0
-    app = App(game)
+    problem = display_problem()
+    if problem:
+        print(f"countertop: can't open a window: {problem}", file=sys.stderr)
+        return 1
+    try:
+        app = App(game)
+    except pygame.error as err:
+        pygame.quit()
+        print(f"countertop: can't open a window: {err} ({NO_WINDOW_HINT})", file=sys.stderr)
+        return 1
     try:
         app.run()
     finally:
         pygame.quit()
     return 0
+
+
+NO_WINDOW_HINT = "to draw a game without a display, use --scenario FILE --screenshot OUT.png"
+
+
+def display_problem() -> str:
+    """Why no window can be seen here, or "".
+
+    On Linux with neither DISPLAY nor WAYLAND_DISPLAY (and no SDL_VIDEODRIVER chosen), SDL would fall
+    back to its invisible "offscreen" driver and the game would run where nobody can see it.
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return ""
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return f"no display (DISPLAY and WAYLAND_DISPLAY are not set); {NO_WINDOW_HINT}"
+    return ""

@@ -88,12 +88,15 @@ class PlayInput:
         if key[0] == "button":
             return self.click_button(key[1])
         if key[0] == "choose":
-            return self.answer_choice(key[1])
+            self.answer_choice(key[1])
+            return None
         if key[0] == "menu" and self.ui.menu is not None:
             self.perform(self.ui.menu.actions[key[1]])
             return None
         self.ui.menu = None
         if self.choice_waiting():
+            if self.answer_by_clicking(key):
+                return None
             self.ui.banner, self.ui.banner_is_error = (
                 "Answer the choice first (the dialog above the board).",
                 True,
@@ -124,6 +127,20 @@ class PlayInput:
             pending = self.game.view()["pending"]
             options = [{"act": "choose", "option": option} for option in pending.get("options", [])]
         self.perform(options[index])
+
+    def answer_by_clicking(self, key: tuple[Any, ...]) -> bool:
+        """Answer the pending choice by clicking a card or square it names (framed on the screen)."""
+        if key[0] == "card":
+            option: Any = key[1]
+        elif key[0] == "square":
+            option = [key[1], key[2]]
+        else:
+            return False
+        answers = [a for a in self.game.legal_actions() if a["act"] == "choose" and a["option"] == option]
+        if not answers:
+            return False
+        self.perform(answers[0])
+        return True
 
     def click_thing(self, key: tuple[Any, ...], point: tuple[int, int]) -> None:
         """A click on a square, a card or a marker on a card."""

@@ -18,6 +18,11 @@ def inside(rect: Rect, point: tuple[int, int]) -> bool:
     return x <= point[0] < x + w and y <= point[1] < y + h
 
 
+def overlaps(a: Rect, b: Rect) -> bool:
+    """Whether two rects given as (x, y, w, h) share any pixel."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
 @dataclass(frozen=True)
 class Scaling:
     """How the 1280×720 logical picture fits a window of another size (uniform scale, letterboxed)."""
@@ -53,9 +58,11 @@ class Layout:
     message_strip: Rect = (12, 524, 996, 24)
     hand: Rect = (12, 552, 996, 166)
     hand_card: tuple[int, int] = (96, 162)
+    hand_card_min_w: int = 70
     hand_gap: int = 4
     players: Rect = (692, 40, 316, 480)
-    log: Rect = (1016, 40, 256, 570)
+    log: Rect = (1016, 40, 256, 484)
+    dice: Rect = (1016, 528, 256, 82)
     buttons: Rect = (1016, 616, 256, 100)
 
     def board_rect(self) -> Rect:
@@ -75,11 +82,17 @@ class Layout:
         return ((point[0] - ox) // self.cell, (point[1] - oy) // self.cell)
 
     def hand_card_rect(self, index: int, count: int) -> Rect:
-        """The rect of the index-th of count cards in hand; cards overlap when they don't fit."""
+        """The rect of the index-th of count cards in hand.
+
+        Cards get narrower (down to hand_card_min_w) so that a big hand still fits side by side; only
+        beyond that do they overlap.
+        """
         hx, hy, hw, _ = self.hand
         w, h = self.hand_card
-        step = w + self.hand_gap
-        if count * step > hw:
+        gap = self.hand_gap
+        w = max(self.hand_card_min_w, min(w, (hw - gap * (count - 1)) // max(count, 1)))
+        step = w + gap
+        if count * step - gap > hw:
             step = (hw - w) // max(count - 1, 1)
         return (hx + index * step, hy + 1, w, h)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -25,7 +26,7 @@ from game.ui.draw import (
     text_block,
     wrap,
 )
-from game.ui.layout import COLS, ROWS, Layout
+from game.ui.layout import COLS, LOGICAL_H, LOGICAL_W, ROWS, Layout, inside, overlaps
 from game.ui.state import UiState
 
 View = dict[str, Any]
@@ -38,9 +39,16 @@ MOVE_HIGHLIGHT: Color = (90, 230, 120)
 ATTACK_HIGHLIGHT: Color = (255, 60, 60)
 ABILITY_HIGHLIGHT: Color = (200, 110, 255)
 SELECTED: Color = (255, 230, 60)
+CHOICE_HIGHLIGHT: Color = (255, 150, 40)
+CLICK_FRAMED = "Click a button below, or a card framed in orange."
 STUN_COUNTER: Color = (255, 215, 0)
 STASIS_COUNTER: Color = (80, 220, 235)
 ERROR: Color = (170, 40, 40)
+DICE_BOX: Color = (60, 60, 30)
+DICE_EDGE: Color = (200, 190, 90)
+DICE_INK: Color = (255, 240, 160)
+FACE: Color = (232, 226, 208)
+TAPPED_FACE: Color = (196, 192, 180)
 
 # The eleven statuses (SE-1..SE-11): icon colour and the letters drawn in it.
 STATUS_ICONS: dict[str, tuple[Color, str]] = {
@@ -65,42 +73,73 @@ MARKER = 13
 def status_slots(cell: Rect, count: int) -> tuple[int, list[tuple[int, int]]]:
     """Icon size and top-left corners of a square's status icons: a column at the left, a row below.
 
-    Up to eight statuses get big icons; more (all eleven can be on one character) get smaller ones.
+    Up to nine statuses get 18-pixel icons; ten or eleven (all eleven can be on one character) get
+    16-pixel ones, which are still big enough for their letters.
     """
     x, y, _, _ = cell
-    if count <= 8:
-        size = 18
-        return size, [(x + 1, y + 2 + size * i) for i in range(4)] + [
-            (x + 1 + size * j, y + 77) for j in range(4)
-        ]
-    size = 13
-    return size, [(x + 1, y + 2 + size * i) for i in range(6)] + [
-        (x + 16 + size * j, y + 82) for j in range(5)
-    ]
+    if count <= 9:
+        return 18, [(x + 1, y + 1 + 19 * i) for i in range(4)] + [(x + 1 + 19 * j, y + 77) for j in range(5)]
+    return 16, [(x, y + 16 * i) for i in range(5)] + [(x + 16 * j, y + 80) for j in range(6)]
+
+
+def marker_slots(cell: Rect, count: int) -> list[tuple[int, int]]:
+    """Top-left corners of a square's small square markers: down the right side, then along the top."""
+    x, y, w, _ = cell
+    column = [(x + w - MARKER - 1, y + 22 + MARKER * i) for i in range(min(count, 4))]
+    row = [(x + 20 + (MARKER + 1) * j, y + 1) for j in range(count - len(column))]
+    return column + row
 
 
 def draw_card_body(
     card: dict[str, Any], width: int, height: int, edge: Color, stats: bool = True
 ) -> pygame.Surface:
-    """The face of a card token, upright (portrait): name, then MV, ATK and HP when stats is set."""
+    """The face of a card token: name, then MV, ATK and HP when stats is set.
+
+    A tapped card is drawn turned sideways (wider than tall, and greyer), but its words stay upright.
+    """
+    tapped = bool(card.get("tapped"))
+    if tapped:
+        width, height = height, width
     face = pygame.Surface((width, height), pygame.SRCALPHA)
-    box(face, (0, 0, width, height), (232, 226, 208), edge, 3, 5)
+    box(face, (0, 0, width, height), TAPPED_FACE if tapped else FACE, edge, 3, 5)
     pygame.draw.rect(face, edge, (0, 0, width, 5), border_top_left_radius=5, border_top_right_radius=5)
-    text_block(face, card["name"], (4, 6, width - 6, height - 26), 14, BLACK, max_lines=3)
-    if card.get("hp") is None or not stats:
+    has_stats = card.get("hp") is not None and stats
+    name_lines = (2 if tapped else 3) if has_stats else 4
+    size = name_size(card["name"], width - 7, name_lines)
+    text_block(face, card["name"], (4, 6, width - 6, height - 8), size, BLACK, max_lines=name_lines)
+    if not has_stats:
         return face
-    small = 14
-    text(face, f"mv{card.get('mv', 0)}", (4, height - 32), small, (40, 40, 120))
-    atk_rect = (2, height - 17, width // 2 - 2, 15)
+    if not tapped:
+        text(face, f"mv{card.get('mv', 0)}", (4, height - 32), 14, (40, 40, 120))
+        stat_boxes(face, card, (2, height - 17, width - 5, 15))
+    else:
+        text(face, f"mv{card.get('mv', 0)}", (4, height - 15), 14, (40, 40, 120))
+        stat_boxes(face, card, (24, height - 17, width - 27, 15))
+    return face
+
+
+def name_size(name: str, width: int, lines: int) -> int:
+    """The largest font size (14 down to 11) at which a name fits in width without breaking a word."""
+    for size in (14, 13, 12):
+        face = font(size)
+        if all(face.size(word)[0] <= width for word in name.split()) and len(wrap(name, size, width)) <= lines:
+            return size
+    return 11
+
+
+def stat_boxes(face: pygame.Surface, card: dict[str, Any], rect: Rect) -> None:
+    """ATK in a red box and HP (with blue cubes over max HP) in a green one, side by side in rect."""
+    x, y, w, h = rect
+    half = w // 2
+    atk_rect = (x, y, half - 1, h)
     box(face, atk_rect, (200, 60, 50), radius=3)
-    text(face, str(card["atk"]), (atk_rect[0] + atk_rect[2] // 2, atk_rect[1] + 8), 16, INK, True, True)
+    text(face, str(card["atk"]), (atk_rect[0] + atk_rect[2] // 2, y + 8), 16, INK, True, True)
     blue = card.get("cubes", {}).get("blue", 0)
-    hp_rect = (width // 2 + 1, height - 17, width // 2 - 3, 15)
+    hp_rect = (x + half + 1, y, w - half - 1, h)
     hurt = card["hp"] < card["max_hp"]
     box(face, hp_rect, (170, 50, 50) if hurt else (50, 140, 60), (50, 100, 240) if blue else None, 2, 3)
     hp = f"{card['hp']}+{blue}" if blue else str(card["hp"])
-    text(face, hp, (hp_rect[0] + hp_rect[2] // 2, hp_rect[1] + 8), 16 if not blue else 14, INK, True, True)
-    return face
+    text(face, hp, (hp_rect[0] + hp_rect[2] // 2, y + 8), 16 if not blue else 14, INK, True, True)
 
 
 def blit_body(
@@ -111,10 +150,8 @@ def blit_body(
     size: tuple[int, int],
     stats: bool = True,
 ) -> Rect:
-    """Draw a card body centred in area, turned sideways when the card is tapped; returns where it went."""
+    """Draw a card body centred in area (sideways when the card is tapped); returns where it went."""
     face = draw_card_body(card, *size, edge, stats)
-    if card.get("tapped"):
-        face = pygame.transform.rotate(face, -90)
     rect = face.get_rect(center=(area[0] + area[2] // 2, area[1] + area[3] // 2))
     surface.blit(face, rect)
     return (rect.x, rect.y, rect.w, rect.h)
@@ -139,35 +176,55 @@ def stasis_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: in
 def status_icon(
     surface: pygame.Surface, topleft: tuple[int, int], size: int, status: str, stacks: int
 ) -> Rect:
-    """A round status icon with its letters, and its stacks (Freeze: tokens) in a small corner number."""
+    """A round status icon with its letters, and its stacks (Freeze: tokens) in a small corner number.
+
+    With a corner number the letters move up and left so that the number does not hide them.
+    """
     fill, letters = STATUS_ICONS[status]
     center = (topleft[0] + size // 2, topleft[1] + size // 2)
     pygame.draw.circle(surface, fill, center, size // 2)
     pygame.draw.circle(surface, BLACK, center, size // 2, 1)
     ink = BLACK if sum(fill) > 400 else INK
-    text(surface, letters, center, size - 1 if size > 14 else 13, ink, size > 14, True)
-    if stacks > 1 or status in ("Freeze", "Shear", "Burn"):
-        corner = (topleft[0] + size - 2, topleft[1] + size - 3)
-        pygame.draw.circle(surface, INK, corner, 6 if size > 14 else 5)
-        pygame.draw.circle(surface, BLACK, corner, 6 if size > 14 else 5, 1)
-        text(surface, str(stacks), corner, 14 if size > 14 else 12, BLACK, True, True)
+    counted = stacks > 1 or status in ("Freeze", "Shear", "Burn")
+    where = (center[0] - 2, center[1] - 2) if counted else center
+    text(surface, letters, where, size - 3 if counted else size - 1, ink, True, True)
+    if counted:
+        corner = (topleft[0] + size - 1, topleft[1] + size - 2)
+        pygame.draw.circle(surface, INK, corner, 6)
+        pygame.draw.circle(surface, BLACK, corner, 6, 1)
+        text(surface, str(stacks), corner, 14, BLACK, True, True)
     return (*topleft, size, size)
 
 
-def square_marker(surface: pygame.Surface, topleft: tuple[int, int], fill: Color, label: str) -> Rect:
-    """A small square marker (cubes, evasion, negation) with a short label."""
-    rect = (topleft[0], topleft[1], MARKER, MARKER)
+def square_marker(
+    surface: pygame.Surface, topleft: tuple[int, int], fill: Color, label: str, grow_left: bool = False
+) -> Rect:
+    """A small square marker (cubes, evasion, negation) with a short label; a long label widens it
+    (to the left when grow_left is set, so that it stays inside its square)."""
+    width = max(MARKER, font(13, True).size(label)[0] + 4)
+    x = topleft[0] - (width - MARKER if grow_left else 0)
+    rect = (x, topleft[1], width, MARKER)
     box(surface, rect, fill, BLACK, 1, 2)
     ink = BLACK if sum(fill) > 400 else INK
-    text(surface, label, (rect[0] + MARKER // 2, rect[1] + MARKER // 2 + 1), 13, ink, True, True)
+    text(surface, label, (rect[0] + width // 2, rect[1] + MARKER // 2 + 1), 13, ink, True, True)
     return rect
 
 
+@dataclass
+class LogCache:
+    """The log panel's lines so far: per run of equal sentences, the sentence, its count and its lines."""
+
+    width: int
+    count: int = 0
+    groups: list[tuple[str, int, list[tuple[str, Color]]]] = field(default_factory=list)
+
+
 class Renderer:
-    """Draws the play screen; owns no game state."""
+    """Draws the play screen; owns no game state (only a cache of the log's wrapped lines)."""
 
     def __init__(self, layout: Layout | None = None) -> None:
         self.layout = layout or Layout()
+        self.log_cache = LogCache(0)
 
     def draw(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState
@@ -178,7 +235,8 @@ class Renderer:
         self.draw_top_bar(surface, view, ui)
         self.draw_board(surface, view, ui, zones)
         self.draw_players(surface, view, ui, zones)
-        self.draw_message_strip(surface, view, ui)
+        self.draw_message_strip(surface, ui)
+        self.draw_dice(surface, view)
         self.draw_hand(surface, view, legal, ui, zones)
         self.draw_log(surface, view, ui, zones)
         self.draw_buttons(surface, ui, zones)
@@ -186,7 +244,7 @@ class Renderer:
             self.draw_menu(surface, view, ui, zones)
         pending = view.get("pending")
         if pending is not None and pending.get("player") == ui.viewer:
-            self.draw_choice_dialog(surface, view, legal, zones)
+            self.draw_choice_dialog(surface, view, legal, ui, zones)
         return zones
 
     def order(self, view: View) -> list[str]:
@@ -240,6 +298,9 @@ class Renderer:
                     tint = player_color(order, homes[(gx, gy)])
                     fill = tuple((f * 3 + t) // 4 for f, t in zip(fill, tint, strict=True))  # type: ignore[assignment]
                 pygame.draw.rect(surface, fill, cell)
+                if (gx, gy) in homes:
+                    label = f"{homes[(gx, gy)]}'s home"
+                    text(surface, label, (cell[0] + cell[2] // 2, cell[1] + cell[3] - 10), 15, tint, center=True)
                 zones.append((cell, ("square", gx, gy)))
                 if (gx, gy) in locations:
                     self.draw_location(surface, view, locations[(gx, gy)], cell, zones)
@@ -294,8 +355,8 @@ class Renderer:
         """A character token with every marker around it."""
         card = view["cards"][ref]
         edge = player_color(self.order(view), card.get("controller"))
-        body_area = (cell[0] + 16, cell[1] + 14, 64, 66)
-        body = blit_body(surface, card, body_area, edge, (52, 66))
+        body_area = (cell[0] + 20, cell[1] + 12, 60, 64)
+        body = blit_body(surface, card, body_area, edge, (48, 62) if card.get("tapped") else (50, 64))
         zones.append((cell, ("card", ref)))
         zones.append((body, ("card", ref)))
         self.draw_markers(surface, card, ref, cell, zones)
@@ -311,7 +372,6 @@ class Renderer:
         if card.get("stun_counters", 0):
             center = (cell[0] + cell[2] - 11, cell[1] + 11)
             zones.append((stun_counter_badge(surface, center, card["stun_counters"]), ("stun_counters", ref)))
-        column = [(cell[0] + cell[2] - MARKER - 1, cell[1] + 22 + MARKER * i) for i in range(5)]
         markers: list[tuple[Color, str, tuple[Any, ...]]] = []
         for color, n in card.get("cubes", {}).items():
             if n:
@@ -319,10 +379,11 @@ class Renderer:
         for dtype, value in card.get("evasion", {}).items():
             if value:
                 markers.append((EVASION, "E", ("evasion", ref, dtype)))
-        for index, _source in enumerate(card.get("negation", [])):
-            markers.append((NEGATION, "N", ("negation", ref, index)))
-        for slot, (color, label, key) in zip(column, markers, strict=False):
-            zones.append((square_marker(surface, slot, color, label), key))
+        for dtype, values in words.negation_sources(card).items():
+            markers.append((NEGATION, "N" if len(values) == 1 else f"N{len(values)}", ("negation", ref, dtype)))
+        slots = marker_slots(cell, len(markers))
+        for index, (slot, (color, label, key)) in enumerate(zip(slots, markers, strict=True)):
+            zones.append((square_marker(surface, slot, color, label, grow_left=index < 4), key))
 
     def draw_players(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """One panel per player: VP, stones, deck, discard, hand size, relics and cards in stasis."""
@@ -401,26 +462,31 @@ class Renderer:
         if ui.selection is not None and ref in ui.selection.targets():
             pygame.draw.rect(surface, ABILITY_HIGHLIGHT, rect, 3)
 
-    def draw_message_strip(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
-        """The last rejection reason or message, and the dice rolled by the last action."""
+    def draw_message_strip(self, surface: pygame.Surface, ui: UiState) -> None:
+        """The last rejection reason or message; when there is none, a key to the markers."""
         x, y, w, h = self.layout.message_strip
-        rolls = view.get("last_rolls") or []
-        roll_text = "Dice: " + "  ·  ".join(words.roll_words(roll) for roll in rolls)
-        roll_width = min(font(17).size(roll_text)[0] + 16, w * 2 // 3) if rolls else 0
-        left = (x, y, w - roll_width - 4, h)
-        surface.set_clip(left)
+        surface.set_clip(self.layout.message_strip)
         if ui.banner:
-            box(surface, left, ERROR if ui.banner_is_error else (40, 70, 110), radius=4)
+            box(surface, self.layout.message_strip, ERROR if ui.banner_is_error else (40, 70, 110), radius=4)
             text(surface, ui.banner, (x + 8, y + 5), 19, INK, True)
         else:
             self.draw_legend(surface, (x, y + 2))
         surface.set_clip(None)
-        if rolls:
-            rect = (x + w - roll_width, y, roll_width, h)
-            box(surface, rect, (60, 60, 30), (200, 190, 90), 1)
-            surface.set_clip((rect[0] + 2, rect[1], rect[2] - 4, rect[3]))
-            text(surface, roll_text, (rect[0] + 8, y + 6), 17, (255, 240, 160))
-            surface.set_clip(None)
+
+    def draw_dice(self, surface: pygame.Surface, view: View) -> None:
+        """The dice rolled by the last action, one per line, each with what it was for."""
+        rect = self.layout.dice
+        rolls = view.get("last_rolls") or []
+        box(surface, rect, DICE_BOX if rolls else PANEL, DICE_EDGE if rolls else PANEL_EDGE)
+        x, y, w, h = rect
+        text(surface, "Dice of the last action" if rolls else "No dice rolled by the last action",
+             (x + 8, y + 5), 17, DICE_INK if rolls else DIM, True)
+        lines = [line for roll in rolls for line in wrap(words.roll_words(roll), 16, w - 16)]
+        fits = (h - 26) // 16
+        if len(lines) > fits:
+            lines = lines[: fits - 1] + ["… and more in the log"]
+        for row, line in enumerate(lines):
+            text(surface, line, (x + 8, y + 24 + 16 * row), 16, DICE_INK)
 
     def draw_legend(self, surface: pygame.Surface, at: tuple[int, int]) -> None:
         """A one-line key to the markers, for players who have never seen the game."""
@@ -461,17 +527,20 @@ class Renderer:
     def draw_hand_card(self, surface: pygame.Surface, card: dict[str, Any], rect: Rect, edge: Color) -> None:
         """A card in hand: name, kind, stats and text."""
         x, y, w, h = rect
+        surface.set_clip(rect)
         box(surface, rect, (236, 230, 212), edge, 3, 6)
         used = text_block(surface, card["name"], (x + 6, y + 5, w - 10, 36), 18, BLACK, True, max_lines=2)
         text(surface, card.get("kind", ""), (x + 6, y + 7 + used), 15, (90, 70, 50))
         top = y + 22 + used
         if card.get("hp") is not None:
-            stats = f"ATK {card['atk']}  HP {card['max_hp']}  MV {card.get('mv')}"
+            gap = "  " if w >= 90 else " "
+            stats = f"ATK {card['atk']}{gap}HP {card['max_hp']}{gap}MV {card.get('mv')}"
             text(surface, stats, (x + 6, top), 15, (120, 30, 30), True)
             reach = f"range {card.get('range', 1)}, {card.get('damage_type', 'physical')}"
             text(surface, reach, (x + 6, top + 13), 14, (60, 60, 60))
             top += 28
         text_block(surface, card.get("text", ""), (x + 6, top, w - 10, y + h - top - 4), 15, (30, 30, 30))
+        surface.set_clip(None)
 
     def draw_log(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The game's events in words, newest at the bottom, scrolled by ui.log_scroll lines."""
@@ -489,13 +558,27 @@ class Renderer:
         zones.append((self.layout.log, ("log",)))
 
     def log_lines(self, view: View, width: int) -> list[tuple[str, Color]]:
-        """Every log entry as wrapped lines, turn starts highlighted."""
-        lines: list[tuple[str, Color]] = []
-        for entry in view.get("log", []):
+        """Every log entry as wrapped lines, turn starts highlighted, repeats folded into one line ("×5").
+
+        The log only grows, so only entries new since the last frame are put into words and wrapped.
+        """
+        log = view.get("log", [])
+        if self.log_cache.width != width or self.log_cache.count > len(log):
+            self.log_cache = LogCache(width)
+        cache = self.log_cache
+        for entry in log[cache.count :]:
+            sentence = words.log_sentence(view, entry)
             color = (255, 230, 120) if entry.get("type") == "TurnStarted" else INK
-            for index, line in enumerate(wrap(words.log_sentence(view, entry), 16, width - 10)):
-                lines.append(((" " if index else "") + line, color))
-        return lines
+            if cache.groups and cache.groups[-1][0] == sentence:
+                repeats = cache.groups[-1][1] + 1
+            else:
+                repeats = 1
+                cache.groups.append((sentence, 1, []))
+            shown = sentence if repeats == 1 else f"{sentence} (×{repeats})"
+            wrapped = [((" " if i else "") + line, color) for i, line in enumerate(wrap(shown, 16, width - 10))]
+            cache.groups[-1] = (sentence, repeats, wrapped)
+        cache.count = len(log)
+        return [line for _, _, lines in cache.groups for line in lines]
 
     def draw_buttons(self, surface: pygame.Surface, ui: UiState, zones: list[Zone]) -> None:
         """End turn, save, rules and cancel."""
@@ -510,41 +593,93 @@ class Renderer:
             zones.append((rect, ("button", name)))
 
     def draw_menu(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
-        """A popup list of actions to choose from."""
+        """A popup list of actions to choose from (in several columns when it is too long for the screen)."""
         assert ui.menu is not None
         labels = [words.action_label(view, action) for action in ui.menu.actions]
-        width = max(font(19).size(label)[0] for label in labels) + 24
-        height = 28 * len(labels) + 8
-        x = min(ui.menu.anchor[0], 1270 - width)
-        y = min(ui.menu.anchor[1], 710 - height)
+        per_column = min(len(labels), (LOGICAL_H - 20) // 28)
+        columns = -(-len(labels) // per_column)
+        column_w = max(font(19).size(label)[0] for label in labels) + 16
+        width, height = column_w * columns + 8, 28 * per_column + 8
+        x = max(4, min(ui.menu.anchor[0], LOGICAL_W - 10 - width))
+        y = max(4, min(ui.menu.anchor[1], LOGICAL_H - 10 - height))
         box(surface, (x, y, width, height), (20, 22, 28), SELECTED, 2)
         for index, label in enumerate(labels):
-            rect = (x + 4, y + 4 + 28 * index, width - 8, 26)
+            column, row = divmod(index, per_column)
+            rect = (x + 4 + column * column_w, y + 4 + 28 * row, column_w - 4, 26)
             button(surface, rect, label, size=19)
             zones.append((rect, ("menu", index)))
 
-    def draw_choice_dialog(
-        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], zones: list[Zone]
-    ) -> None:
-        """The pending choice: its prompt and one button per option."""
+    def choice_options(self, view: View, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The answers to the pending choice, as choose actions, in the order the dialog shows them."""
         pending = view["pending"]
-        options = [a for a in legal if a["act"] == "choose"] or [
+        return [a for a in legal if a["act"] == "choose"] or [
             {"act": "choose", "option": option} for option in pending.get("options", [])
         ]
+
+    def option_rects(self, view: View, option: Any, zones: list[Zone]) -> list[Rect]:
+        """Where a choice's option is drawn: the card it names (its square on the board), or a square."""
+        if isinstance(option, str) and option in view["cards"]:
+            found = [rect for rect, key in zones if key == ("card", option)]
+            return found[:1]
+        if isinstance(option, list) and len(option) == 2 and all(isinstance(v, int) for v in option):
+            return [self.layout.square_rect(option[0], option[1])]
+        return []
+
+    def draw_choice_dialog(
+        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, zones: list[Zone]
+    ) -> None:
+        """The pending choice: the cards it names framed where they are, its prompt and one button per option.
+
+        The dialog goes where it hides none of the cards it names; hovering an option fills its card.
+        """
+        pending = view["pending"]
+        options = self.choice_options(view, legal)
+        named = [self.option_rects(view, action["option"], zones) for action in options]
+        for rects in named:
+            for rect in rects:
+                pygame.draw.rect(surface, CHOICE_HIGHLIGHT, rect, 4)
         labels = [words.action_label(view, action) for action in options]
-        width = max([font(20).size(label)[0] + 40 for label in labels] + [460])
-        prompt = wrap(pending.get("prompt", "Choose"), 22, width - 24, True)
-        height = 50 + 22 * len(prompt) + 34 * len(options)
-        x, y = 12 + (COLS * self.layout.cell - width) // 2, 60
-        box(surface, (x, y, width, height), (28, 30, 44), SELECTED, 3, 8)
-        text(surface, f"{pending['player']}, choose:", (x + 12, y + 8), 22, SELECTED, True)
-        for row, line in enumerate(prompt):
-            text(surface, line, (x + 12, y + 32 + 22 * row), 22, INK, True)
+        per_column = min(len(labels), 12)
+        columns = -(-len(labels) // per_column)
+        column_w = max([font(20).size(label)[0] + 24 for label in labels] + [(460 - 24) // columns])
+        width = column_w * columns + 24
+        prompt = [(line, INK) for line in wrap(pending.get("prompt", "Choose"), 22, width - 24, True)]
+        if any(named):
+            prompt += [(line, DIM) for line in wrap(CLICK_FRAMED, 22, width - 24, True)]
+        height = 50 + 22 * len(prompt) + 34 * per_column
+        x, y = self.dialog_place(width, height, [rect for rects in named for rect in rects])
+        box(surface, (x, y, width, height), (28, 30, 44), CHOICE_HIGHLIGHT, 3, 8)
+        text(surface, f"{pending['player']}, choose:", (x + 12, y + 8), 22, CHOICE_HIGHLIGHT, True)
+        for row, (line, color) in enumerate(prompt):
+            text(surface, line, (x + 12, y + 32 + 22 * row), 22, color, True)
         top = y + 40 + 22 * len(prompt)
         for index, label in enumerate(labels):
-            rect = (x + 12, top + 34 * index, width - 24, 30)
+            column, row = divmod(index, per_column)
+            rect = (x + 12 + column * column_w, top + 34 * row, column_w - 6, 30)
             button(surface, rect, label, size=20)
             zones.append((rect, ("choose", index)))
+            if inside(rect, ui.mouse):
+                for named_rect in named[index]:
+                    overlay = pygame.Surface(named_rect[2:], pygame.SRCALPHA)
+                    overlay.fill((*CHOICE_HIGHLIGHT, 90))
+                    surface.blit(overlay, named_rect[:2])
+
+    def dialog_place(self, width: int, height: int, keep_clear: list[Rect]) -> tuple[int, int]:
+        """Where a dialog goes: over the top of the board, its bottom, or the right side, whichever hides
+        none of keep_clear (the first when all of them hide something)."""
+        board_x, board_y, board_w, board_h = self.layout.board_rect()
+        centred = board_x + max(0, (board_w - width) // 2)
+        places = [
+            (centred, board_y + 20),
+            (centred, board_y + board_h - height - 10),
+            (LOGICAL_W - width - 10, board_y + 20),
+            (board_x, LOGICAL_H - height - 10),
+        ]
+        for place in places:
+            rect = (place[0], max(4, place[1]), width, height)
+            if not any(overlaps(rect, other) for other in keep_clear):
+                return rect[0], rect[1]
+        return places[0][0], max(4, places[0][1])
 
     def draw_tooltip(self, surface: pygame.Surface, lines: list[str], at: tuple[int, int]) -> Rect:
         """A box of wrapped text near the mouse, kept on screen."""

@@ -24,6 +24,8 @@ from game.ui.layout import LOGICAL_H, LOGICAL_W
 
 View = dict[str, Any]
 BACKDROP = (18, 20, 26)
+ERROR = (170, 40, 40)
+GOLD = (255, 220, 90)
 FIELD = (250, 250, 240)
 
 
@@ -33,8 +35,12 @@ def draw_new_game(
     focus: str | None,
     deck_names: list[str],
     can_continue: bool,
+    message: str = "",
 ) -> list[Zone]:
-    """Number of players, names, decks, seed; start, or continue the autosaved game."""
+    """Number of players, names, decks, seed; start, or continue the autosaved game.
+
+    message is why the last Start was refused (e.g. two players with one name), shown above Start.
+    """
     surface.fill(BACKDROP)
     zones: list[Zone] = []
     text(surface, "Countertop", (LOGICAL_W // 2, 70), 64, INK, True, True)
@@ -68,7 +74,11 @@ def draw_new_game(
     field = (left + 80, y, 200, 40)
     draw_field(surface, field, setup["seed"], focus == "seed")
     zones.append((field, ("field", "seed")))
-    text(surface, "Click a box to type in it. Click a deck to change it.", (left, y + 52), 19, DIM)
+    if message:
+        box(surface, (left - 6, y + 48, 532, 28), ERROR, radius=4)
+        text(surface, message, (left, y + 54), 19, INK, True)
+    else:
+        text(surface, "Click a box to type in it. Click a deck to change it.", (left, y + 52), 19, DIM)
     start = (left, y + 84, 520, 52)
     button(surface, start, "Start game", hot=True, size=30)
     zones.append((start, ("button", "start")))
@@ -104,41 +114,62 @@ def draw_pass(surface: pygame.Surface, name: str, color: tuple[int, int, int]) -
 
 
 def final_scores(view: View) -> list[tuple[str, int, int, int]]:
-    """Per player: name, final VP, Madness cards held and the penalty they cost (ST-18)."""
+    """Per player: name, final VP (the penalty already taken), Madness cards held and their penalty (ST-18)."""
     rows = []
     for name in view.get("players_order") or view["players"]:
+        player = view["players"][name]
         madness = words.madness_count(view, name)
-        rows.append((name, view["players"][name]["vp"], madness, madness // 2))
+        rows.append((name, player["vp"], madness, player.get("madness_penalty", madness // 2)))
     return rows
 
 
-def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
-    """Final scores with the Madness penalty, the winner and a new-game button."""
-    surface.fill(BACKDROP)
+def headline(view: View) -> str:
+    """Who won, in words."""
     winner = view.get("winner")
     if isinstance(winner, list):
-        headline = "Shared win: " + " and ".join(winner)
-    else:
-        headline = f"{winner} wins!" if winner else "Game over"
+        return "Shared win: " + " and ".join(winner)
+    return f"{winner} wins!" if winner else "Game over"
+
+
+def winners(view: View) -> list[str]:
+    """The names of the winners (one, several for a shared win, or none)."""
+    winner = view.get("winner")
+    return list(winner) if isinstance(winner, list) else [winner] if winner else []
+
+
+def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
+    """Final scores with the Madness penalty, the winner and a new-game button.
+
+    Zones: the headline, one row per player (hover explains the score) and the new-game button.
+    """
+    surface.fill(BACKDROP)
+    zones: list[Zone] = []
     text(surface, "Game over", (LOGICAL_W // 2, 90), 40, DIM, True, True)
-    text(surface, headline, (LOGICAL_W // 2, 150), 64, (255, 220, 90), True, True)
-    x, y = 300, 220
-    headers = ("Player", "Madness cards", "Madness penalty", "Final VP")
-    columns = (0, 230, 450, 620)
+    zones.append((text(surface, headline(view), (LOGICAL_W // 2, 150), 64, GOLD, True, True), ("headline",)))
+    x, y = 230, 220
+    headers = ("Player", "VP before penalty", "Madness cards", "Penalty", "Final VP")
+    columns = (0, 200, 430, 620, 740)
     for header, dx in zip(headers, columns, strict=True):
         text(surface, header, (x + dx, y), 26, DIM, True)
     order = list(view.get("players_order") or view["players"])
+    won = winners(view)
     for row, (name, vp, madness, penalty) in enumerate(final_scores(view)):
         ry = y + 44 + row * 44
-        box(surface, (x - 10, ry - 8, 700, 40), PANEL, PANEL_EDGE)
-        values = (name, str(madness), f"−{penalty} VP" if penalty else "none", str(vp))
+        rect = (x - 10, ry - 8, 850, 40)
+        box(surface, rect, PANEL, GOLD if name in won else PANEL_EDGE, 3 if name in won else 1)
+        label = f"{name}  (winner)" if name in won else name
+        values = (label, str(vp + penalty), str(madness), f"−{penalty} VP" if penalty else "none", str(vp))
         for value, dx in zip(values, columns, strict=True):
             text(surface, value, (x + dx, ry), 28, player_color(order, name) if dx == 0 else INK, True)
+        zones.append((rect, ("score", name)))
     note = "The Madness penalty (ST-18): −1 VP for every 2 Madness cards in hand, deck, discard and stasis."
     text(surface, note, (LOGICAL_W // 2, y + 70 + 44 * len(order)), 20, DIM, center=True)
+    text(surface, "Hover a player's row for how the score was made.", (LOGICAL_W // 2, y + 96 + 44 * len(order)),
+         20, DIM, center=True)
     rect = (LOGICAL_W // 2 - 160, LOGICAL_H - 120, 320, 56)
     button(surface, rect, "New game", hot=True, size=32)
-    return [(rect, ("button", "new_game"))]
+    zones.append((rect, ("button", "new_game")))
+    return zones
 
 
 def rules_lines(width: int) -> list[tuple[str, bool]]:

@@ -16,14 +16,15 @@ class Selection:
     actions: list[Action]
 
     def squares(self) -> set[tuple[int, int]]:
-        """Squares some action of the selection goes to (play, move)."""
-        found = set()
+        """Squares the selected card itself can go to (play, move); not where it would push a target."""
+        found: set[tuple[int, int]] = set()
         for action in self.actions:
-            if action.get("to") is not None:
-                found.add(tuple(action["to"]))
-            elif action.get("path"):
-                found.add(tuple(action["path"][-1]))
-        return found  # type: ignore[return-value]
+            if action.get("target") is not None:
+                continue
+            square = action.get("to") or (action["path"][-1] if action.get("path") else None)
+            if square is not None:
+                found.add((square[0], square[1]))
+        return found
 
     def targets(self) -> dict[str, str]:
         """Cards some action of the selection targets, with the kind of action ("attack" or "ability")."""

@@ -68,12 +68,11 @@ def action_label(view: View, action: Action) -> str:
     if act == "play_from_stasis":
         return f"Play {name} from stasis{to}{target}"
     if act == "move":
-        path = action.get("path")
-        return f"Move {name}{to}" if path is None else f"Move {name} to {square_words(path[-1])}"
+        return f"Move {name}{to}{path_words(action.get('path'))}"
     if act == "attack":
         return f"Standard Attack{target}"
     if act == "ability":
-        return f"{action['ability']}{target}"
+        return f"{action['ability']}{target}{path_words(action.get('path'))}"
     if act == "activate":
         return f"{action['ability']}: untap {thing_words(view, action.get('pay', []))}"
     if act == "choose":
@@ -81,6 +80,14 @@ def action_label(view: View, action: Action) -> str:
     if act == "end_turn":
         return "End turn"
     return act
+
+
+def path_words(path: list[list[int]] | None) -> str:
+    """Where a forced or step-by-step move ends and the squares it passes, e.g. " to [4,2] via [3,2]"."""
+    if not path:
+        return ""
+    via = " via " + ", ".join(f"[{x},{y}]" for x, y in path[:-1]) if len(path) > 1 else ""
+    return f" to [{path[-1][0]},{path[-1][1]}]{via}"
 
 
 def _split_camel(text: str) -> str:
@@ -248,8 +255,24 @@ def marker_summary(card: dict[str, Any]) -> str:
         parts.append(_plural(card.get("stasis_counters", 0), "stasis counter"))
     parts += [f"{n} {color} cube{'s' if n != 1 else ''}" for color, n in card.get("cubes", {}).items() if n]
     parts += [f"{value} {dtype} evasion" for dtype, value in card.get("evasion", {}).items() if value]
-    parts += [f"{source['value']} {source['type']} negation" for source in card.get("negation", [])]
+    parts += [negation_words(dtype, values) for dtype, values in negation_sources(card).items()]
     return ", ".join(parts)
+
+
+def negation_sources(card: dict[str, Any]) -> dict[str, list[int]]:
+    """A card's negation sources by damage type: the value of each, in the order they were attached."""
+    found: dict[str, list[int]] = {}
+    for source in card.get("negation", []):
+        found.setdefault(source["type"], []).append(source["value"])
+    return found
+
+
+def negation_words(dtype: str, values: list[int]) -> str:
+    """Negation sources of one damage type in words, e.g. "25 physical negation" or "3 physical negation
+    sources (25, 25, 30)"."""
+    if len(values) == 1:
+        return f"{values[0]} {dtype} negation"
+    return f"{len(values)} {dtype} negation sources ({', '.join(map(str, values))})"
 
 
 def _zone_rule(card: dict[str, Any]) -> list[str]:
@@ -292,10 +315,9 @@ def marker_tooltip(view: View, zone: tuple[Any, ...]) -> list[str]:
         dtype = zone[2]
         return [f"{name}: {card['evasion'][dtype]} {dtype} evasion (sources add up)"] + rule_lines("SE-12")
     if kind == "negation":
-        source = card["negation"][zone[2]]
-        return [f"{name}: {source['value']} {source['type']} negation (one roll per source)"] + rule_lines(
-            "SE-13"
-        )
+        values = negation_sources(card)[zone[2]]
+        head = f"{name}: {negation_words(zone[2], values)} (one d100 roll per source, in order)"
+        return [head] + rule_lines("SE-13")
     return []
 
 
@@ -318,3 +340,31 @@ def madness_count(view: View, name: str) -> int:
         and card.get("controller", card.get("owner")) == name
         and card["zone"] in ("hand", "deck", "discard", "stasis")
     )
+
+
+def score_tooltip(view: View, key: tuple[Any, ...]) -> list[str]:
+    """Tooltip lines of a player's row on the game-over screen: how the final score was made."""
+    if key[0] != "score":
+        return []
+    name = key[1]
+    player = view["players"][name]
+    penalty = player.get("madness_penalty", madness_count(view, name) // 2)
+    return [
+        f"{name}: {player['vp'] + penalty} VP at the end, {madness_count(view, name)} Madness cards held",
+        f"Madness penalty −{penalty} VP, so {player['vp']} VP in the end.",
+    ] + rule_lines("ST-18") + rule_lines("G-7")
+
+
+def setup_tooltip(key: tuple[Any, ...], setup: dict[str, Any]) -> list[str]:
+    """Tooltip lines on the new-game screen: what a deck holds."""
+    if key[0] != "deck":
+        return []
+    from game.setup import find_deck, standard_decks
+
+    chosen = setup["decks"][key[1]]
+    decks = standard_decks()
+    deck = find_deck(chosen) if chosen else list(decks.values())[key[1] % len(decks)]
+    cards = ", ".join(f"{n}× {name}" for name, n in deck.cards.items())
+    standard = "" if chosen else " (this seat's standard deck)"
+    return [f"{deck.name}{standard}", deck.description, f"Themes: {', '.join(deck.themes)}.", cards,
+            "Click to choose another deck."]

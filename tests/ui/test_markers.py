@@ -54,8 +54,8 @@ def test_cubes_evasion_and_negation_are_drawn_SE12_SE13_SE14():
     assert "2 blue cube" in app.tooltip[0] and app.tooltip[-2].startswith("Rule SE-14")
     hover(app, zone_center(app, ("evasion", "guard", "spirit")))
     assert "50 spirit evasion" in app.tooltip[0]
-    hover(app, zone_center(app, ("negation", "guard", 0)))
-    assert "25 physical negation" in app.tooltip[0] and app.tooltip[1].startswith("Rule SE-13")
+    hover(app, zone_center(app, ("negation", "guard", "physical")))
+    assert "2 physical negation sources (25, 25)" in app.tooltip[0] and app.tooltip[1].startswith("Rule SE-13")
 
 
 def test_cards_in_stasis_show_their_counters_ST9():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import words
-from game.ui.renderer import ATTACK_HIGHLIGHT, ERROR, MOVE_HIGHLIGHT, SELECTED
+from game.ui.renderer import ATTACK_HIGHLIGHT, DICE_BOX, ERROR, MOVE_HIGHLIGHT, SELECTED
 from game.ui.screens import BACKDROP
 from tests.ui.fake import FakeGame
 from tests.ui.helpers import (
@@ -59,8 +59,8 @@ def test_attack_shows_damage_dice_and_log_G6():
     click(app, square_center(3, 2))
     assert game.acted[-1] == {"act": "attack", "card": "monk", "target": "guard"}
     assert game.state["cards"]["guard"]["hp"] == 2
-    strip_x, strip_y, strip_w, _ = LAYOUT.message_strip
-    assert pixel(app, (strip_x + strip_w - 3, strip_y + 3)) == (60, 60, 30)
+    dice_x, dice_y, dice_w, _ = LAYOUT.dice
+    assert pixel(app, (dice_x + dice_w - 4, dice_y + 4)) == DICE_BOX
     view = game.view()
     assert words.log_sentence(view, view["log"][-1]) == "Thunder Monk (Ada) dealt 3 damage to Footman (Bo)."
 
