@@ -44,16 +44,26 @@ class GreedyBot:
 
     It prefers defeating characters, standing on locations, attacking, applying statuses to enemies,
     and playing cards (minions to locations first); stasis plays and counters are played as soon as allowed.
+    A card it has already played REPLAYS_PER_TURN times this turn scores below ending the turn, so a loop
+    of extra plays (two Hawkeye's Arrows drawing each other back from an otherwise empty deck) ends.
     """
 
     name = "greedy"
+    REPLAYS_PER_TURN = 3
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self.turn = 0
+        self.played: dict[str, int] = {}
 
     def choose(self, game: Game, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        if game.turn.turn != self.turn:
+            self.turn, self.played = game.turn.turn, {}
         scored = [(self.score(game, a), self.rng.random(), i) for i, a in enumerate(actions)]
-        return actions[max(scored)[2]]
+        action = actions[max(scored)[2]]
+        if action["act"] in ("play", "play_from_stasis"):
+            self.played[action["card"]] = self.played.get(action["card"], 0) + 1
+        return action
 
     def score(self, game: Game, action: dict[str, Any]) -> float:
         act = action["act"]
@@ -67,6 +77,8 @@ class GreedyBot:
         if act == "move":
             return self.move_score(game, action)
         if act in ("play", "play_from_stasis"):
+            if self.played.get(action["card"], 0) >= self.REPLAYS_PER_TURN:
+                return -1.0
             bonus = 5.0 if act == "play_from_stasis" else 0.0
             to = action.get("to")
             if to is not None and tuple(to) in game.location_squares():

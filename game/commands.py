@@ -108,7 +108,8 @@ def chosen_target(game: Game, filt: str | None, given: Any, by: str, source: int
         if given is not None:
             raise Rejected(f"{game.name(source)} takes no target")
         return None
-    options = [e for e in candidates(game, filt, by, source) if e != source or filt != "hand_yours"]
+    leaving = ("hand_yours", "stasis_yours")  # the card being played leaves its hand or stasis: not a target
+    options = [e for e in candidates(game, filt, by, source) if e != source or filt not in leaving]
     if given is None:
         if len(options) == 1:
             return game.ref(options[0])
@@ -297,6 +298,8 @@ class PlayFromStasis(Command):
                            "only a card with none may be played (ST-11, ST-12)")
         kind = game.kind(eid)
         self.square = check_minion_square(game, self.by, self.to) if kind == "minion" else None
+        if kind != "minion" and self.to is not None:
+            raise Rejected(f"{game.name(eid)} is not a minion: it goes to no square")
         card: CardDef = game.defn(eid)
         filt = card.from_stasis_target or card.target
         self.chosen = chosen_target(game, filt, self.target, self.by, eid, card.target_may_be_in_stasis,
@@ -340,6 +343,8 @@ class Move(Command):
                 raise Rejected("'path' must be a list of squares")
             steps = [square_of(s, "path") for s in self.path]
             check_path(game, start, steps)
+            if self.to is not None and square_of(self.to, "to") != steps[-1]:
+                raise Rejected("'to' and 'path' disagree: the path must end on the 'to' square")
         elif self.to is not None:
             goal = square_of(self.to, "to")
             found = free_path(game, start, goal, budget)
@@ -397,6 +402,8 @@ def ability_named(game: Game, eid: int, name: Any) -> Ability:
 def ability_target(game: Game, eid: int, ab: Ability, given: Any, by: str) -> int:
     """The target of a character's ability: a legal kind, not in stasis (ST-7), in range (G-5)."""
     if ab.target in (None, "self"):
+        if given is not None:
+            raise Rejected(f"{ab.name} takes no target: it affects {game.name(eid)} itself")
         return eid
     target = card_of(game, given, "target") if given is not None else None
     if target is None:

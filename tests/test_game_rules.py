@@ -42,6 +42,9 @@ def unchanged_rejection(game: Game, action: dict[str, Any]) -> str:
     return outcome.reason
 
 
+LOCATIONS = "".join(card(f"loc{x}", "Alternate Present", "location", None, pos=[x, 2]) for x in (1, 3, 5))
+
+
 # ----- G-1 table -------------------------------------------------------------------------------------------
 
 
@@ -173,6 +176,30 @@ def test_g3_phase_order_and_reset() -> None:
     assert v["cards"]["f"]["tapped"] is False
 
 
+def test_g3_scenario_phase_start_runs_start_and_untap() -> None:
+    """G-3, DESIGN §3: `phase = "start"` runs the start (stones 3, allowances) and untap phases of `turn`."""
+    game = setup(PLAYERS + 'turn = 6\nphase = "start"\nstones = { Ada = 0 }\n'
+                 + card("f", "Footman", pos=[0, 0], tapped=True))
+    v = game.view()
+    assert (v["turn"], v["active"], v["phase"]) == (6, "Ada", "main")
+    assert (v["players"]["Ada"]["stones"], v["cards"]["f"]["tapped"]) == (3, False)
+    assert [e["phase"] for e in events(game, "PhaseChanged")] == ["start", "untap", "main"]
+    assert events(game, "TurnStarted")[0]["turn"] == 6
+
+
+def test_g3_end_phase_order() -> None:
+    """G-3: the end phase goes Burn, then zero-counter stasis cards discarded (ST-14), then the draw of 2,
+    then location scoring and the victory check."""
+    game = scenario(PLAYERS + LOCATIONS + card("f", "Footman", pos=[1, 2], status={"Burn": 1})
+                    + card("z", "Wish", "stasis", stasis_counters=0) + deck("Ada", 2)
+                    + '[[do]]\nact = "end_turn"\n')
+    order = [e["type"] for e in game.log if e["type"] in ("DamageDealt", "CardDiscarded", "CardDrawn",
+                                                          "VictoryPoints")]
+    assert order == ["DamageDealt", "CardDiscarded", "CardDrawn", "CardDrawn", "VictoryPoints"]
+    v = game.view()
+    assert (v["cards"]["f"]["hp"], v["players"]["Ada"]["discard"], v["players"]["Ada"]["vp"]) == (3, ["z"], 1)
+
+
 def test_g3_commands_only_in_main_phase_of_the_active_player() -> None:
     """G-3: the other player can't act during the active player's turn."""
     game = setup(PLAYERS + card("b", "Footman", "hand", "Bo"))
@@ -249,7 +276,8 @@ def test_g4_minion_enters_tapped_and_untaps_next_untap() -> None:
     game = scenario(PLAYERS + card("f", "Footman", "hand") + '[[do]]\nact = "play"\ncard = "f"\nto = [3, 0]\n')
     cd = game.view()["cards"]["f"]
     assert (cd["zone"], cd["pos"], cd["tapped"]) == ("board", [3, 0], True)
-    assert unchanged_rejection(game, {"act": "move", "card": "f", "to": [3, 1]}) == "Footman is tapped: it can't move (G-5)"
+    assert unchanged_rejection(game, {"act": "move", "card": "f", "to": [3, 1]}) == \
+        "Footman is tapped: it can't move (G-5)"
     game.act({"act": "end_turn"})
     assert game.is_tapped(game.eid("f"))
     game.act({"act": "end_turn"})
@@ -378,7 +406,8 @@ def test_g5_tapped_character_cant_act() -> None:
     assert game.is_tapped(game.eid("f"))
     assert unchanged_rejection(game, {"act": "attack", "card": "f", "target": "b"}) == \
         "Footman is tapped: it can't attack (G-5)"
-    assert unchanged_rejection(game, {"act": "move", "card": "f", "to": [2, 1]}) == "Footman is tapped: it can't move (G-5)"
+    assert unchanged_rejection(game, {"act": "move", "card": "f", "to": [2, 1]}) == \
+        "Footman is tapped: it can't move (G-5)"
     assert unchanged_rejection(game, {"act": "ability", "card": "m", "ability": "Thunderclap", "target": "b"}) == \
         "Thunder Monk is tapped: it can't use Thunderclap (G-5)"
 
@@ -386,7 +415,8 @@ def test_g5_tapped_character_cant_act() -> None:
 def test_g5_move_then_attack() -> None:
     """G-5: a character may move and then make its attack in the same turn."""
     game = setup(PLAYERS + card("f", "Footman", pos=[3, 0]) + card("b", "Footman", pos=[3, 3], owner="Bo"))
-    assert unchanged_rejection(game, {"act": "attack", "card": "f", "target": "b"}).startswith("Footman is out of range")
+    assert unchanged_rejection(game, {"act": "attack", "card": "f", "target": "b"}) == \
+        "Footman is out of range (3 > 1, G-5)"
     assert game.act({"act": "move", "card": "f", "to": [3, 2]}).ok
     assert game.act({"act": "attack", "card": "f", "target": "b"}).ok
     assert game.view()["cards"]["b"]["hp"] == 3
@@ -518,9 +548,6 @@ def test_g6_cant_attack_ally_or_card_off_board() -> None:
 
 
 # ----- G-7 winning -----------------------------------------------------------------------------------------
-
-
-LOCATIONS = "".join(card(f"loc{x}", "Alternate Present", "location", None, pos=[x, 2]) for x in (1, 3, 5))
 
 
 def test_g7_location_vp_at_end_of_turn() -> None:

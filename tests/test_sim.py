@@ -1,0 +1,138 @@
+"""Headless bot-vs-bot games (G-1..G-8 end to end, DESIGN §2 `sim`): every game ends with a winner inside the
+turn limit with no broken invariant, the greedy bot beats the random one, and the standard decks are sound.
+
+The games run in two worker processes (this machine has two cores); each game builds its own esper world.
+"""
+
+from __future__ import annotations
+
+import re
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from game.setup import DECK_SIZE, standard_decks
+from game.sim import TURN_LIMIT, GameResult, check_invariants, play_game
+
+RULES = Path("/work/shared/RULES.md")
+SETUP_ONLY = {"Wandering Golem", "Lost Relic", "Alternate Present", "Madness"}
+
+# 200 random games were asked for. A random game with invariant checks after every command takes ~0.8 s here
+# and ~0.4 s without; 60 checked + 140 unchecked took 57 s on two processes, too close to the one-minute
+# budget of this file, so the unchecked count is lowered to 100 (160 random games in all).
+CHECKED_RANDOM = 60
+UNCHECKED_RANDOM = 100
+GREEDY_GAMES = 50
+
+
+def decks_for(i: int) -> list[str]:
+    """Deck pairs rotating through the standard decks."""
+    keys = list(standard_decks())
+    return [keys[i % len(keys)], keys[(i + 1 + i // len(keys)) % len(keys)]]
+
+
+def run_games(jobs: list[tuple[int, list[str], list[str], bool]]) -> list[GameResult]:
+    """Play games in two worker processes, in job order."""
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        return list(pool.map(play_game, *zip(*jobs, strict=True), chunksize=4))
+
+
+@pytest.fixture(scope="module")
+def random_results() -> list[GameResult]:
+    """Random-vs-random games: the first CHECKED_RANDOM verify every invariant after every command."""
+    jobs = [(1000 + i, decks_for(i), ["random", "random"], i < CHECKED_RANDOM)
+            for i in range(CHECKED_RANDOM + UNCHECKED_RANDOM)]
+    return run_games(jobs)
+
+
+@pytest.fixture(scope="module")
+def greedy_results() -> list[GameResult]:
+    """Greedy-vs-random games with the seats alternating, every third one checked."""
+    jobs = [(5000 + i, decks_for(i), ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"], i % 3 == 0)
+            for i in range(GREEDY_GAMES)]
+    return run_games(jobs)
+
+
+def test_random_games_end_with_a_winner(random_results: list[GameResult]) -> None:
+    """G-7: every random game (check=True on the first 60: no invariant broken, listed actions accepted,
+    serialisation round trip after each command) ends with a winner within the turn limit."""
+    assert len(random_results) == CHECKED_RANDOM + UNCHECKED_RANDOM
+    stuck = [r.seed for r in random_results if r.hit_limit or r.winner is None]
+    assert stuck == []
+    assert all(r.turns <= TURN_LIMIT for r in random_results)
+    assert all(r.winner in ("P1", "P2") or (isinstance(r.winner, list) and set(r.winner) <= {"P1", "P2"})
+               for r in random_results)
+
+
+def test_random_games_exercise_the_mechanics(random_results: list[GameResult]) -> None:
+    """ST, SC, SE, G-6: the random games reach stasis, stun counters, statuses, crits and defeats."""
+    fired = set()
+    for r in random_results:
+        fired |= set(r.mechanics)
+    assert {"EnteredStasis", "StasisCounterRemoved", "PlayedFromStasis", "StunCountersAdded", "UntapReplaced",
+            "Defeated"} <= fired
+    assert any(m.startswith("status ") for m in fired)
+
+
+def test_greedy_games_end_with_a_winner(greedy_results: list[GameResult]) -> None:
+    """G-7: greedy-vs-random games end with a winner within the turn limit (every third checked)."""
+    assert [r.seed for r in greedy_results if r.hit_limit or r.winner is None] == []
+
+
+def test_greedy_beats_random(greedy_results: list[GameResult]) -> None:
+    """The greedy bot wins clearly more than three games in four against the random one, seats alternating."""
+    wins = 0
+    for r in greedy_results:
+        seat = r.bots.index("greedy")
+        wins += r.winner == f"P{seat + 1}"
+    assert wins > 0.75 * len(greedy_results), f"greedy won {wins} of {len(greedy_results)}"
+    first_seat = [r for r in greedy_results if r.bots[0] == "greedy"]
+    second_seat = [r for r in greedy_results if r.bots[1] == "greedy"]
+    assert sum(r.winner == "P1" for r in first_seat) > 0.5 * len(first_seat)
+    assert sum(r.winner == "P2" for r in second_seat) > 0.5 * len(second_seat)
+
+
+def test_three_and_four_player_games() -> None:
+    """G-1: three- and four-player random games run with checks and end with a winner."""
+    keys = list(standard_decks())
+    for seed, n in ((7, 3), (8, 4)):
+        result = play_game(seed, keys[:n], ["random"] * n, True)
+        assert not result.hit_limit and result.winner is not None
+
+
+def test_check_invariants_on_a_fresh_game() -> None:
+    """A standard game fresh from setup passes every invariant."""
+    from game.engine import Game
+
+    game = Game.new(["P1", "P2"], seed=2)
+    assert check_invariants(game, len(game.refs)) is None
+
+
+def test_every_deck_has_twenty_cards() -> None:
+    """G-1: each shipped deck file loads and has 20 cards."""
+    decks = standard_decks()
+    assert len(decks) >= 2
+    for deck in decks.values():
+        assert sum(deck.cards.values()) == DECK_SIZE == 20 and len(deck.card_list()) == 20
+
+
+def part_c_cards() -> set[str]:
+    """The card names of RULES.md Part C's tables."""
+    text = RULES.read_text(encoding="utf-8")
+    part_c = text[text.index("## Part C"):]
+    names = set()
+    for line in part_c.splitlines():
+        match = re.match(r"\|\s*([^|]+?)\s*\|", line)
+        if match and match.group(1) not in ("card",) and not set(match.group(1)) <= set("-"):
+            names.add(match.group(1))
+    return names
+
+
+def test_every_part_c_card_is_in_some_deck() -> None:
+    """G-1, Part C: every card of Part C is in at least one standard deck, except the setup-only cards."""
+    names = part_c_cards()
+    assert len(names) > 40 and names >= SETUP_ONLY
+    in_decks = {name for deck in standard_decks().values() for name in deck.cards}
+    assert sorted(names - SETUP_ONLY - in_decks) == []
+    assert in_decks <= names
