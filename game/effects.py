@@ -19,8 +19,8 @@ from game import stasis, status, stun
 from game.cards import DAMAGE_TYPES
 from game.combat import deal_damage, heal, move_along
 from game.engine import STATUSES
-from game.status import CUBE_COLORS
 from game.stats import power, printed_atk
+from game.status import CUBE_COLORS
 
 if TYPE_CHECKING:
     from game.engine import Game
