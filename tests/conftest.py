@@ -33,6 +33,17 @@ def events(game: Game, kind: str) -> list[dict[str, Any]]:
     return [e for e in game.log if e["type"] == kind]
 
 
+def rejected_unchanged(game: Game, action: dict[str, Any], *words: str) -> str:
+    """Assert an action is rejected, leaves the serialised game (state, log, dice) as it was, and names `words`."""
+    before = game.to_state()
+    outcome = game.act(action)
+    assert not outcome.ok
+    assert game.to_state() == before
+    for word in words:
+        assert word in outcome.reason
+    return outcome.reason
+
+
 @pytest.fixture
 def run() -> Any:
     """The `scenario` helper as a fixture."""

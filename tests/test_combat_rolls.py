@@ -5,8 +5,8 @@ Clockwork Bomb). A die is rolled only when its result is not already certain.
 
 from __future__ import annotations
 
-from conftest import events
-from test_status_effects import card, end_turns, on, rejected_unchanged, rolled, table
+from conftest import events, rejected_unchanged
+from test_status_effects import card, end_turns, on, rolled, table
 
 from game.engine import Game
 

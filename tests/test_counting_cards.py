@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import events, scenario, setup
-from test_stasis_rules import PLAYERS, card, deck, rejected_changes_nothing
+from conftest import events, rejected_unchanged, scenario, setup
+from test_stasis_rules import PLAYERS, card, deck
 
 # ----- Microbot Alpha --------------------------------------------------------------------------------------
 
@@ -79,7 +79,7 @@ def test_copycat_may_not_choose_own_minion_in_stasis() -> None:
         + card("mine", "Big Bad Wolf", "stasis", stasis_counters=1)
         + card("bf", "Footman", "board", "Bo", pos=[0, 4])
     )
-    reason = rejected_changes_nothing(game, {"act": "play", "card": "cc", "to": [3, 0], "target": "mine"})
+    reason = rejected_unchanged(game, {"act": "play", "card": "cc", "to": [3, 0], "target": "mine"})
     assert reason == "Big Bad Wolf is not a legal target for Copycat"
 
 
@@ -185,7 +185,7 @@ to = [0, 0]
     assert v["rejected"] == []
     assert v["players"]["Ada"]["grants"] == [] and v["players"]["Ada"]["minion_plays"] == 1
     assert game.act({"act": "play", "card": "a", "to": [1, 0]}).ok
-    reason = rejected_changes_nothing(game, {"act": "play", "card": "g", "to": [2, 0]})
+    reason = rejected_unchanged(game, {"act": "play", "card": "g", "to": [2, 0]})
     assert reason == "You have no minion play left this turn (G-4)"
 
 
@@ -278,7 +278,7 @@ def test_hawkeyes_arrows_without_hawkeye_no_extra_action() -> None:
     )
     assert game.view()["players"]["Ada"]["hand"] == ["wish", "f"]
     assert (
-        rejected_changes_nothing(game, {"act": "play", "card": "wish"})
+        rejected_unchanged(game, {"act": "play", "card": "wish"})
         == "You have no action play left this turn (G-4)"
     )
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import events, scenario, setup
-from test_stasis_rules import PLAYERS, card, deck, rejected_changes_nothing
+from conftest import events, rejected_unchanged, scenario, setup
+from test_stasis_rules import PLAYERS, card, deck
 
 # ----- Help From the Past ----------------------------------------------------------------------------------
 
@@ -68,7 +68,7 @@ to = [1, 0]
 """
     )
     assert game.view()["rejected"] == []
-    reason = rejected_changes_nothing(game, {"act": "play", "card": "f3", "to": [2, 0]})
+    reason = rejected_unchanged(game, {"act": "play", "card": "f3", "to": [2, 0]})
     assert reason == "You have no minion play left this turn (G-4)"
 
 
@@ -83,7 +83,7 @@ def test_letter_from_stasis_needs_a_target_when_several() -> None:
         + card("f", "Footman", "board", "Bo", pos=[1, 4])
         + card("a", "Archer", "board", "Bo", pos=[2, 4])
     )
-    reason = rejected_changes_nothing(game, {"act": "play_from_stasis", "card": "letter"})
+    reason = rejected_unchanged(game, {"act": "play_from_stasis", "card": "letter"})
     assert reason == "Letter From Another Time needs a target: one of f, a"
 
 
@@ -316,10 +316,10 @@ def test_fast_forward_only_your_own_cards_in_stasis() -> None:
         + card("f", "Footman", "board", pos=[0, 0])
     )
     assert (
-        rejected_changes_nothing(game, {"act": "play", "card": "ff", "target": "h"})
+        rejected_unchanged(game, {"act": "play", "card": "ff", "target": "h"})
         == "Help From the Past is not a legal target for Fast Forward"
     )
-    assert rejected_changes_nothing(game, {"act": "play", "card": "ff"}) == "Fast Forward has no legal target"
+    assert rejected_unchanged(game, {"act": "play", "card": "ff"}) == "Fast Forward has no legal target"
 
 
 def test_fast_forward_then_play_from_stasis_same_turn() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import events, scenario, setup
+from conftest import events, rejected_unchanged, scenario, setup
 
 from game.engine import Game
 from game.stasis import madness_penalty
@@ -28,17 +28,6 @@ def card(ref: str, name: str, zone: str, owner: str | None = "Ada", **fields: ob
 def deck(owner: str, n: int, name: str = "Archer") -> str:
     """n deck cards d1..dn (top first) for a player."""
     return "".join(card(f"{owner[0].lower()}d{i}", name, "deck", owner) for i in range(1, n + 1))
-
-
-def rejected_changes_nothing(game: Game, action: dict[str, object]) -> str:
-    """Apply an action that must be rejected; assert the whole state is unchanged; return the reason."""
-    before = game.to_state()
-    log_len = len(game.log)
-    outcome = game.act(action)
-    assert not outcome.ok
-    assert game.to_state() == before
-    assert len(game.log) == log_len
-    return outcome.reason
 
 
 # ----- ST-1, ST-2 ------------------------------------------------------------------------------------------
@@ -264,13 +253,13 @@ def test_st7_rejected_targeting_changes_nothing() -> None:
         + card("to", "Time Out", "hand")
         + card("foot", "Footman", "stasis", "Bo", stasis_counters=2)
     )
-    assert "ST-7" in rejected_changes_nothing(game, {"act": "attack", "card": "arch", "target": "foot"})
-    assert "ST-7" in rejected_changes_nothing(
+    assert "ST-7" in rejected_unchanged(game, {"act": "attack", "card": "arch", "target": "foot"})
+    assert "ST-7" in rejected_unchanged(
         game, {"act": "ability", "card": "jack", "ability": "Smoke", "target": "foot"}
     )
-    assert "ST-7" in rejected_changes_nothing(game, {"act": "play", "card": "to", "target": "foot"})
+    assert "ST-7" in rejected_unchanged(game, {"act": "play", "card": "to", "target": "foot"})
     for op, extra in (("remove_stasis", {"n": 1}), ("place_stasis", {"n": 1}), ("tap", {}), ("destroy", {})):
-        reason = rejected_changes_nothing(game, {"act": "effect", "op": op, "target": "foot", **extra})
+        reason = rejected_unchanged(game, {"act": "effect", "op": op, "target": "foot", **extra})
         assert reason == "Footman is in stasis: this effect can't affect it (ST-7)"
 
 
@@ -291,7 +280,7 @@ def test_st7_time_out_with_no_character_on_board_is_rejected() -> None:
     game = setup(
         PLAYERS + card("to", "Time Out", "hand") + card("foot", "Footman", "stasis", "Bo", stasis_counters=1)
     )
-    assert rejected_changes_nothing(game, {"act": "play", "card": "to"}) == "Time Out has no legal target"
+    assert rejected_unchanged(game, {"act": "play", "card": "to"}) == "Time Out has no legal target"
 
 
 # ----- ST-9, ST-10 -----------------------------------------------------------------------------------------
@@ -377,7 +366,7 @@ def test_st11_play_from_stasis_after_allowances_are_used() -> None:
 def test_st11_only_in_the_main_phase_of_your_turn() -> None:
     """ST-11: Bo can't play his card from stasis on Ada's turn; nothing changes."""
     game = setup(PLAYERS + card("hftp", "Help From the Past", "stasis", "Bo", stasis_counters=0))
-    reason = rejected_changes_nothing(game, {"act": "play_from_stasis", "card": "hftp", "by": "Bo"})
+    reason = rejected_unchanged(game, {"act": "play_from_stasis", "card": "hftp", "by": "Bo"})
     assert reason == "It is Ada's turn, not Bo's"
 
 
@@ -388,13 +377,13 @@ def test_st11_minion_from_stasis_needs_a_free_home_square() -> None:
         + card("gob", "Gobbo", "stasis", stasis_counters=0)
         + card("f", "Footman", "board", pos=[2, 0])
     )
-    assert "occupied" in rejected_changes_nothing(
+    assert "occupied" in rejected_unchanged(
         game, {"act": "play_from_stasis", "card": "gob", "to": [2, 0]}
     )
-    assert "home row" in rejected_changes_nothing(
+    assert "home row" in rejected_unchanged(
         game, {"act": "play_from_stasis", "card": "gob", "to": [2, 3]}
     )
-    assert "needs a square" in rejected_changes_nothing(game, {"act": "play_from_stasis", "card": "gob"})
+    assert "needs a square" in rejected_unchanged(game, {"act": "play_from_stasis", "card": "gob"})
 
 
 def test_st12_rejections_change_nothing() -> None:
@@ -404,9 +393,9 @@ def test_st12_rejections_change_nothing() -> None:
         + card("gob", "Gobbo", "stasis", stasis_counters=1)
         + card("hftp", "Help From the Past", "stasis", stasis_counters=0)
     )
-    assert "ST-12" in rejected_changes_nothing(game, {"act": "play_from_stasis", "card": "gob", "to": [1, 0]})
+    assert "ST-12" in rejected_unchanged(game, {"act": "play_from_stasis", "card": "gob", "to": [1, 0]})
     assert (
-        rejected_changes_nothing(game, {"act": "play", "card": "hftp"})
+        rejected_unchanged(game, {"act": "play", "card": "hftp"})
         == "Help From the Past is not in your hand"
     )
     for op, extra in (
@@ -420,7 +409,7 @@ def test_st12_rejections_change_nothing() -> None:
         ("lose_abilities", {}),
         ("add_cubes", {"color": "red", "n": 1}),
     ):
-        reason = rejected_changes_nothing(
+        reason = rejected_unchanged(
             game, {"act": "effect", "op": op, "target": "gob", "affects_stasis": True, **extra}
         )
         assert (

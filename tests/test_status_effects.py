@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import events
+from conftest import events, rejected_unchanged
 
 from game.engine import Game
 from game.scenario import _Where, build, play_actions
@@ -40,17 +40,6 @@ def card(game: Game, ref: str) -> dict[str, Any]:
 def rolled(game: Game) -> list[int]:
     """Every d100 result rolled so far, in order."""
     return [e["result"] for e in events(game, "DiceRolled") if e["die"] == "d100"]
-
-
-def rejected_unchanged(game: Game, action: dict[str, Any], *words: str) -> str:
-    """Assert an action is rejected, leaves the whole state as it was, and its reason names `words`."""
-    before = game.to_state()
-    outcome = game.act(action)
-    assert not outcome.ok
-    assert game.to_state() == before
-    for word in words:
-        assert word in outcome.reason
-    return outcome.reason
 
 
 def end_turns(game: Game, n: int) -> None:

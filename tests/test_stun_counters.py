@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import events, scenario, setup
+from conftest import events, rejected_unchanged, scenario, setup
 
 from game.engine import Game
 from game.stun import stun_counter_replacement
@@ -33,15 +33,6 @@ def state_of(game: Game, ref: str) -> tuple[bool, int]:
     """(tapped, stun counters) of a card in the dump."""
     view = game.view()["cards"][ref]
     return view["tapped"], view["stun_counters"]
-
-
-def rejected_unchanged(game: Game, action: dict[str, Any]) -> str:
-    """Apply an action that must be rejected; assert nothing changed and return the reason."""
-    before = game.to_state()
-    outcome = game.act(action)
-    assert not outcome.ok
-    assert game.to_state() == before
-    return outcome.reason
 
 
 HALO_TABLE = table(

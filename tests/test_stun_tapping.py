@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import events, scenario, setup
-from test_stun_counters import card, rejected_unchanged, state_of, table
+from conftest import events, rejected_unchanged, scenario, setup
+from test_stun_counters import card, state_of, table
 
 
 def test_g4_minion_enters_tapped_and_untaps_next_untap_phase() -> None:
