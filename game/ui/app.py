@@ -17,6 +17,7 @@ from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Scaling
 from game.ui.renderer import Renderer
 from game.ui.state import UiState
+from game.ui.undo import NOTHING_YET
 
 FPS = 60
 IDLE_WAIT_MS = 250
@@ -104,6 +105,8 @@ class App:
             self.ui.screen = "over"
             autosave_path().unlink(missing_ok=True)
         elif who_must_act(view) != self.ui.viewer:
+            assert self.play is not None
+            self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
 
@@ -248,11 +251,31 @@ class App:
             self.play.scroll_log(amount * 3)
 
     def request(self, what: str | None) -> None:
-        """Requests coming back from the play input: open the rules, save."""
+        """Requests coming back from the play input: open the rules, save, undo."""
         if what == "rules":
             self.ui.rules_open, self.ui.rules_scroll = True, 0
         elif what == "save":
             self.save_now()
+        elif what == "undo":
+            self.undo()
+
+    def undo(self) -> None:
+        """Ctrl+Z or the Undo button: rebuild the game as it was before the active player's last action.
+
+        The App and the play input then point at the rebuilt game, and the old one's world is freed.
+        """
+        assert self.game is not None and self.play is not None
+        step = self.play.undo.take_back()
+        if step is None:
+            self.ui.banner, self.ui.banner_is_error = self.play.undo.refusal, True
+            return
+        self.ui.clear_selection()
+        old = self.game
+        self.game = self.play.game = type(old).from_state(step.state)
+        old.close()
+        self.renderer, self.cached = Renderer(), None
+        view, _ = self.snapshot()
+        self.ui.banner, self.ui.banner_is_error = words.undone(view, step.action), False
 
     def save_now(self) -> None:
         """Ctrl+S: save the game to a new file under the data folder and say where."""
@@ -305,7 +328,8 @@ class App:
         if screen == "over":
             zones = screens.draw_game_over(surface, view)
             return self.with_tooltip(surface, zones, lambda key: words.score_tooltip(view, key))
-        zones = self.renderer.draw(surface, view, legal, self.ui)
+        assert self.play is not None
+        zones = self.renderer.draw(surface, view, legal, self.ui, self.play.undo.possible())
         if self.ui.rules_open:
             rule_zones, self.rules_max_scroll = screens.draw_rules(surface, self.ui.rules_scroll)
             return zones + rule_zones

@@ -17,6 +17,9 @@ PANEL: Color = (36, 40, 48)
 PANEL_EDGE: Color = (80, 86, 98)
 PLAYER_COLORS: list[Color] = [(70, 130, 230), (220, 80, 70), (60, 175, 95), (225, 165, 40)]
 NEUTRAL: Color = (140, 140, 140)
+BUTTON: Color = (54, 62, 76)
+BUTTON_HOT: Color = (70, 90, 120)
+BUTTON_OFF: Color = (40, 42, 46)
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
@@ -108,10 +111,16 @@ def box(
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
 
 
-def button(surface: pygame.Surface, rect: Rect, label: str, hot: bool = False, size: int = 20) -> None:
-    """A labelled button; hot ones are drawn brighter."""
-    box(surface, rect, (70, 90, 120) if hot else (54, 62, 76), (150, 170, 200), 1, 6)
-    text(surface, label, (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), size, INK, center=True)
+def button(
+    surface: pygame.Surface, rect: Rect, label: str, hot: bool = False, size: int = 20, enabled: bool = True
+) -> None:
+    """A labelled button; hot ones are drawn brighter, disabled ones greyed out."""
+    if enabled:
+        box(surface, rect, BUTTON_HOT if hot else BUTTON, (150, 170, 200), 1, 6)
+    else:
+        box(surface, rect, BUTTON_OFF, PANEL_EDGE, 1, 6)
+    ink = INK if enabled else DIM
+    text(surface, label, (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), size, ink, center=True)
 
 
 def number_circle(

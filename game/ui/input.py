@@ -9,6 +9,7 @@ import pygame
 from game.ui.draw import Zone
 from game.ui.layout import inside
 from game.ui.state import Menu, Selection, UiState
+from game.ui.undo import Step, UndoHistory
 
 Action = dict[str, Any]
 
@@ -20,6 +21,10 @@ class GameLike(Protocol):
     def legal_actions(self) -> list[Action]: ...
     def act(self, action: Action) -> Any: ...
     def save(self, path: Any) -> None: ...
+    def to_state(self) -> dict[str, Any]: ...
+    @classmethod
+    def from_state(cls, data: dict[str, Any]) -> GameLike: ...
+    def close(self) -> None: ...
 
 
 def zone_at(zones: list[Zone], point: tuple[int, int]) -> tuple[Any, ...] | None:
@@ -46,24 +51,30 @@ def who_must_act(view: dict[str, Any]) -> str:
 
 
 class PlayInput:
-    """Handles clicks and keys on the play screen for one game."""
+    """Handles clicks and keys on the play screen for one game, and remembers what can be undone."""
 
     def __init__(self, game: GameLike, ui: UiState) -> None:
         self.game = game
         self.ui = ui
+        self.undo = UndoHistory()
 
     def perform(self, action: Action) -> bool:
-        """Send one action to the engine; show its rejection reason, or clear the selection on success."""
+        """Send one action to the engine; show its rejection reason, or clear the selection on success.
+
+        The game is snapshotted first, so that an accepted action can be taken back (Ctrl+Z).
+        """
+        before, state = self.game.view(), self.game.to_state()
         outcome = self.game.act(action)
         self.ui.clear_selection()
         if not outcome.ok:
             self.ui.banner, self.ui.banner_is_error = f"Can't do that: {outcome.reason}", True
             return False
+        self.undo.record(Step(state, action), before, self.game.view())
         self.ui.banner, self.ui.banner_is_error = "", False
         return True
 
     def key(self, event: pygame.event.Event) -> str | None:
-        """A key on the play screen; returns a request for the app ("save", "rules") or None."""
+        """A key on the play screen; returns a request for the app ("save", "rules", "undo") or None."""
         if event.key == pygame.K_ESCAPE:
             self.ui.clear_selection()
             self.ui.banner = ""
@@ -73,6 +84,8 @@ class PlayInput:
             return "rules"
         elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             return "save"
+        elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            return "undo"
         return None
 
     def choice_waiting(self) -> bool:
@@ -108,7 +121,7 @@ class PlayInput:
         return None
 
     def click_button(self, name: str) -> str | None:
-        """The buttons under the log."""
+        """The buttons under the log (save, rules and undo go back to the app as requests)."""
         if name == "end_turn":
             if self.choice_waiting():
                 self.ui.banner, self.ui.banner_is_error = "Answer the choice first.", True

@@ -121,10 +121,11 @@ class Layout:
     def button_rects(self) -> dict[str, Rect]:
         """The buttons under the log, by name."""
         x, y, w, _ = self.buttons
-        half = (w - 6) // 2
+        third = (w - 12) // 3
         return {
             "end_turn": (x, y, w, 44),
-            "save": (x, y + 50, half, 22),
-            "rules": (x + half + 6, y + 50, half, 22),
+            "save": (x, y + 50, third, 22),
+            "rules": (x + third + 6, y + 50, third, 22),
+            "undo": (x + 2 * (third + 6), y + 50, w - 2 * (third + 6), 22),
             "cancel": (x, y + 76, w, 22),
         }

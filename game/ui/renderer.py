@@ -227,9 +227,12 @@ class Renderer:
         self.log_cache = LogCache(0)
 
     def draw(
-        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState
+        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool = False
     ) -> list[Zone]:
-        """Draw every part of the play screen and return its zones, bottom-most first."""
+        """Draw every part of the play screen and return its zones, bottom-most first.
+
+        can_undo lights the Undo button (only the window knows what can be taken back).
+        """
         surface.fill(BACKGROUND)
         zones: list[Zone] = []
         self.draw_top_bar(surface, view, ui)
@@ -239,7 +242,7 @@ class Renderer:
         self.draw_dice(surface, view)
         self.draw_hand(surface, view, legal, ui, zones)
         self.draw_log(surface, view, ui, zones)
-        self.draw_buttons(surface, ui, zones)
+        self.draw_buttons(surface, zones, can_undo)
         if ui.menu is not None:
             self.draw_menu(surface, view, ui, zones)
         pending = view.get("pending")
@@ -580,16 +583,20 @@ class Renderer:
         cache.count = len(log)
         return [line for _, _, lines in cache.groups for line in lines]
 
-    def draw_buttons(self, surface: pygame.Surface, ui: UiState, zones: list[Zone]) -> None:
-        """End turn, save, rules and cancel."""
+    def draw_buttons(self, surface: pygame.Surface, zones: list[Zone], can_undo: bool) -> None:
+        """End turn, save, rules, undo (greyed out when nothing can be undone, still clickable to say why) and
+        cancel."""
         labels = {
             "end_turn": "End turn (E)",
             "save": "Save (Ctrl+S)",
             "rules": "Rules (F1)",
+            "undo": "Undo (Ctrl+Z)",
             "cancel": "Cancel selection (Esc)",
         }
         for name, rect in self.layout.button_rects().items():
-            button(surface, rect, labels[name], hot=name == "end_turn", size=24 if name == "end_turn" else 17)
+            size = 24 if name == "end_turn" else 17
+            enabled = can_undo or name != "undo"
+            button(surface, rect, labels[name], hot=name == "end_turn", size=size, enabled=enabled)
             zones.append((rect, ("button", name)))
 
     def draw_menu(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:

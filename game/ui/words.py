@@ -82,6 +82,12 @@ def action_label(view: View, action: Action) -> str:
     return act
 
 
+def undone(view: View, action: Action) -> str:
+    """The message after an undo, e.g. "Undid: Play Footman (Ada) to square 0,0" (view: the game before it)."""
+    label = action_label(view, action)
+    return f"Undid: {'the answer ' + label if action['act'] == 'choose' else label}"
+
+
 def path_words(path: list[list[int]] | None) -> str:
     """Where a forced or step-by-step move ends and the squares it passes, e.g. " to [4,2] via [3,2]"."""
     if not path:

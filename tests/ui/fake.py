@@ -227,6 +227,20 @@ class FakeGame:
         with open(path, "w", encoding="utf-8") as out:
             json.dump(self.state, out)
 
+    def to_state(self) -> dict[str, Any]:
+        """A copy of the whole fake state (undo snapshots)."""
+        return copy.deepcopy(self.state)
+
+    @classmethod
+    def from_state(cls, data: dict[str, Any]) -> FakeGame:
+        """A fake game with this state."""
+        game = cls()
+        game.state = copy.deepcopy(data)
+        return game
+
+    def close(self) -> None:
+        """Nothing to free: the fake has no esper world."""
+
 
 def busy_game() -> FakeGame:
     """A fake game whose board shows every kind of marker: all eleven statuses, both kinds of stun, cubes,

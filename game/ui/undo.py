@@ -1,0 +1,77 @@
+"""Undo within a turn: the whole game before each action the active player may still take back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+View = dict[str, Any]
+Action = dict[str, Any]
+
+NOTHING_YET = "Nothing to undo: you have done nothing this turn that can be taken back."
+TURN_ENDED = "Can't undo: the turn has ended."
+NOT_MAIN_PHASE = "Can't undo: only actions of your main phase can be taken back."
+
+
+@dataclass(frozen=True)
+class Step:
+    """One accepted action and the whole game (`to_state`) just before it."""
+
+    state: dict[str, Any]
+    action: Action
+
+
+def revealed(before: View, after: View) -> str:
+    """What an action showed that taking it back would let its player see again, in words, or "".
+
+    Rolling dice or drawing cards can't be undone: the player could roll again or forget the cards seen.
+    """
+    found = []
+    if after.get("last_rolls"):
+        found.append("rolled dice")
+    if any(entry.get("type") == "CardDrawn" for entry in after["log"][len(before["log"]) :]):
+        found.append("drew cards")
+    return " and ".join(found)
+
+
+def in_own_main_phase(view: View) -> bool:
+    """Whether the active player is acting in their main phase (not answering a choice for someone else)."""
+    pending = view.get("pending")
+    return view["phase"] == "main" and (pending is None or pending["player"] == view["active"])
+
+
+@dataclass
+class UndoHistory:
+    """The active player's actions this turn that can still be taken back, oldest first.
+
+    Hot-seat fairness: it is forgotten when the device passes to another player, when the turn ends and
+    when an action rolled dice or drew cards; `refusal` then says why nothing (more) can be undone.
+    """
+
+    steps: list[Step] = field(default_factory=list)
+    refusal: str = NOTHING_YET
+
+    def record(self, step: Step, before: View, after: View) -> None:
+        """An accepted action: keep its step, or forget everything when it can't be taken back."""
+        shown = revealed(before, after)
+        if shown:
+            self.forget(f"Can't undo: that action {shown}.")
+        elif step.action["act"] == "end_turn":
+            self.forget(TURN_ENDED)
+        elif not in_own_main_phase(before):
+            self.forget(NOT_MAIN_PHASE)
+        else:
+            self.steps.append(step)
+
+    def forget(self, refusal: str) -> None:
+        """Drop every step; trying to undo now shows `refusal`."""
+        self.steps.clear()
+        self.refusal = refusal
+
+    def take_back(self) -> Step | None:
+        """The newest step, removed from the history, or None when there is nothing to undo."""
+        return self.steps.pop() if self.steps else None
+
+    def possible(self) -> bool:
+        """Whether there is an action to take back (the Undo button is lit)."""
+        return bool(self.steps)
