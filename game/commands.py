@@ -311,7 +311,6 @@ class PlayFromStasis(Command):
         card = game.defn(eid)
         if card.kind not in ("minion", "relic"):
             game.put(eid, "hand")
-            esper.add_component(eid, c.PlayedFromStasisMark())
         enter_play(game, self.by, eid, self.square, card.on_play + card.from_stasis, self.chosen)
 
 
