@@ -85,13 +85,21 @@ class GreedyBot:
                 return 30.0 + bonus
             return 12.0 + bonus
         if act == "ability":
-            target = action.get("target")
-            if target is not None and game.is_enemy(me, game.eid(target)):
-                return 9.0
-            return 4.0
+            return self.ability_score(game, me, action)
         if act == "activate":
             return 3.0
         return 1.0
+
+    @staticmethod
+    def ability_score(game: Game, me: str, action: dict[str, Any]) -> float:
+        """A status the enemy lacks is worth about an attack; anything else on an enemy less; the rest little."""
+        target = action.get("target")
+        if target is None or not game.is_enemy(me, game.eid(target)):
+            return 4.0
+        ability = next(a for a in game.defn(game.eid(action["card"])).abilities if a.name == action["ability"])
+        new = [e["status"] for e in ability.effects
+               if e["op"] == "apply_status" and not game.has_status(game.eid(target), e["status"])]
+        return 24.0 if new else 9.0
 
     @staticmethod
     def attack_score(game: Game, action: dict[str, Any]) -> float:

@@ -176,7 +176,10 @@ def grant_rank(game: Game, grant: dict[str, str], eid: int) -> int | None:
 
 
 def allowance(game: Game, by: str, eid: int) -> int | str | None:
-    """The grant (its index) or the normal allowance ('minion'/'action') a play would use, or None."""
+    """The grant (its index) or the normal allowance ('minion'/'action') a play would use, or None.
+
+    Ruling: every card that is not a minion (actions, Madness, relics) uses the action allowance (G-4).
+    """
     player = game.player(by)
     ranked = [(r, i) for i, g in enumerate(player.grants) if (r := grant_rank(game, g, eid)) is not None]
     if ranked:

@@ -1,4 +1,4 @@
-"""Monsters: ownerless characters that everyone may attack, whose turn-bound rules follow the first player."""
+"""Monsters and the smaller rulings of this project: what the rules leave open, decided and pinned here."""
 
 from __future__ import annotations
 
@@ -52,3 +52,37 @@ target = "golem"
     view = game.view()
     assert view["cards"]["golem"]["zone"] == "removed"
     assert view["players"]["Ada"]["vp"] == 2
+
+
+def test_relic_play_uses_the_action_allowance_g4() -> None:
+    """G-4 (Ruling): a relic is played with the action allowance and lands on the board with no square (G-2)."""
+    game = scenario("""
+players = ["Ada", "Bo"]
+[[card]]
+ref = "halo"
+name = "Halo Fountain"
+owner = "Ada"
+zone = "hand"
+[[card]]
+ref = "null"
+name = "Null Field"
+owner = "Ada"
+zone = "hand"
+[[card]]
+ref = "f"
+name = "Footman"
+owner = "Bo"
+zone = "board"
+pos = [3, 4]
+[[do]]
+act = "play"
+card = "halo"
+[[do]]
+act = "play"
+card = "null"
+target = "f"
+""")
+    view = game.view()
+    assert view["cards"]["halo"]["zone"] == "board" and view["cards"]["halo"]["pos"] is None
+    assert view["players"]["Ada"]["action_plays"] == 0
+    assert view["rejected"] == [{"step": 1, "act": "play", "reason": "You have no action play left this turn (G-4)"}]
