@@ -8,6 +8,7 @@ import esper
 
 from game import components as c
 from game import status
+from game.engine import ensure
 from game.stats import crit_chance, power
 
 if TYPE_CHECKING:
@@ -25,9 +26,14 @@ def blind_check(game: Game, actor: int, purpose: str) -> bool:
     return result <= BLIND_SUCCESS
 
 
+def defences_of(eid: int) -> c.Defences:
+    """A character's evasion and negation sources, read without adding anything."""
+    return esper.try_component(eid, c.Defences) or c.Defences()
+
+
 def evades(game: Game, target: int, damage_type: str) -> bool:
     """SE-12: all evasion against the type adds up into one roll; a sleeping character can't evade (SE-9)."""
-    total = sum(v for t, v in status.defences(target).evasion if t == damage_type)
+    total = sum(v for t, v in defences_of(target).evasion if t == damage_type)
     if total <= 0 or game.has_status(target, "Sleep"):
         return False
     if total >= 100:
@@ -37,7 +43,7 @@ def evades(game: Game, target: int, damage_type: str) -> bool:
 
 def negates(game: Game, target: int, damage_type: str) -> bool:
     """SE-13: one roll per negation source in attach order, stopping at the first success."""
-    for t, value in list(status.defences(target).negation):
+    for t, value in defences_of(target).negation:
         if t != damage_type or value <= 0:
             continue
         if value >= 100 or game.roll(f"negation: negated on 1-{value}", target) <= value:
@@ -132,9 +138,5 @@ def move_along(game: Game, eid: int, path: list[tuple[int, int]], forced: bool) 
         if game.has_status(eid, "Poison"):
             deal_damage(game, eid, 1, source=None, reason="Poison (SE-6)")
     if not forced and moved and game.on_board(eid):
-        usage = esper.try_component(eid, c.TurnUsage)
-        if usage is None:
-            usage = c.TurnUsage()
-            esper.add_component(eid, usage)
-        usage.moved += moved
+        ensure(eid, c.TurnUsage).moved += moved
     return moved

@@ -17,7 +17,7 @@ from game import stasis
 from game.cards import Ability, CardDef
 from game.combat import blind_check, move_along, standard_attack
 from game.effects import OPS, candidates, queue_effects
-from game.engine import COLS, OK, ROWS, Outcome
+from game.engine import COLS, OK, ROWS, Outcome, ensure
 from game.stats import mv_left
 from game.status import applied_before_this_turn, stone_cost
 
@@ -526,11 +526,7 @@ class Activate(Command):
         for ref in self.pay:
             game.untap(game.eid(ref), cause="cost")
         if ab.once_per_turn:
-            used = esper.try_component(eid, c.OncePerTurn)
-            if used is None:
-                used = c.OncePerTurn()
-                esper.add_component(eid, used)
-            used.used.add(ab.name)
+            ensure(eid, c.OncePerTurn).used.add(ab.name)
         game.emit("AbilityUsed", card=game.ref(eid), ability=ab.name, paid=list(self.pay), cost=0)
         queue_effects(game, ab.effects, eid, self.by)
 

@@ -18,7 +18,7 @@ from game import components as c
 from game import stasis, status, stun
 from game.cards import DAMAGE_TYPES
 from game.combat import deal_damage, heal, move_along
-from game.engine import STATUSES
+from game.engine import STATUSES, ensure
 from game.stats import power, printed_atk
 from game.status import CUBE_COLORS
 
@@ -354,7 +354,7 @@ def _destroy(game: Game, item: dict[str, Any], target: int) -> None:
 @op("grant_evasion", target="character", type=(str, REQUIRED), value=(int, REQUIRED))
 def _grant_evasion(game: Game, item: dict[str, Any], target: int) -> None:
     """SE-12."""
-    status.defences(target).evasion.append((item["type"], item["value"]))
+    ensure(target, c.Defences).evasion.append((item["type"], item["value"]))
     game.emit("FuseAttached", card=game.ref(target), defence="evasion", damage_type=item["type"],
               value=item["value"])
 
@@ -362,7 +362,7 @@ def _grant_evasion(game: Game, item: dict[str, Any], target: int) -> None:
 @op("grant_negation", target="character", type=(str, REQUIRED), value=(int, REQUIRED))
 def _grant_negation(game: Game, item: dict[str, Any], target: int) -> None:
     """SE-13."""
-    status.defences(target).negation.append((item["type"], item["value"]))
+    ensure(target, c.Defences).negation.append((item["type"], item["value"]))
     game.emit("FuseAttached", card=game.ref(target), defence="negation", damage_type=item["type"],
               value=item["value"])
 

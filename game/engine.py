@@ -6,7 +6,7 @@ import itertools
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import esper
 
@@ -24,6 +24,16 @@ PHASES = ("start", "untap", "main", "end", "over")
 _world_ids = itertools.count(1)
 
 UntapReplacement = Callable[["Game", int], bool]
+T = TypeVar("T")
+
+
+def ensure(eid: int, kind: type[T]) -> T:
+    """The entity's component of this type, added blank on first use (for counters, stacks, usage)."""
+    found = esper.try_component(eid, kind)
+    if found is None:
+        found = kind()
+        esper.add_component(eid, found)
+    return found
 
 
 @dataclass(frozen=True)

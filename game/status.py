@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game import components as c
+from game.engine import ensure
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -18,31 +19,13 @@ MAX_STACKS = {
 CUBE_COLORS = ("red", "white", "blue")
 
 
-def stack_of(eid: int) -> c.StatusStack:
-    """A character's status stack, made on first use."""
-    stack = esper.try_component(eid, c.StatusStack)
-    if stack is None:
-        stack = c.StatusStack()
-        esper.add_component(eid, stack)
-    return stack
-
-
-def defences(eid: int) -> c.Defences:
-    """A character's evasion and negation sources, made on first use."""
-    found = esper.try_component(eid, c.Defences)
-    if found is None:
-        found = c.Defences()
-        esper.add_component(eid, found)
-    return found
-
-
 def apply(game: Game, eid: int, name: str) -> None:
     """Apply one stack of a status (SE-0): capped stacks change nothing; Freeze resets to 2 tokens (SE-5).
 
     Re-applying a status already at its cap keeps its original turn, so Sleep and Stun still end (and Stun
     still binds) on the turn they would have (SE-0, SE-9, SE-10).
     """
-    stack = stack_of(eid)
+    stack = ensure(eid, c.StatusStack)
     if name == "Freeze":
         stack.applied_turn[name] = game.turn.turn
         stack.stacks["Freeze"] = 2
@@ -66,10 +49,7 @@ def remove(game: Game, eid: int, name: str, reason: str = "removed") -> None:
 
 def add_cubes(game: Game, eid: int, color: str, n: int) -> None:
     """Add cubes of a colour (SE-14)."""
-    cubes = esper.try_component(eid, c.Cubes)
-    if cubes is None:
-        cubes = c.Cubes()
-        esper.add_component(eid, cubes)
+    cubes = ensure(eid, c.Cubes)
     setattr(cubes, color, getattr(cubes, color) + n)
     game.emit("CubesAdded", card=game.ref(eid), color=color, n=n, total=getattr(cubes, color))
 

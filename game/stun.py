@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game import components as c
+from game.engine import ensure
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -14,10 +15,7 @@ if TYPE_CHECKING:
 
 def place(game: Game, eid: int, n: int) -> None:
     """Put stun counters on a permanent, tapped or untapped (SC-1)."""
-    counters = esper.try_component(eid, c.StunCounters)
-    if counters is None:
-        counters = c.StunCounters(0)
-        esper.add_component(eid, counters)
+    counters = ensure(eid, c.StunCounters)
     counters.n += n
     game.emit("StunCountersAdded", card=game.ref(eid), n=n, counters=counters.n)
 
