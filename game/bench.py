@@ -81,9 +81,7 @@ def rules_figure(n: int) -> dict[str, Any]:
 
 def idle_figure() -> dict[str, Any]:
     """An idle esper.process() on a full board against one in a world with no systems."""
-    from game.setup import new_game
-
-    game = new_game(["Ada", "Bo"], seed=1)
+    game = Game.new(["Ada", "Bo"], seed=1)
     loops = 2000
 
     def idle() -> None:
@@ -107,7 +105,6 @@ def idle_figure() -> dict[str, Any]:
 
 def games_figure() -> dict[str, Any]:
     """Random bot-vs-bot full games per second, against legal-action listing alone on a fresh game."""
-    from game.setup import new_game
     from game.sim import play_game
 
     count = 3
@@ -115,7 +112,7 @@ def games_figure() -> dict[str, Any]:
     for seed in range(count):
         play_game(seed, ["backtimers_stun", "hex_and_count"], ["random", "random"], check=False)
     per_game = (time.perf_counter() - start) / count
-    game = new_game(["Ada", "Bo"], seed=1)
+    game = Game.new(["Ada", "Bo"], seed=1)
     listing = best_of(game.legal_actions)
     game.close()
     return {"figure": "games (random bots)", "seconds": per_game, "baseline_seconds": listing,
@@ -124,9 +121,7 @@ def games_figure() -> dict[str, Any]:
 
 def snapshot_figure() -> dict[str, Any]:
     """Serialise and restore a full game, against a plain JSON round trip of the same data."""
-    from game.setup import new_game
-
-    game = new_game(["Ada", "Bo"], seed=1)
+    game = Game.new(["Ada", "Bo"], seed=1)
     state = game.to_state()
 
     def snapshot() -> None:
@@ -145,9 +140,7 @@ def frame_figure() -> dict[str, Any] | None:
         from game.ui.bench import frame_benchmark
     except ImportError:
         return None
-    from game.setup import new_game
-
-    game = new_game(["Ada", "Bo", "Cy", "Di"], seed=1)
+    game = Game.new(["Ada", "Bo", "Cy", "Di"], seed=1)
     result = frame_benchmark(game)
     game.close()
     return {"figure": "frame 1280x720", "seconds": result["frame_s"], "baseline_seconds": result["bare_s"],

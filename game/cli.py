@@ -17,11 +17,12 @@ class CliError(Exception):
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     """Run a scenario file and print its final state."""
-    from game.scenario import ScenarioError, run_scenario_file
+    from game.engine import Game
+    from game.scenario import ScenarioError
     from game.view import summary
 
     try:
-        game = run_scenario_file(args.file)
+        game = Game.from_scenario(args.file)
     except ScenarioError as err:
         raise CliError(str(err)) from None
     if args.json:

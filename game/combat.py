@@ -8,17 +8,18 @@ import esper
 
 from game import components as c
 from game import status
-from game.engine import ensure
+from game.constants import COLS, ROWS
 from game.stats import crit_chance, power
+from game.table import ensure
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 BLIND_SUCCESS = 50
 BREAK_CRT = 25
 
 
-def blind_check(game: Game, actor: int, purpose: str) -> bool:
+def blind_check(game: Table, actor: int, purpose: str) -> bool:
     """SE-1: a Blind character rolls d100 and goes on only on 1..50. True when the action proceeds."""
     if not game.has_status(actor, "Blind"):
         return True
@@ -31,7 +32,7 @@ def defences_of(eid: int) -> c.Defences:
     return esper.try_component(eid, c.Defences) or c.Defences()
 
 
-def evades(game: Game, target: int, damage_type: str) -> bool:
+def evades(game: Table, target: int, damage_type: str) -> bool:
     """SE-12: all evasion against the type adds up into one roll; a sleeping character can't evade (SE-9)."""
     total = sum(v for t, v in defences_of(target).evasion if t == damage_type)
     if total <= 0 or game.has_status(target, "Sleep"):
@@ -41,7 +42,7 @@ def evades(game: Game, target: int, damage_type: str) -> bool:
     return game.roll(f"evasion: evaded on 1-{total}", target) <= total
 
 
-def negates(game: Game, target: int, damage_type: str) -> bool:
+def negates(game: Table, target: int, damage_type: str) -> bool:
     """SE-13: one roll per negation source in attach order, stopping at the first success."""
     for t, value in defences_of(target).negation:
         if t != damage_type or value <= 0:
@@ -51,7 +52,7 @@ def negates(game: Game, target: int, damage_type: str) -> bool:
     return False
 
 
-def standard_attack(game: Game, attacker: int, target: int) -> None:
+def standard_attack(game: Table, attacker: int, target: int) -> None:
     """G-6: tap, then Blind, evasion, negation and critical rolls in order, then damage."""
     game.tap(attacker)
     game.emit("AttackDeclared", card=game.ref(attacker), target=game.ref(target))
@@ -74,7 +75,7 @@ def standard_attack(game: Game, attacker: int, target: int) -> None:
     deal_damage(game, target, amount, source=attacker, reason="attack")
 
 
-def deal_damage(game: Game, target: int, amount: int, source: int | None, reason: str) -> None:
+def deal_damage(game: Table, target: int, amount: int, source: int | None, reason: str) -> None:
     """Damage: blue cubes first, then HP; Sleep ends when a character deals it (SE-9); defeat at 0 HP."""
     if not game.on_board(target) or not game.is_character(target):
         return
@@ -91,7 +92,7 @@ def deal_damage(game: Game, target: int, amount: int, source: int | None, reason
         defeat(game, target, source)
 
 
-def defeat(game: Game, target: int, source: int | None) -> None:
+def defeat(game: Table, target: int, source: int | None) -> None:
     """G-6: a defeated character goes to its owner's discard (a monster is removed); the source's controller scores."""
     victim_controller = game.controller(target)
     monster = game.kind(target) == "monster"
@@ -102,7 +103,7 @@ def defeat(game: Game, target: int, source: int | None) -> None:
         game.gain_vp(scorer, 2 if monster else 1, reason=f"defeated {game.name(target)}")
 
 
-def heal(game: Game, target: int, amount: int, overheal: bool) -> None:
+def heal(game: Table, target: int, amount: int, overheal: bool) -> None:
     """Heal up to max HP; with `overheal`, the excess becomes blue cubes (SE-14)."""
     if not game.on_board(target) or not game.is_character(target):
         return
@@ -115,12 +116,11 @@ def heal(game: Game, target: int, amount: int, overheal: bool) -> None:
         status.add_cubes(game, target, "blue", amount - restored)
 
 
-def move_along(game: Game, eid: int, path: list[tuple[int, int]], forced: bool) -> int:
+def move_along(game: Table, eid: int, path: list[tuple[int, int]], forced: bool) -> int:
     """Move step by step through empty orthogonal squares; Poison costs 1 HP a square (SE-6).
 
     Stops at the first square it can't enter. Returns the squares actually moved.
     """
-    from game.engine import COLS, ROWS
 
     moved = 0
     for square in path:

@@ -16,13 +16,15 @@ from game import components as c
 from game import stasis
 from game.cards import Ability, CardDef
 from game.combat import blind_check, move_along, standard_attack
+from game.constants import COLS, ROWS
 from game.effects import OPS, candidates, queue_effects
-from game.engine import COLS, OK, ROWS, Outcome, ensure
 from game.stats import mv_left
 from game.status import applied_before_this_turn, stone_cost
+from game.table import OK, Outcome, ensure
+from systems.schedule import advance
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 Square = tuple[int, int]
 
@@ -38,17 +40,17 @@ class Command:
     by: str
     act: ClassVar[str] = ""
 
-    def check(self, game: Game) -> None:
+    def check(self, game: Table) -> None:
         """Raise Rejected when the command is not legal now."""
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         """Change the game; only called after `check` passed."""
 
 
 # ----- shared checks ---------------------------------------------------------------------------------------
 
 
-def card_of(game: Game, ref: Any, what: str = "card") -> int:
+def card_of(game: Table, ref: Any, what: str = "card") -> int:
     """The entity of a ref named in a command."""
     if not isinstance(ref, str) or ref not in game.refs:
         raise Rejected(f"There is no {what} {ref!r} in this game")
@@ -66,7 +68,7 @@ def square_of(value: Any, field: str) -> Square:
     return x, y
 
 
-def require_main(game: Game, by: str) -> None:
+def require_main(game: Table, by: str) -> None:
     """Most commands need the active player's main phase with no choice waiting."""
     if game.turn.phase == "over":
         raise Rejected("The game is over")
@@ -78,7 +80,7 @@ def require_main(game: Game, by: str) -> None:
         raise Rejected(f"That can only be done in the main phase (G-3), not the {game.turn.phase} phase")
 
 
-def own_character(game: Game, eid: int, by: str) -> None:
+def own_character(game: Table, eid: int, by: str) -> None:
     """A character on the board that the player controls."""
     if not game.is_character(eid) or not game.on_board(eid):
         raise Rejected(f"{game.name(eid)} is not a character on the board")
@@ -86,7 +88,7 @@ def own_character(game: Game, eid: int, by: str) -> None:
         raise Rejected(f"{game.name(eid)} is not yours to command")
 
 
-def ready_to_act(game: Game, eid: int, doing: str) -> None:
+def ready_to_act(game: Table, eid: int, doing: str) -> None:
     """G-5: tapped characters can't act; SE-9: a sleeping one can't either."""
     if game.is_tapped(eid):
         raise Rejected(f"{game.name(eid)} is tapped: it can't {doing} (G-5)")
@@ -94,14 +96,14 @@ def ready_to_act(game: Game, eid: int, doing: str) -> None:
         raise Rejected(f"{game.name(eid)} is asleep: it can't {doing} (SE-9)")
 
 
-def stunned_against(game: Game, actor: int, target: int, by: str) -> None:
+def stunned_against(game: Table, actor: int, target: int, by: str) -> None:
     """SE-10: on its next turn a character with status Stun can't target enemies."""
     if game.has_status(actor, "Stun") and applied_before_this_turn(game, actor, "Stun") \
             and game.is_enemy(by, target):
         raise Rejected(f"{game.name(actor)} has the status Stun: it can't target enemies this turn (SE-10)")
 
 
-def chosen_target(game: Game, filt: str | None, given: Any, by: str, source: int,
+def chosen_target(game: Table, filt: str | None, given: Any, by: str, source: int,
                   may_be_in_stasis: bool, required: bool) -> str | None:
     """Validate a command's target against a card's target filter (ST-7 guards cards in stasis)."""
     if filt is None:
@@ -126,7 +128,7 @@ def chosen_target(game: Game, filt: str | None, given: Any, by: str, source: int
     return game.ref(eid)
 
 
-def free_path(game: Game, start: Square, goal: Square, budget: int) -> list[Square] | None:
+def free_path(game: Table, start: Square, goal: Square, budget: int) -> list[Square] | None:
     """The shortest path of orthogonal steps through empty squares, within a budget (G-5)."""
     frontier: deque[tuple[Square, list[Square]]] = deque([(start, [])])
     seen = {start}
@@ -145,7 +147,7 @@ def free_path(game: Game, start: Square, goal: Square, budget: int) -> list[Squa
     return None
 
 
-def check_path(game: Game, start: Square, path: list[Square]) -> None:
+def check_path(game: Table, start: Square, path: list[Square]) -> None:
     """A path of orthogonal steps through empty squares."""
     here = start
     for square in path:
@@ -159,7 +161,7 @@ def check_path(game: Game, start: Square, path: list[Square]) -> None:
 # ----- playing cards ---------------------------------------------------------------------------------------
 
 
-def grant_rank(game: Game, grant: dict[str, str], eid: int) -> int | None:
+def grant_rank(game: Table, grant: dict[str, str], eid: int) -> int | None:
     """How specific a grant is for this card (lower is more specific), or None if it doesn't fit (G-4)."""
     kind = "minion" if game.kind(eid) == "minion" else "action"
     if grant["kind"] != kind:
@@ -175,7 +177,7 @@ def grant_rank(game: Game, grant: dict[str, str], eid: int) -> int | None:
     return 3
 
 
-def allowance(game: Game, by: str, eid: int) -> int | str | None:
+def allowance(game: Table, by: str, eid: int) -> int | str | None:
     """The grant (its index) or the normal allowance ('minion'/'action') a play would use, or None.
 
     Ruling: every card that is not a minion (actions, Madness, relics) uses the action allowance (G-4).
@@ -189,7 +191,7 @@ def allowance(game: Game, by: str, eid: int) -> int | str | None:
     return "action" if player.action_plays > 0 else None
 
 
-def use_allowance(game: Game, by: str, which: int | str) -> None:
+def use_allowance(game: Table, by: str, which: int | str) -> None:
     """Spend the grant or normal allowance chosen by `allowance`."""
     player = game.player(by)
     if which == "minion":
@@ -201,7 +203,7 @@ def use_allowance(game: Game, by: str, which: int | str) -> None:
         player.grants.pop(which)
 
 
-def check_minion_square(game: Game, by: str, to: Any) -> Square:
+def check_minion_square(game: Table, by: str, to: Any) -> Square:
     """G-4: an empty square of the player's home row, or an empty location square."""
     if to is None:
         raise Rejected("A minion needs a square to be played to ('to')")
@@ -213,7 +215,7 @@ def check_minion_square(game: Game, by: str, to: Any) -> Square:
     return square
 
 
-def enter_play(game: Game, by: str, eid: int, square: Square | None, effects: tuple[dict[str, Any], ...],
+def enter_play(game: Table, by: str, eid: int, square: Square | None, effects: tuple[dict[str, Any], ...],
                target: str | None) -> None:
     """Put a played card where it goes, then queue its effects, location triggers and the finish."""
     card = game.defn(eid)
@@ -236,7 +238,7 @@ def enter_play(game: Game, by: str, eid: int, square: Square | None, effects: tu
     game.queue.append({"op": "finish_play", "target": "this", "source": game.ref(eid), "player": by})
 
 
-def played_here(game: Game, by: str, location: int) -> None:
+def played_here(game: Table, by: str, location: int) -> None:
     """A location's "after a minion is played here" abilities, after the minion's own on-play (G-3)."""
     player = game.player(by)
     key = game.ref(location)
@@ -256,7 +258,7 @@ class Play(Command):
     target: Any = None
     act: ClassVar[str] = "play"
 
-    def check(self, game: Game) -> None:
+    def check(self, game: Table) -> None:
         require_main(game, self.by)
         eid = card_of(game, self.card)
         if game.zone(eid) != "hand" or game.controller(eid) != self.by:
@@ -275,7 +277,7 @@ class Play(Command):
         self.chosen = chosen_target(game, card.target, self.target, self.by, eid, card.target_may_be_in_stasis,
                                     required=kind != "minion")
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         eid = game.eid(self.card)
         assert self.which is not None
         use_allowance(game, self.by, self.which)
@@ -291,7 +293,7 @@ class PlayFromStasis(Command):
     target: Any = None
     act: ClassVar[str] = "play_from_stasis"
 
-    def check(self, game: Game) -> None:
+    def check(self, game: Table) -> None:
         require_main(game, self.by)
         eid = card_of(game, self.card)
         if not game.in_stasis(eid) or game.controller(eid) != self.by:
@@ -308,7 +310,7 @@ class PlayFromStasis(Command):
         self.chosen = chosen_target(game, filt, self.target, self.by, eid, card.target_may_be_in_stasis,
                                     required=False)
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         eid = game.eid(self.card)
         stasis.leave_for_play(game, eid)
         card = game.defn(eid)
@@ -329,7 +331,7 @@ class Move(Command):
     path: Any = None
     act: ClassVar[str] = "move"
 
-    def check(self, game: Game) -> None:
+    def check(self, game: Table) -> None:
         require_main(game, self.by)
         eid = card_of(game, self.card)
         own_character(game, eid, self.by)
@@ -360,7 +362,7 @@ class Move(Command):
             raise Rejected(f"{game.name(eid)} has only {budget} MV left this turn{why} (G-5)")
         self.steps = steps
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         move_along(game, game.eid(self.card), self.steps, forced=False)
 
 
@@ -372,7 +374,7 @@ class Attack(Command):
     target: Any = None
     act: ClassVar[str] = "attack"
 
-    def check(self, game: Game) -> None:
+    def check(self, game: Table) -> None:
         require_main(game, self.by)
         eid = card_of(game, self.card)
         own_character(game, eid, self.by)
@@ -389,11 +391,11 @@ class Attack(Command):
         if game.distance(here, there) > reach:
             raise Rejected(f"{game.name(target)} is out of range ({game.distance(here, there)} > {reach}, G-5)")
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         standard_attack(game, game.eid(self.card), game.eid(self.target))
 
 
-def ability_named(game: Game, eid: int, name: Any) -> Ability:
+def ability_named(game: Table, eid: int, name: Any) -> Ability:
     """An ability of a card by name."""
     for ab in game.defn(eid).abilities:
         if ab.name == name:
@@ -401,7 +403,7 @@ def ability_named(game: Game, eid: int, name: Any) -> Ability:
     raise Rejected(f"{game.name(eid)} has no ability named {name!r}")
 
 
-def ability_target(game: Game, eid: int, ab: Ability, given: Any, by: str) -> int:
+def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str) -> int:
     """The target of a character's ability: a legal kind, not in stasis (ST-7), in range (G-5)."""
     if ab.target in (None, "self"):
         if given is not None:
@@ -432,7 +434,7 @@ class UseAbility(Command):
     path: Any = None
     act: ClassVar[str] = "ability"
 
-    def check(self, game: Game) -> None:
+    def check(self, game: Table) -> None:
         require_main(game, self.by)
         eid = card_of(game, self.card)
         own_character(game, eid, self.by)
@@ -454,7 +456,7 @@ class UseAbility(Command):
         stunned_against(game, eid, target, self.by)
         self.steps = self.forced_path(game, ab, target)
 
-    def forced_path(self, game: Game, ab: Ability, target: int) -> list[Square] | None:
+    def forced_path(self, game: Table, ab: Ability, target: int) -> list[Square] | None:
         moves = [e for e in ab.effects if e["op"] == "move"]
         if not moves:
             if self.path is not None:
@@ -471,7 +473,7 @@ class UseAbility(Command):
         check_path(game, start, steps)
         return steps
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         eid = game.eid(self.card)
         ab = ability_named(game, eid, self.ability)
         target = ability_target(game, eid, ab, self.target, self.by)
@@ -496,7 +498,7 @@ class Activate(Command):
     pay: Any = None
     act: ClassVar[str] = "activate"
 
-    def check(self, game: Game) -> None:
+    def check(self, game: Table) -> None:
         require_main(game, self.by)
         eid = card_of(game, self.card)
         if game.kind(eid) != "relic" or not game.on_board(eid) or game.controller(eid) != self.by:
@@ -520,7 +522,7 @@ class Activate(Command):
             if not game.is_tapped(payer):
                 raise Rejected(f"{game.name(payer)} is not tapped: the cost untaps a tapped character")
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         eid = game.eid(self.card)
         ab = ability_named(game, eid, self.ability)
         for ref in self.pay:
@@ -541,7 +543,7 @@ class Choose(Command):
     option: Any = None
     act: ClassVar[str] = "choose"
 
-    def check(self, game: Game) -> None:
+    def check(self, game: Table) -> None:
         if not game.pending:
             raise Rejected("There is no choice to answer")
         if self.by != game.pending["player"]:
@@ -550,7 +552,7 @@ class Choose(Command):
             options = ", ".join(map(str, game.pending["options"]))
             raise Rejected(f"{self.option!r} is not one of the options: {options}")
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         game.queue[0]["answer"] = self.option
         game.emit("ChoiceMade", player=self.by, option=self.option)
         game.pending = None
@@ -562,10 +564,10 @@ class EndTurn(Command):
 
     act: ClassVar[str] = "end_turn"
 
-    def check(self, game: Game) -> None:
+    def check(self, game: Table) -> None:
         require_main(game, self.by)
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         game.set_phase("end")
 
 
@@ -584,7 +586,7 @@ class Effect(Command):
     fields: dict[str, Any] | None = None
     act: ClassVar[str] = "effect"
 
-    def check(self, game: Game) -> None:
+    def check(self, game: Table) -> None:
         if game.turn.phase == "over":
             raise Rejected("The game is over")
         if game.pending:
@@ -615,7 +617,7 @@ class Effect(Command):
             raise Rejected(f"{game.name(eid)} is not a character: {self.op} affects characters only")
         self.spec = f"ref:{self.target}"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         item = {"op": self.op, **(self.fields or {}), "target": self.spec, "source": self.source,
                 "player": self.by, "affects_stasis": bool(self.affects_stasis)}
         game.queue.insert(0, item)
@@ -627,7 +629,7 @@ COMMANDS: dict[str, type[Command]] = {
 ACTION_KEYS = {"act", "by"}
 
 
-def parse(game: Game, action: dict[str, Any]) -> Command:
+def parse(game: Table, action: dict[str, Any]) -> Command:
     """Turn a `[[do]]` dict into a command, rejecting unknown acts and fields."""
     if not isinstance(action, dict):
         raise Rejected(f"An action must be a table, not {action!r}")
@@ -650,7 +652,7 @@ def parse(game: Game, action: dict[str, Any]) -> Command:
     return cls(by=by, **fields)
 
 
-def check_action(game: Game, action: dict[str, Any]) -> Outcome:
+def check_action(game: Table, action: dict[str, Any]) -> Outcome:
     """Whether an action is legal now; changes nothing."""
     try:
         parse(game, action).check(game)
@@ -659,7 +661,7 @@ def check_action(game: Game, action: dict[str, Any]) -> Outcome:
     return OK
 
 
-def apply_action(game: Game, action: dict[str, Any]) -> Outcome:
+def apply_action(game: Table, action: dict[str, Any]) -> Outcome:
     """Check an action, then run it and let the game advance; a rejection changes nothing."""
     try:
         command = parse(game, action)
@@ -669,5 +671,5 @@ def apply_action(game: Game, action: dict[str, Any]) -> Outcome:
     game.last_rolls = []
     game.history.append(dict(action))
     command.run(game)
-    game.advance()
+    advance(game)
     return OK

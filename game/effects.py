@@ -18,12 +18,13 @@ from game import components as c
 from game import stasis, status, stun
 from game.cards import DAMAGE_TYPES
 from game.combat import deal_damage, heal, move_along
-from game.engine import STATUSES, ensure
+from game.constants import HAND_LIMIT, STATUSES
 from game.stats import power, printed_atk
 from game.status import CUBE_COLORS
+from game.table import ensure
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 COMMON_FIELDS = {"op", "target", "source", "player", "chosen", "may", "if_in_play", "unless_in_play",
                  "affects_stasis", "answer", "prompt", "path", "to"}
@@ -37,7 +38,7 @@ class Choice:
     options: list[Any]
 
 
-OpFn = Callable[["Game", dict[str, Any], Any], "Choice | None"]
+OpFn = Callable[["Table", dict[str, Any], Any], "Choice | None"]
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def op(op_name: str, /, target: str = "card", board_only: bool = True,
 # ----- the queue -------------------------------------------------------------------------------------------
 
 
-def queue_effects(game: Game, effects: tuple[dict[str, Any], ...] | list[dict[str, Any]], source: int | None,
+def queue_effects(game: Table, effects: tuple[dict[str, Any], ...] | list[dict[str, Any]], source: int | None,
                   player: str, chosen: str | None = None, front: bool = False,
                   extra: dict[str, Any] | None = None) -> None:
     """Queue a card's effects (at the end, or before everything waiting when `front`)."""
@@ -111,13 +112,13 @@ def queue_effects(game: Game, effects: tuple[dict[str, Any], ...] | list[dict[st
         game.queue.extend(items)
 
 
-def resolve_queue(game: Game) -> None:
+def resolve_queue(game: Table) -> None:
     """Resolve queued items until the queue is empty, a choice waits, or the game is over."""
     while game.queue and not game.pending and game.turn.phase != "over":
         run_item(game, game.queue.pop(0))
 
 
-def ask(game: Game, item: dict[str, Any], choice: Choice, kind: str) -> None:
+def ask(game: Table, item: dict[str, Any], choice: Choice, kind: str) -> None:
     """Pause on a choice for the item's player; the item goes back to the front of the queue."""
     rest = {k: v for k, v in item.items() if k != "answer"}
     game.queue.insert(0, rest)
@@ -125,19 +126,19 @@ def ask(game: Game, item: dict[str, Any], choice: Choice, kind: str) -> None:
     game.emit("ChoicePending", player=item["player"], prompt=choice.prompt, options=choice.options)
 
 
-def condition_holds(game: Game, item: dict[str, Any]) -> bool:
+def condition_holds(game: Table, item: dict[str, Any]) -> bool:
     """An item's `if_in_play` / `unless_in_play` condition (ST-8: stasis counts as in play)."""
     if "if_in_play" in item and not named_in_play(game, item["if_in_play"]):
         return False
     return not ("unless_in_play" in item and named_in_play(game, item["unless_in_play"]))
 
 
-def named_in_play(game: Game, name: str) -> bool:
+def named_in_play(game: Table, name: str) -> bool:
     """Whether a card of this name is in play, on the board or in stasis (ST-8)."""
     return any(game.name(e) == name for e in game.zone_cards("board") + game.zone_cards("stasis"))
 
 
-def run_item(game: Game, item: dict[str, Any]) -> None:
+def run_item(game: Table, item: dict[str, Any]) -> None:
     """Resolve one item: check its condition, settle its targets (asking if needed), apply its op."""
     if not condition_holds(game, item):
         return
@@ -156,7 +157,7 @@ def run_item(game: Game, item: dict[str, Any]) -> None:
             return
 
 
-def settle_targets(game: Game, item: dict[str, Any]) -> list[Any] | None:
+def settle_targets(game: Table, item: dict[str, Any]) -> list[Any] | None:
     """The item's targets, or None after asking the player to choose."""
     spec: str = item.get("target", "this")
     kind, _, rest = spec.partition(":")
@@ -180,7 +181,7 @@ def settle_targets(game: Game, item: dict[str, Any]) -> list[Any] | None:
     return fixed_targets(game, kind, rest, item)
 
 
-def fixed_targets(game: Game, kind: str, rest: str, item: dict[str, Any]) -> list[Any]:
+def fixed_targets(game: Table, kind: str, rest: str, item: dict[str, Any]) -> list[Any]:
     """Targets that need no choice."""
     if kind == "each":
         return target_filter(game, rest, item)
@@ -199,14 +200,14 @@ def fixed_targets(game: Game, kind: str, rest: str, item: dict[str, Any]) -> lis
     raise ValueError(f"unknown target spec {kind!r}")
 
 
-def target_filter(game: Game, name: str, item: dict[str, Any]) -> list[int]:
+def target_filter(game: Table, name: str, item: dict[str, Any]) -> list[int]:
     """Cards a target filter allows for the item's player (cards in stasis only when it says so, ST-7)."""
     player = item["player"]
     source = game.eid(item["source"]) if item.get("source") else None
     return candidates(game, name, player, source)
 
 
-def candidates(game: Game, name: str, player: str, source: int | None) -> list[int]:
+def candidates(game: Table, name: str, player: str, source: int | None) -> list[int]:
     """Cards matching a named filter for a player and a source card."""
     chars = game.characters()
     if name == "character_on_board":
@@ -234,7 +235,7 @@ def candidates(game: Game, name: str, player: str, source: int | None) -> list[i
     raise ValueError(f"unknown target filter {name!r}")
 
 
-def source_eid(game: Game, item: dict[str, Any]) -> int | None:
+def source_eid(game: Table, item: dict[str, Any]) -> int | None:
     """The entity of the item's source card, if any."""
     return game.eid(item["source"]) if item.get("source") else None
 
@@ -243,13 +244,13 @@ def source_eid(game: Game, item: dict[str, Any]) -> int | None:
 
 
 @op("place_stasis", n=(int, REQUIRED), board_only=False)
-def _place_stasis(game: Game, item: dict[str, Any], target: int) -> None:
+def _place_stasis(game: Table, item: dict[str, Any], target: int) -> None:
     """ST-1, ST-3, ST-16, ST-17."""
     stasis.place(game, target, item["n"])
 
 
 @op("remove_stasis", n=(int, REQUIRED), up_to=(bool, False), board_only=False)
-def _remove_stasis(game: Game, item: dict[str, Any], target: int) -> Choice | None:
+def _remove_stasis(game: Table, item: dict[str, Any], target: int) -> Choice | None:
     """ST-10: remove counters (never below 0); 'up to' asks how many."""
     most = min(item["n"], game.stasis_counters(target))
     n = most
@@ -262,36 +263,36 @@ def _remove_stasis(game: Game, item: dict[str, Any], target: int) -> Choice | No
 
 
 @op("place_stun", n=(int, REQUIRED))
-def _place_stun(game: Game, item: dict[str, Any], target: int) -> None:
+def _place_stun(game: Table, item: dict[str, Any], target: int) -> None:
     """SC-1."""
     stun.place(game, target, item["n"])
 
 
 @op("remove_stun", n=(int, REQUIRED))
-def _remove_stun(game: Game, item: dict[str, Any], target: int) -> None:
+def _remove_stun(game: Table, item: dict[str, Any], target: int) -> None:
     """Remove stun counters directly (not an untap)."""
     stun.remove(game, target, item["n"])
 
 
 @op("tap")
-def _tap(game: Game, item: dict[str, Any], target: int) -> None:
+def _tap(game: Table, item: dict[str, Any], target: int) -> None:
     game.tap(target)
 
 
 @op("untap")
-def _untap(game: Game, item: dict[str, Any], target: int) -> None:
+def _untap(game: Table, item: dict[str, Any], target: int) -> None:
     """SC-3: an effect untap goes through the same replacement hook."""
     game.untap(target, cause="effect")
 
 
 @op("apply_status", target="character", status=(str, REQUIRED), stacks=(int, 1))
-def _apply_status(game: Game, item: dict[str, Any], target: int) -> None:
+def _apply_status(game: Table, item: dict[str, Any], target: int) -> None:
     for _ in range(item.get("stacks", 1)):
         status.apply(game, target, item["status"])
 
 
 @op("remove_status", target="character", status=(str, "choose"))
-def _remove_status(game: Game, item: dict[str, Any], target: int) -> Choice | None:
+def _remove_status(game: Table, item: dict[str, Any], target: int) -> Choice | None:
     """SE-0: removing a status removes all its stacks; 'choose' asks which."""
     name = item.get("status", "choose")
     if name == "choose":
@@ -306,53 +307,53 @@ def _remove_status(game: Game, item: dict[str, Any], target: int) -> Choice | No
 
 
 @op("damage", target="character", n=(int, REQUIRED), type=(str, "physical"))
-def _damage(game: Game, item: dict[str, Any], target: int) -> None:
+def _damage(game: Table, item: dict[str, Any], target: int) -> None:
     deal_damage(game, target, item["n"], source=source_eid(game, item), reason=item["op"])
 
 
 @op("heal", target="character", n=(int, REQUIRED), overheal=(bool, False))
-def _heal(game: Game, item: dict[str, Any], target: int) -> None:
+def _heal(game: Table, item: dict[str, Any], target: int) -> None:
     heal(game, target, item["n"], overheal=item.get("overheal", False))
 
 
 @op("add_cubes", target="character", color=(str, REQUIRED), n=(int, REQUIRED))
-def _add_cubes(game: Game, item: dict[str, Any], target: int) -> None:
+def _add_cubes(game: Table, item: dict[str, Any], target: int) -> None:
     status.add_cubes(game, target, item["color"], item["n"])
 
 
 @op("remove_cubes", target="character", color=(str, REQUIRED), n=(int, REQUIRED))
-def _remove_cubes(game: Game, item: dict[str, Any], target: int) -> None:
+def _remove_cubes(game: Table, item: dict[str, Any], target: int) -> None:
     status.remove_cubes(game, target, item["color"], item["n"])
 
 
 @op("move", target="character", steps=(int, 0))
-def _move(game: Game, item: dict[str, Any], target: int) -> None:
+def _move(game: Table, item: dict[str, Any], target: int) -> None:
     """G-5 forced movement: step by step through empty squares; Poison counts the squares (SE-6)."""
     path = item.get("path") or ([item["to"]] if item.get("to") else [])
     move_along(game, target, [tuple(s) for s in path], forced=True)
 
 
 @op("draw", target="player", n=(int, REQUIRED))
-def _draw(game: Game, item: dict[str, Any], target: str) -> None:
+def _draw(game: Table, item: dict[str, Any], target: str) -> None:
     game.draw(target, item["n"])
 
 
 @op("lose_abilities")
-def _lose_abilities(game: Game, item: dict[str, Any], target: int) -> None:
+def _lose_abilities(game: Table, item: dict[str, Any], target: int) -> None:
     """Until end of turn; stun counters stay (SC-9)."""
     esper.add_component(target, c.AbilitiesLost())
     game.emit("AbilitiesLost", card=game.ref(target))
 
 
 @op("destroy")
-def _destroy(game: Game, item: dict[str, Any], target: int) -> None:
+def _destroy(game: Table, item: dict[str, Any], target: int) -> None:
     """Destroyed: to its owner's discard pile (a monster is removed); no VP (G-6)."""
     game.emit("Destroyed", card=game.ref(target))
     game.discard(target, reason="destroyed")
 
 
 @op("grant_evasion", target="character", type=(str, REQUIRED), value=(int, REQUIRED))
-def _grant_evasion(game: Game, item: dict[str, Any], target: int) -> None:
+def _grant_evasion(game: Table, item: dict[str, Any], target: int) -> None:
     """SE-12."""
     ensure(target, c.Defences).evasion.append((item["type"], item["value"]))
     game.emit("FuseAttached", card=game.ref(target), defence="evasion", damage_type=item["type"],
@@ -360,7 +361,7 @@ def _grant_evasion(game: Game, item: dict[str, Any], target: int) -> None:
 
 
 @op("grant_negation", target="character", type=(str, REQUIRED), value=(int, REQUIRED))
-def _grant_negation(game: Game, item: dict[str, Any], target: int) -> None:
+def _grant_negation(game: Table, item: dict[str, Any], target: int) -> None:
     """SE-13."""
     ensure(target, c.Defences).negation.append((item["type"], item["value"]))
     game.emit("FuseAttached", card=game.ref(target), defence="negation", damage_type=item["type"],
@@ -368,12 +369,12 @@ def _grant_negation(game: Game, item: dict[str, Any], target: int) -> None:
 
 
 @op("gain_stones", target="player", n=(int, REQUIRED))
-def _gain_stones(game: Game, item: dict[str, Any], target: str) -> None:
+def _gain_stones(game: Table, item: dict[str, Any], target: str) -> None:
     game.gain_stones(target, item["n"])
 
 
 @op("grant_play", target="player", kind=(str, REQUIRED), name=(str, ""), same_name_in_play=(bool, False))
-def _grant_play(game: Game, item: dict[str, Any], target: str) -> None:
+def _grant_play(game: Table, item: dict[str, Any], target: str) -> None:
     """G-4 extra plays: an allowance for later, not a choice."""
     grant = {"kind": item["kind"]}
     if item.get("name"):
@@ -385,7 +386,7 @@ def _grant_play(game: Game, item: dict[str, Any], target: str) -> None:
 
 
 @op("copy_power", board_only=False)
-def _copy_power(game: Game, item: dict[str, Any], target: int) -> None:
+def _copy_power(game: Table, item: dict[str, Any], target: int) -> None:
     """Copycat: printed power and ongoing abilities of a minion in play (ST-7's exception)."""
     me = source_eid(game, item)
     if me is None or not game.on_board(me):
@@ -395,7 +396,7 @@ def _copy_power(game: Game, item: dict[str, Any], target: int) -> None:
 
 
 @op("draw_per_strong_minion", target="player", min_power=(int, REQUIRED))
-def _draw_per_strong(game: Game, item: dict[str, Any], target: str) -> None:
+def _draw_per_strong(game: Table, item: dict[str, Any], target: str) -> None:
     """Who Loves Ya, Baby?: counts minions in play, stasis included (ST-8)."""
     mine = [e for e in game.zone_cards("board") + game.zone_cards("stasis")
             if game.kind(e) == "minion" and game.controller(e) == target]
@@ -403,7 +404,7 @@ def _draw_per_strong(game: Game, item: dict[str, Any], target: str) -> None:
 
 
 @op("flip_per_named", target="player", name=(str, REQUIRED))
-def _flip_per_named(game: Game, item: dict[str, Any], target: str) -> None:
+def _flip_per_named(game: Table, item: dict[str, Any], target: str) -> None:
     """Gobbo: a coin per card of that name in play (every player's, stasis too); draw per heads."""
     count = sum(1 for e in game.zone_cards("board") + game.zone_cards("stasis") if game.name(e) == item["name"])
     heads = sum(1 for _ in range(count) if game.flip(f"{item['name']}: draw on heads") == "heads")
@@ -411,7 +412,7 @@ def _flip_per_named(game: Game, item: dict[str, Any], target: str) -> None:
 
 
 @op("draw_grant_actions", target="player", n=(int, REQUIRED), named=(str, REQUIRED))
-def _draw_grant_actions(game: Game, item: dict[str, Any], target: str) -> None:
+def _draw_grant_actions(game: Table, item: dict[str, Any], target: str) -> None:
     """Hawkeye's Arrows: draw; with the named card in play, drawn actions become extra action plays."""
     drawn = game.draw(target, item["n"])
     if not named_in_play(game, item["named"]):
@@ -424,7 +425,7 @@ def _draw_grant_actions(game: Game, item: dict[str, Any], target: str) -> None:
 
 
 @op("draw_madness", target="player")
-def _draw_madness(game: Game, item: dict[str, Any], target: str) -> None:
+def _draw_madness(game: Table, item: dict[str, Any], target: str) -> None:
     """A player takes a Madness card from the pile into hand and owns it (G-1)."""
     pile = game.zone_cards("madness")
     eid = pile[0] if pile else game.create_card(game.make_ref("Madness"), "Madness", None, "madness")
@@ -435,7 +436,7 @@ def _draw_madness(game: Game, item: dict[str, Any], target: str) -> None:
 
 
 @op("return_to_madness", board_only=False)
-def _return_to_madness(game: Game, item: dict[str, Any], target: int) -> None:
+def _return_to_madness(game: Table, item: dict[str, Any], target: int) -> None:
     """A Madness card goes back to the pile and belongs to nobody again."""
     esper.try_remove_component(target, c.Owner)
     esper.try_remove_component(target, c.Controller)
@@ -444,7 +445,7 @@ def _return_to_madness(game: Game, item: dict[str, Any], target: int) -> None:
 
 
 @op("choose_mode", target="player", modes=(list, REQUIRED))
-def _choose_mode(game: Game, item: dict[str, Any], target: str) -> Choice | None:
+def _choose_mode(game: Table, item: dict[str, Any], target: str) -> Choice | None:
     """Choose one of several modes, then resolve its effects first."""
     labels = [m["label"] for m in item["modes"]]
     if "answer" not in item:
@@ -456,7 +457,7 @@ def _choose_mode(game: Game, item: dict[str, Any], target: str) -> Choice | None
 
 
 @op("finish_play", board_only=False)
-def _finish_play(game: Game, item: dict[str, Any], target: int) -> None:
+def _finish_play(game: Table, item: dict[str, Any], target: int) -> None:
     """An action (or Madness) that is still being played goes to the discard pile (G-4, ST-11)."""
     if esper.has_component(target, c.Resolving) and game.zone(target) == "hand":
         game.discard(target, reason="resolved")
@@ -465,9 +466,8 @@ def _finish_play(game: Game, item: dict[str, Any], target: int) -> None:
 
 
 @op("discard_to_limit", target="player")
-def _discard_to_limit(game: Game, item: dict[str, Any], target: str) -> Choice | None:
+def _discard_to_limit(game: Table, item: dict[str, Any], target: str) -> Choice | None:
     """G-3 hand limit: the player discards down to 10, one chosen card at a time."""
-    from game.engine import HAND_LIMIT
 
     hand = game.zone_cards("hand", target)
     if len(hand) <= HAND_LIMIT:

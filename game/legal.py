@@ -9,20 +9,20 @@ import esper
 
 from game.commands import check_action
 from game.components import Stats
+from game.constants import COLS, ROWS
 from game.effects import candidates
-from game.engine import COLS, ROWS
 from game.stats import mv_left
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 
-def legal_actions(game: Game) -> list[dict[str, Any]]:
+def legal_actions(game: Table) -> list[dict[str, Any]]:
     """Candidate actions filtered by `check_action`, so the list and `apply` always agree."""
     return [a for a in candidate_actions(game) if check_action(game, a).ok]
 
 
-def candidate_actions(game: Game) -> list[dict[str, Any]]:
+def candidate_actions(game: Table) -> list[dict[str, Any]]:
     """Every action worth checking in this state (a superset of the legal ones)."""
     if game.turn.phase == "over":
         return []
@@ -47,7 +47,7 @@ def candidate_actions(game: Game) -> list[dict[str, Any]]:
     return found
 
 
-def plays(game: Game, me: str, eid: int, act: str, target: str | None) -> list[dict[str, Any]]:
+def plays(game: Table, me: str, eid: int, act: str, target: str | None) -> list[dict[str, Any]]:
     """Plays of one card: each square (for minions) times each target."""
     ref = game.ref(eid)
     squares: list[list[int] | None] = [None]
@@ -64,7 +64,7 @@ def plays(game: Game, me: str, eid: int, act: str, target: str | None) -> list[d
     ]
 
 
-def character_actions(game: Game, me: str, eid: int) -> list[dict[str, Any]]:
+def character_actions(game: Table, me: str, eid: int) -> list[dict[str, Any]]:
     """Moves within MV, attacks within range, and abilities of one character."""
     ref = game.ref(eid)
     here = game.pos(eid)
@@ -96,7 +96,7 @@ def character_actions(game: Game, me: str, eid: int) -> list[dict[str, Any]]:
     return found
 
 
-def short_paths(game: Game, eid: int, most: int) -> list[list[list[int]]]:
+def short_paths(game: Table, eid: int, most: int) -> list[list[list[int]]]:
     """Paths of 1..most orthogonal steps from a character's square (forced movement)."""
     start = game.pos(eid)
     if start is None:
@@ -115,7 +115,7 @@ def short_paths(game: Game, eid: int, most: int) -> list[list[list[int]]]:
     return paths
 
 
-def relic_actions(game: Game, me: str, eid: int) -> list[dict[str, Any]]:
+def relic_actions(game: Table, me: str, eid: int) -> list[dict[str, Any]]:
     """A relic's abilities with every way to pay their untap costs."""
     tapped = [game.ref(e) for e in game.characters() if game.controller(e) == me and game.is_tapped(e)]
     return [

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import esper
 
 from game import components as c
 from game.cards import CardDef
-from game.engine import COLS, ROWS, STATUSES, Game
+from game.commands import apply_action
+from game.constants import COLS, ROWS, STATUSES
 from game.status import CUBE_COLORS, MAX_STACKS
+from game.table import Table
+from systems.schedule import advance
+
+G = TypeVar("G", bound=Table)
 
 TOP_KEYS = {"seed", "dice", "coins", "players", "turn", "phase", "stones", "vp", "card", "do", "description",
             "expect"}
@@ -39,8 +44,8 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def load_scenario(path: str) -> tuple[Game, list[dict[str, Any]]]:
-    """Read and set up a scenario; returns the game (at its first action) and the actions to play."""
+def load_scenario(path: str, make: type[G]) -> tuple[G, list[dict[str, Any]]]:
+    """Read and set up a scenario as a `make` game; returns it (at its first action) and the actions to play."""
     where = _Where(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -52,10 +57,10 @@ def load_scenario(path: str) -> tuple[Game, list[dict[str, Any]]]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ScenarioError(f"{path}: not valid TOML: {err}") from None
-    return build(data, where)
+    return build(data, where, make)
 
 
-def build(data: dict[str, Any], where: _Where) -> tuple[Game, list[dict[str, Any]]]:
+def build(data: dict[str, Any], where: _Where, make: type[G]) -> tuple[G, list[dict[str, Any]]]:
     """Set up the table a scenario describes."""
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:
@@ -67,7 +72,7 @@ def build(data: dict[str, Any], where: _Where) -> tuple[Game, list[dict[str, Any
     seed = data.get("seed", 0)
     if not _int(seed):
         raise where("seed", f"must be an integer, not {seed!r}")
-    game = Game(players, seed=seed)
+    game = make(players, seed=seed)
     set_dice(game, data, where)
     set_turn(game, data, where)
     set_players(game, data, where)
@@ -85,11 +90,11 @@ def build(data: dict[str, Any], where: _Where) -> tuple[Game, list[dict[str, Any
     game.emit("GameStarted", players=players, seed=seed)
     if data.get("phase", "main") == "start":
         game.set_phase("start")
-        game.advance()
+        advance(game)
     return game, actions
 
 
-def set_dice(game: Game, data: dict[str, Any], where: _Where) -> None:
+def set_dice(game: Table, data: dict[str, Any], where: _Where) -> None:
     """Forced d100 and coin results (G-8)."""
     dice = data.get("dice", [])
     if not isinstance(dice, list) or not all(_int(d) and 1 <= d <= 100 for d in dice):
@@ -101,7 +106,7 @@ def set_dice(game: Game, data: dict[str, Any], where: _Where) -> None:
     game.dice.forced_coins = list(coins)
 
 
-def set_turn(game: Game, data: dict[str, Any], where: _Where) -> None:
+def set_turn(game: Table, data: dict[str, Any], where: _Where) -> None:
     """The turn number and the phase to start in."""
     turn = data.get("turn", 1)
     if not _int(turn) or turn < 1:
@@ -113,7 +118,7 @@ def set_turn(game: Game, data: dict[str, Any], where: _Where) -> None:
     game.turn.phase = phase
 
 
-def set_players(game: Game, data: dict[str, Any], where: _Where) -> None:
+def set_players(game: Table, data: dict[str, Any], where: _Where) -> None:
     """Stones and VP per player."""
     for key in ("stones", "vp"):
         table = data.get(key, {})
@@ -127,7 +132,7 @@ def set_players(game: Game, data: dict[str, Any], where: _Where) -> None:
             setattr(game.player(name), key, value)
 
 
-def add_card(game: Game, data: Any, where: _Where, i: int) -> None:
+def add_card(game: Table, data: Any, where: _Where, i: int) -> None:
     """One [[card]] table: its zone, position and every counter, status and stat override."""
     if not isinstance(data, dict):
         raise where(f"[[card]] #{i}", "must be a table")
@@ -154,7 +159,7 @@ def add_card(game: Game, data: Any, where: _Where, i: int) -> None:
     set_stats(game, eid, data, card, where, place)
 
 
-def card_owner(game: Game, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
+def card_owner(game: Table, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
                place: str) -> tuple[str | None, str | None]:
     """The owner and controller fields, checked against the card's kind."""
     owner = data.get("owner")
@@ -172,7 +177,7 @@ def card_owner(game: Game, data: dict[str, Any], card: CardDef, zone: str, where
     return owner, controller
 
 
-def place_on_table(game: Game, eid: int, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
+def place_on_table(game: Table, eid: int, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
                    place: str) -> None:
     """Squares for characters and locations; relics and treasures on the board have none."""
     pos = data.get("pos")
@@ -198,7 +203,7 @@ def place_on_table(game: Game, eid: int, data: dict[str, Any], card: CardDef, zo
     esper.add_component(eid, c.BoardPos(*square))
 
 
-def set_counters(game: Game, eid: int, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
+def set_counters(game: Table, eid: int, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
                  place: str) -> None:
     """Tapped state, stasis and stun counters, statuses and cubes."""
     permanent = zone == "board"
@@ -229,7 +234,7 @@ def set_counters(game: Game, eid: int, data: dict[str, Any], card: CardDef, zone
         esper.add_component(eid, c.Cubes(**{k: cubes.get(k, 0) for k in CUBE_COLORS}))
 
 
-def set_statuses(game: Game, eid: int, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
+def set_statuses(game: Table, eid: int, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
                  place: str) -> None:
     """Statuses count as applied at the end of the turn before the scenario's first turn (DESIGN §3)."""
     statuses = data.get("status", {})
@@ -253,7 +258,7 @@ def set_statuses(game: Game, eid: int, data: dict[str, Any], card: CardDef, zone
     esper.add_component(eid, stack)
 
 
-def start_passed(game: Game, eid: int) -> bool:
+def start_passed(game: Table, eid: int) -> bool:
     """Whether the character's first turn start after the table was set is already behind it (SE-5).
 
     It is for the active player's characters when the scenario starts in the main phase: this turn is
@@ -263,7 +268,7 @@ def start_passed(game: Game, eid: int) -> bool:
     return game.tick_controller(eid) == game.active().name and game.turn.phase == "main"
 
 
-def set_stats(game: Game, eid: int, data: dict[str, Any], card: CardDef, where: _Where, place: str) -> None:
+def set_stats(game: Table, eid: int, data: dict[str, Any], card: CardDef, where: _Where, place: str) -> None:
     """Overrides of printed stats; HP above max HP is refused (extra HP is blue cubes)."""
     keys = ("hp", "max_hp", "atk", "crt", "mv", "range", "damage_type")
     given = {k: data[k] for k in keys if k in data}
@@ -289,16 +294,16 @@ def set_stats(game: Game, eid: int, data: dict[str, Any], card: CardDef, where: 
         raise where(f"{place}: field 'hp'", "a character on the table has at least 1 HP")
 
 
-def play_actions(game: Game, actions: list[dict[str, Any]]) -> None:
+def play_actions(game: Table, actions: list[dict[str, Any]]) -> None:
     """Play a scenario's actions in order; each rejection is recorded and the next action goes on."""
     for step, action in enumerate(actions):
-        outcome = game.act(action)
+        outcome = apply_action(game, action)
         if not outcome.ok:
             game.rejected.append({"step": step, "act": action.get("act"), "reason": outcome.reason})
 
 
-def run_scenario_file(path: str) -> Game:
-    """Set up a scenario file and play all its actions."""
-    game, actions = load_scenario(path)
+def run_scenario_file(path: str, make: type[G]) -> G:
+    """Set up a scenario file as a `make` game and play all its actions."""
+    game, actions = load_scenario(path, make)
     play_actions(game, actions)
     return game

@@ -8,15 +8,15 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 import esper
 
 from game import components as c
 from game.dice import Dice
+from game.table import Table
 
-if TYPE_CHECKING:
-    from game.engine import Game
+G = TypeVar("G", bound=Table)
 
 SAVE_VERSION = 1
 
@@ -25,7 +25,7 @@ class SaveError(ValueError):
     """A save file that can't be loaded; the message says why."""
 
 
-def card_state(game: Game, eid: int) -> dict[str, Any]:
+def card_state(game: Table, eid: int) -> dict[str, Any]:
     """Every component of one card as plain data."""
     card = esper.component_for_entity(eid, c.Card)
     zone = esper.component_for_entity(eid, c.Zone)
@@ -66,7 +66,7 @@ MARKERS: dict[str, type] = {
 }
 
 
-def dump_state(game: Game) -> dict[str, Any]:
+def dump_state(game: Table) -> dict[str, Any]:
     """The whole game as JSON-ready data."""
     t = game.turn
     return {
@@ -92,15 +92,13 @@ def dump_state(game: Game) -> dict[str, Any]:
     }
 
 
-def load_state(data: dict[str, Any]) -> Game:
-    """Rebuild a game from `dump_state` output (raises SaveError on a bad shape)."""
-    from game.engine import Game
-
+def load_state(data: dict[str, Any], make: type[G]) -> G:
+    """Rebuild a `make` game from `dump_state` output (raises SaveError on a bad shape)."""
     if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
         found = data.get("version") if isinstance(data, dict) else None
         raise SaveError(f"unsupported save version {found!r} (this game reads version {SAVE_VERSION})")
     try:
-        game = Game(list(data["players_order"]))
+        game = make(list(data["players_order"]))
         for p, saved in zip(game.players(), data["players"], strict=True):
             p.vp, p.stones = saved["vp"], saved["stones"]
             p.minion_plays, p.action_plays = saved["minion_plays"], saved["action_plays"]
@@ -122,7 +120,7 @@ def load_state(data: dict[str, Any]) -> Game:
     return game
 
 
-def restore_card(game: Game, data: dict[str, Any]) -> None:
+def restore_card(game: Table, data: dict[str, Any]) -> None:
     """Recreate one card entity from `card_state` output."""
     if data["name"] not in game.pool:
         raise ValueError(f"unknown card {data['name']!r}")
@@ -155,14 +153,14 @@ def restore_card(game: Game, data: dict[str, Any]) -> None:
         esper.add_component(eid, MARKERS[flag]())
 
 
-def save_game(game: Game, path: str) -> None:
+def save_game(game: Table, path: str) -> None:
     """Write a save: a temporary file in the same folder, then an atomic rename."""
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".json", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(game.to_state(), out)
+            json.dump(dump_state(game), out)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -170,8 +168,8 @@ def save_game(game: Game, path: str) -> None:
         raise
 
 
-def load_game(path: str) -> Game:
-    """Read a save file; a missing, malformed or foreign file raises SaveError naming it."""
+def load_game(path: str, make: type[G]) -> G:
+    """Read a save file as a `make` game; a missing, malformed or foreign file raises SaveError naming it."""
     try:
         with open(path, encoding="utf-8") as src:
             data = json.load(src)
@@ -180,6 +178,6 @@ def load_game(path: str) -> Game:
     except (OSError, json.JSONDecodeError) as err:
         raise SaveError(f"{path}: not a readable JSON save ({err})") from None
     try:
-        return load_state(data)
+        return load_state(data, make)
     except SaveError as err:
         raise SaveError(f"{path}: {err}") from None

@@ -8,12 +8,17 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 import esper
 
 from game.cards import card_pool
 from game.components import BoardPos
-from game.engine import STANDARD_LOCATIONS, Game
+from game.constants import STANDARD_LOCATIONS
+from game.table import Table
+from systems.schedule import advance
+
+G = TypeVar("G", bound=Table)
 
 DECK_SIZE = 20
 OPENING_HAND = 5
@@ -86,8 +91,8 @@ def find_deck(name: str) -> Deck:
     raise SetupError(f"unknown deck {name!r}; decks: {', '.join(decks)}")
 
 
-def new_game(players: list[str], decks: Sequence[str | None] | None = None, seed: int = 0) -> Game:
-    """Set up a standard game and run the first player's start and untap phases.
+def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int, make: type[G]) -> G:
+    """Set up a standard game as a `make` game and run the first player's start and untap phases.
 
     `decks` names one deck per player; None (for all, or for one seat) means that seat's standard deck.
     """
@@ -98,7 +103,7 @@ def new_game(players: list[str], decks: Sequence[str | None] | None = None, seed
         raise SetupError(f"name one deck per player ({len(players)} players, {len(wanted)} decks)")
     keys = list(standard_decks())
     chosen = [find_deck(d) if d else standard_decks()[keys[i % len(keys)]] for i, d in enumerate(wanted)]
-    game = Game(players, seed=seed)
+    game = make(players, seed=seed)
     for x, y in STANDARD_LOCATIONS:
         loc = game.create_card(game.make_ref(LOCATION_CARD), LOCATION_CARD, None, "location")
         esper.add_component(loc, BoardPos(x, y))
@@ -116,5 +121,5 @@ def new_game(players: list[str], decks: Sequence[str | None] | None = None, seed
     game.emit("GameStarted", players=players, seed=seed, decks=[d.key for d in chosen])
     game.turn.turn = 1
     game.set_phase("start")
-    game.advance()
+    advance(game)
     return game

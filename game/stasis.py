@@ -9,10 +9,10 @@ import esper
 from game import components as c
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 
-def place(game: Game, eid: int, n: int) -> None:
+def place(game: Table, eid: int, n: int) -> None:
     """Place stasis counters on a card; a card not yet in stasis enters it (ST-1, ST-3, ST-16).
 
     Ownerless cards (monsters, treasures, locations) are unaffected (ST-17). A card being played from
@@ -37,7 +37,7 @@ def place(game: Game, eid: int, n: int) -> None:
     enter(game, eid, n, owner)
 
 
-def enter(game: Game, eid: int, n: int, owner: str) -> None:
+def enter(game: Table, eid: int, n: int, owner: str) -> None:
     """Put a card in stasis in front of its owner, who controls it; board state is lost (ST-3)."""
     came_from = game.zone(eid)
     game.put(eid, "stasis")
@@ -47,7 +47,7 @@ def enter(game: Game, eid: int, n: int, owner: str) -> None:
     game.emit("StasisCountersAdded", card=game.ref(eid), n=n, counters=n)
 
 
-def remove(game: Game, eid: int, n: int) -> None:
+def remove(game: Table, eid: int, n: int) -> None:
     """Remove up to n stasis counters one at a time, never below 0 (ST-10); each removal is an event."""
     counters = esper.try_component(eid, c.StasisCounters)
     for _ in range(n):
@@ -57,7 +57,7 @@ def remove(game: Game, eid: int, n: int) -> None:
         game.emit("StasisCounterRemoved", card=game.ref(eid), counters_left=counters.n)
 
 
-def leave_for_play(game: Game, eid: int) -> None:
+def leave_for_play(game: Table, eid: int) -> None:
     """A card at 0 counters leaves stasis to be played (ST-11); it can't re-enter at once (ST-13)."""
     esper.remove_component(eid, c.StasisCounters)
     esper.add_component(eid, c.PlayedFromStasisMark())
@@ -65,7 +65,7 @@ def leave_for_play(game: Game, eid: int) -> None:
     game.emit("PlayedFromStasis", card=game.ref(eid), player=game.controller(eid))
 
 
-def discard_spent(game: Game, player: str) -> None:
+def discard_spent(game: Table, player: str) -> None:
     """ST-14: at the end of a player's turn, their cards in stasis with no counters are discarded."""
     for eid in game.zone_cards("stasis", player, by="controller"):
         if game.stasis_counters(eid) == 0:
@@ -73,7 +73,7 @@ def discard_spent(game: Game, player: str) -> None:
             game.discard(eid, reason="stasis ended")
 
 
-def madness_penalty(game: Game, player: str) -> int:
+def madness_penalty(game: Table, player: str) -> int:
     """ST-18: −1 VP for every 2 Madness cards a player has in hand, deck, discard pile and stasis."""
     count = sum(
         1

@@ -10,10 +10,10 @@ from game import components as c
 from game.cards import CardDef
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 
-def ongoing_sources(game: Game, eid: int) -> list[CardDef]:
+def ongoing_sources(game: Table, eid: int) -> list[CardDef]:
     """The printed cards whose ongoing abilities this card has now (its own, and Copycat's copy)."""
     if not game.on_board(eid) or not game.abilities_work(eid):
         return []
@@ -24,12 +24,12 @@ def ongoing_sources(game: Game, eid: int) -> list[CardDef]:
     return sources
 
 
-def minions_in_play(game: Game) -> list[int]:
+def minions_in_play(game: Table) -> list[int]:
     """Minions on the board or in stasis (ST-8)."""
     return [e for e in game.zone_cards("board") + game.zone_cards("stasis") if game.kind(e) == "minion"]
 
 
-def printed_atk(game: Game, eid: int) -> int:
+def printed_atk(game: Table, eid: int) -> int:
     """Printed power: the card's ATK, Copycat's copied value, or Mimic's borrowed one."""
     copied = esper.try_component(eid, c.CopiedPower)
     if copied is not None and game.on_board(eid):
@@ -44,7 +44,7 @@ def printed_atk(game: Game, eid: int) -> int:
     return base
 
 
-def _plain_atk(game: Game, eid: int) -> int:
+def _plain_atk(game: Table, eid: int) -> int:
     copied = esper.try_component(eid, c.CopiedPower)
     if copied is not None and game.on_board(eid):
         return copied.atk
@@ -52,7 +52,7 @@ def _plain_atk(game: Game, eid: int) -> int:
     return stats.atk if stats else (game.defn(eid).atk or 0)
 
 
-def power(game: Game, eid: int) -> int:
+def power(game: Table, eid: int) -> int:
     """Current power (ATK): printed power, ongoing modifiers on the board, and red cubes (SE-14)."""
     value = printed_atk(game, eid)
     for source in ongoing_sources(game, eid):
@@ -67,14 +67,14 @@ def power(game: Game, eid: int) -> int:
     return max(0, value)
 
 
-def crit_chance(game: Game, eid: int) -> int:
+def crit_chance(game: Table, eid: int) -> int:
     """CRT after Shear, never below 0 (SE-7)."""
     stats = esper.component_for_entity(eid, c.Stats)
     shear = game.statuses(eid).get("Shear", 0) if game.on_board(eid) else 0
     return max(0, stats.crt - 5 * shear)
 
 
-def movement(game: Game, eid: int) -> int:
+def movement(game: Table, eid: int) -> int:
     """MV this turn: 0 with two Freeze tokens, one less with one token (SE-5)."""
     stats = esper.component_for_entity(eid, c.Stats)
     tokens = game.statuses(eid).get("Freeze", 0) if game.on_board(eid) else 0
@@ -83,7 +83,7 @@ def movement(game: Game, eid: int) -> int:
     return max(0, stats.mv - (1 if tokens == 1 else 0))
 
 
-def mv_left(game: Game, eid: int) -> int:
+def mv_left(game: Table, eid: int) -> int:
     """Squares the character may still move this turn (MV is a budget for the whole turn, G-5)."""
     used = esper.try_component(eid, c.TurnUsage)
     return max(0, movement(game, eid) - (used.moved if used else 0))

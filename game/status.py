@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import esper
 
 from game import components as c
-from game.engine import ensure
+from game.table import ensure
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 MAX_STACKS = {
     "Blind": 1, "Break": 1, "Burn": 2, "Cripple": 1, "Freeze": 2, "Poison": 1, "Shear": 10_000,
@@ -19,7 +19,7 @@ MAX_STACKS = {
 CUBE_COLORS = ("red", "white", "blue")
 
 
-def apply(game: Game, eid: int, name: str) -> None:
+def apply(game: Table, eid: int, name: str) -> None:
     """Apply one stack of a status (SE-0): capped stacks change nothing; Freeze resets to 2 tokens (SE-5).
 
     Re-applying a status already at its cap keeps its original turn, so Sleep and Stun still end (and Stun
@@ -36,7 +36,7 @@ def apply(game: Game, eid: int, name: str) -> None:
     game.emit("StatusApplied", card=game.ref(eid), status=name, stacks=stack.stacks[name])
 
 
-def remove(game: Game, eid: int, name: str, reason: str = "removed") -> None:
+def remove(game: Table, eid: int, name: str, reason: str = "removed") -> None:
     """Remove a status with all its stacks (SE-0)."""
     stack = esper.try_component(eid, c.StatusStack)
     if stack is None or name not in stack.stacks:
@@ -47,14 +47,14 @@ def remove(game: Game, eid: int, name: str, reason: str = "removed") -> None:
     game.emit("StatusRemoved", card=game.ref(eid), status=name, reason=reason)
 
 
-def add_cubes(game: Game, eid: int, color: str, n: int) -> None:
+def add_cubes(game: Table, eid: int, color: str, n: int) -> None:
     """Add cubes of a colour (SE-14)."""
     cubes = ensure(eid, c.Cubes)
     setattr(cubes, color, getattr(cubes, color) + n)
     game.emit("CubesAdded", card=game.ref(eid), color=color, n=n, total=getattr(cubes, color))
 
 
-def remove_cubes(game: Game, eid: int, color: str, n: int) -> int:
+def remove_cubes(game: Table, eid: int, color: str, n: int) -> int:
     """Remove up to n cubes of a colour; returns how many came off."""
     cubes = esper.try_component(eid, c.Cubes)
     have = getattr(cubes, color) if cubes else 0
@@ -66,7 +66,7 @@ def remove_cubes(game: Game, eid: int, color: str, n: int) -> int:
     return taken
 
 
-def applied_before_this_turn(game: Game, eid: int, name: str) -> bool:
+def applied_before_this_turn(game: Table, eid: int, name: str) -> bool:
     """G-3's Ruling: a status applied during its controller's own turn does not count that turn."""
     stack = esper.try_component(eid, c.StatusStack)
     if stack is None or name not in stack.stacks:
@@ -74,6 +74,6 @@ def applied_before_this_turn(game: Game, eid: int, name: str) -> bool:
     return stack.applied_turn.get(name, 0) < game.turn.turn
 
 
-def stone_cost(game: Game, eid: int, printed: int) -> int:
+def stone_cost(game: Table, eid: int, printed: int) -> int:
     """An ability's stone cost with Upkeep's +1 (SE-11)."""
     return printed + (1 if game.has_status(eid, "Upkeep") else 0)

@@ -7,20 +7,20 @@ from typing import TYPE_CHECKING
 import esper
 
 from game import components as c
-from game.engine import ensure
+from game.table import ensure
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 
-def place(game: Game, eid: int, n: int) -> None:
+def place(game: Table, eid: int, n: int) -> None:
     """Put stun counters on a permanent, tapped or untapped (SC-1)."""
     counters = ensure(eid, c.StunCounters)
     counters.n += n
     game.emit("StunCountersAdded", card=game.ref(eid), n=n, counters=counters.n)
 
 
-def remove(game: Game, eid: int, n: int) -> None:
+def remove(game: Table, eid: int, n: int) -> None:
     """Take stun counters off directly (never below 0)."""
     counters = esper.try_component(eid, c.StunCounters)
     if counters is None or counters.n == 0:
@@ -32,7 +32,7 @@ def remove(game: Game, eid: int, n: int) -> None:
         esper.remove_component(eid, c.StunCounters)
 
 
-def stun_counter_replacement(game: Game, eid: int) -> bool:
+def stun_counter_replacement(game: Table, eid: int) -> bool:
     """SC-2..SC-4, SC-8: if a permanent with a stun counter would untap, one counter comes off instead.
 
     Registered once as an untap replacement, so every way of untapping (the untap phase, effects, costs)

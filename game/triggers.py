@@ -8,9 +8,10 @@ import esper
 
 from game import components as c
 from game.cards import Trigger
+from game.effects import queue_effects
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 EVENT_TRIGGERS = {
     "StasisCounterRemoved": "stasis_counter_removed",
@@ -19,7 +20,7 @@ EVENT_TRIGGERS = {
 }
 
 
-def active_triggers(game: Game, eid: int, on: str) -> list[Trigger]:
+def active_triggers(game: Table, eid: int, on: str) -> list[Trigger]:
     """A card's triggers for an event that work where the card is now.
 
     In stasis only abilities that say they work in stasis do (ST-6); on the board or at a location only
@@ -39,17 +40,15 @@ def active_triggers(game: Game, eid: int, on: str) -> list[Trigger]:
     return found
 
 
-def fire(game: Game, eid: int, on: str) -> None:
+def fire(game: Table, eid: int, on: str) -> None:
     """Queue the effects of a card's triggers for `on`, controlled by the card's controller."""
-    from game.effects import queue_effects
-
     player = game.controller(eid) or game.players_order[0]
     for trig in active_triggers(game, eid, on):
         queue_effects(game, trig.effects, eid, player)
         game.emit("Triggered", card=game.ref(eid), on=on)
 
 
-def dispatch(game: Game, entry: dict[str, Any]) -> None:
+def dispatch(game: Table, entry: dict[str, Any]) -> None:
     """Wake the card an event names, once per event (so once per counter removed, G-3)."""
     on = EVENT_TRIGGERS.get(entry["type"])
     if on is None or entry.get("card") not in game.refs:

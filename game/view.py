@@ -8,15 +8,15 @@ import esper
 
 from game import components as c
 from game import status
-from game.engine import COLS, ROWS, STATUSES
+from game.constants import COLS, ROWS, STATUSES
 from game.stasis import madness_penalty
 from game.stats import crit_chance, movement, mv_left, power, printed_atk
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 
-def card_view(game: Game, eid: int) -> dict[str, Any]:
+def card_view(game: Table, eid: int) -> dict[str, Any]:
     """One card as the dump shows it."""
     card = game.defn(eid)
     zone = game.zone(eid)
@@ -70,7 +70,7 @@ def card_view(game: Game, eid: int) -> dict[str, Any]:
     return entry
 
 
-def view(game: Game) -> dict[str, Any]:
+def view(game: Table) -> dict[str, Any]:
     """The whole state as DESIGN §4 specifies, plus `board`, `players_order`, `last_rolls`."""
     turn = game.turn
     players = {}
@@ -106,7 +106,7 @@ def view(game: Game) -> dict[str, Any]:
     }
 
 
-def summary(game: Game) -> str:
+def summary(game: Table) -> str:
     """A short, readable account of the board, the players and the rejected actions."""
     v = view(game)
     lines = [f"Turn {v['turn']}: {v['active']} to act, {v['phase']} phase"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 import esper
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 
 class PhaseSystem(esper.Processor):
@@ -21,8 +21,8 @@ class PhaseSystem(esper.Processor):
     phase: ClassVar[str] = ""
     next_phase: ClassVar[str | None] = None
 
-    def __init__(self, game: Game) -> None:
-        self.game: Game = weakref.proxy(game)
+    def __init__(self, game: Table) -> None:
+        self.game: Table = weakref.proxy(game)
 
     def process(self) -> None:
         game = self.game
@@ -38,6 +38,6 @@ class PhaseSystem(esper.Processor):
         if self.next_phase is not None:
             game.set_phase(self.next_phase)
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         """The system's work for this phase."""
         raise NotImplementedError

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import stasis
-from game.engine import Game
 from systems.base import PhaseSystem
+
+if TYPE_CHECKING:
+    from game.table import Table
 
 END_OF_TURN_DRAW = 2
 VICTORY_VP = 10
@@ -15,7 +19,7 @@ class DrawSystem(PhaseSystem):
 
     phase = "end"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         name = game.active().name
         game.draw(name, END_OF_TURN_DRAW)
         game.queue.append({"op": "discard_to_limit", "target": "you", "player": name, "source": None})
@@ -26,7 +30,7 @@ class VictorySystem(PhaseSystem):
 
     phase = "end"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         active = game.active().name
         held = [sq for sq in game.location_squares() if (e := game.at(sq)) is not None
                 and game.controller(e) == active]
@@ -36,7 +40,7 @@ class VictorySystem(PhaseSystem):
             finish(game)
 
 
-def finish(game: Game) -> None:
+def finish(game: Table) -> None:
     """Apply the Madness penalty and name the winner (ties: most characters, then a shared win)."""
     for p in game.players():
         penalty = stasis.madness_penalty(game, p.name)

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from game.effects import resolve_queue
 from game.stun import stun_counter_replacement
+from game.triggers import dispatch
 from systems.base import PhaseSystem
 from systems.endturn import DrawSystem, VictorySystem
 from systems.stasis import StasisCleanupSystem, StasisTickSystem
@@ -24,7 +26,7 @@ from systems.turn import TurnEndSystem, TurnStartSystem
 from systems.untap import StartTriggerSystem, UntapSystem
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
 
 SCHEDULE: tuple[type[PhaseSystem], ...] = (
     TurnStartSystem,
@@ -42,8 +44,11 @@ SCHEDULE: tuple[type[PhaseSystem], ...] = (
 )
 
 
-def install(game: Game) -> None:
-    """Register every system in the game's (current) world in schedule order, and the untap replacement.
+def install(game: Table) -> None:
+    """Register every system in the table's (current) world in schedule order, and the rules' hooks.
+
+    The hooks are the untap replacement of stun counters (SC-2) and the trigger dispatcher that hears
+    every event of the log (ST-6).
 
     esper sorts processors by descending priority, and `add_processor` without `priority=` would set it
     to 0, so each system gets an explicit, strictly decreasing priority.
@@ -51,3 +56,16 @@ def install(game: Game) -> None:
     for rank, system in enumerate(SCHEDULE):
         esper.add_processor(system(game), priority=len(SCHEDULE) - rank)
     game.untap_replacements.append(stun_counter_replacement)
+    game.listeners.append(dispatch)
+
+
+def advance(game: Table) -> None:
+    """Run the systems and the effect queue until a player must act (main phase or a choice)."""
+    game.enter()
+    while not game.pending and game.turn.phase != "over":
+        if game.queue:
+            resolve_queue(game)
+            continue
+        if game.turn.phase == "main":
+            break
+        esper.process()

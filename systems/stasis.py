@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import stasis
-from game.engine import Game
 from systems.base import PhaseSystem
+
+if TYPE_CHECKING:
+    from game.table import Table
 
 
 class StasisTickSystem(PhaseSystem):
@@ -16,7 +20,7 @@ class StasisTickSystem(PhaseSystem):
 
     phase = "start"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         for eid in game.zone_cards("stasis", game.active().name, by="controller"):
             stasis.remove(game, eid, 1)
 
@@ -26,5 +30,5 @@ class StasisCleanupSystem(PhaseSystem):
 
     phase = "end"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         stasis.discard_spent(game, game.active().name)

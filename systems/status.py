@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import esper
 
 from game import components as c
 from game import status
 from game.combat import deal_damage
-from game.engine import Game
 from game.triggers import fire
 from systems.base import PhaseSystem
+
+if TYPE_CHECKING:
+    from game.table import Table
 
 BURN_PER_STACK = 2
 
 
-def ticking(game: Game) -> list[int]:
+def ticking(game: Table) -> list[int]:
     """Characters on the board whose statuses tick this turn (a monster's with the first player, SE-3)."""
     active = game.active().name
     return [e for e in game.characters() if game.tick_controller(e) == active]
@@ -28,7 +32,7 @@ class FreezeSystem(PhaseSystem):
 
     phase = "start"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         for eid in ticking(game):
             stack = esper.try_component(eid, c.StatusStack)
             if stack is None or "Freeze" not in stack.stacks:
@@ -47,7 +51,7 @@ class CubeCountdownSystem(PhaseSystem):
 
     phase = "start"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         for eid in ticking(game):
             if game.cubes(eid).white > 0:
                 status.remove_cubes(game, eid, "white", 1)
@@ -65,7 +69,7 @@ class StatusTickSystem(PhaseSystem):
 
     phase = "end"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         chars = ticking(game)
         burns = [(e, BURN_PER_STACK * game.statuses(e).get("Burn", 0)) for e in chars]
         expiring = [(e, s) for e in chars for s in ("Sleep", "Stun") if status.applied_before_this_turn(game, e, s)]
@@ -82,7 +86,7 @@ class EndOfTurnCleanupSystem(PhaseSystem):
 
     phase = "end"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         for eid, cubes in esper.get_component(c.Cubes):
             if cubes.red:
                 status.remove_cubes(game, eid, "red", cubes.red)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import esper
 
 from game import components as c
-from game.engine import Game
 from systems.base import PhaseSystem
+
+if TYPE_CHECKING:
+    from game.table import Table
 
 STONES_PER_TURN = 3
 
@@ -19,7 +23,7 @@ class TurnStartSystem(PhaseSystem):
 
     phase = "start"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         player = game.active()
         player.stones = STONES_PER_TURN
         player.minion_plays = 1
@@ -39,7 +43,7 @@ class TurnEndSystem(PhaseSystem):
     phase = "end"
     next_phase = "start"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         turn = game.turn
         turn.turn += 1
         turn.active = (turn.active + 1) % len(game.players_order)

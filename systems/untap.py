@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from game.engine import Game
+from typing import TYPE_CHECKING
+
 from game.triggers import fire
 from systems.base import PhaseSystem
+
+if TYPE_CHECKING:
+    from game.table import Table
 
 
 class StartTriggerSystem(PhaseSystem):
@@ -16,7 +20,7 @@ class StartTriggerSystem(PhaseSystem):
     phase = "start"
     next_phase = "untap"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         active = game.active().name
         cards = [e for e in game.zone_cards("board") + game.zone_cards("location") if game.controller(e) == active]
         for eid in sorted(cards, key=game.arrival):
@@ -26,7 +30,7 @@ class StartTriggerSystem(PhaseSystem):
 class UntapSystem(PhaseSystem):
     """G-3 untap: each tapped permanent of the active player tries to untap.
 
-    Every attempt goes through `Game.untap`, whose replacement hook turns it into "remove a stun
+    Every attempt goes through `Table.untap`, whose replacement hook turns it into "remove a stun
     counter" (SC-2); untapped permanents are not touched, so they keep their counters (SC-10).
     A monster untaps in the first player's untap phase, the turn its statuses tick in (SE-3).
     """
@@ -34,7 +38,7 @@ class UntapSystem(PhaseSystem):
     phase = "untap"
     next_phase = "main"
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Table) -> None:
         active = game.active().name
         for eid in game.zone_cards("board"):
             if game.tick_controller(eid) == active and game.is_tapped(eid):

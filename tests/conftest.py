@@ -17,14 +17,14 @@ from game.scenario import _Where, build, play_actions  # noqa: E402
 
 def scenario(text: str) -> Game:
     """Set up and play an inline scenario (DESIGN §3 TOML), returning the game."""
-    game, actions = build(tomllib.loads(text), _Where("<inline scenario>"))
+    game, actions = build(tomllib.loads(text), _Where("<inline scenario>"), Game)
     play_actions(game, actions)
     return game
 
 
 def setup(text: str) -> Game:
     """Set up an inline scenario without playing its actions."""
-    game, _ = build(tomllib.loads(text), _Where("<inline scenario>"))
+    game, _ = build(tomllib.loads(text), _Where("<inline scenario>"), Game)
     return game
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from game.scenario import run_scenario_file
+from game.engine import Game
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
 
@@ -41,7 +41,7 @@ def contains_in_order(log: list[dict[str, Any]], wanted: list[dict[str, Any]]) -
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario_file(path: Path) -> None:
     expect = tomllib.loads(path.read_text())["expect"]
-    dump = run_scenario_file(str(path)).view()
+    dump = Game.from_scenario(str(path)).view()
     for key, want in expect.items():
         if key == "log_has":
             assert contains_in_order(dump["log"], want) is None, f"missing event {contains_in_order(dump['log'], want)}"

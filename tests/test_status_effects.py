@@ -27,7 +27,7 @@ def table(
 ) -> Game:
     """Set up a two-player scenario (Ada active, turn 1, main phase) from card tables and play `do`."""
     data = {"players": ["Ada", "Bo"], **top, "card": list(cards), "do": list(do)}
-    game, actions = build(data, _Where("<status test>"))
+    game, actions = build(data, _Where("<status test>"), Game)
     play_actions(game, actions)
     return game
 
