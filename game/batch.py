@@ -68,8 +68,8 @@ def play_batch(specs: Sequence[GameSpec]) -> list[GameResult]:
 
 
 def batches(specs: Sequence[GameSpec], workers: int) -> list[list[GameSpec]]:
-    """Split games into batches: about four per worker, at most MAX_BATCH games each."""
-    size = max(1, min(MAX_BATCH, -(-len(specs) // (workers * 4))))
+    """Split games into batches: about eight per worker, at most MAX_BATCH games each."""
+    size = max(1, min(MAX_BATCH, -(-len(specs) // (workers * 8))))
     return [list(specs[i:i + size]) for i in range(0, len(specs), size)]
 
 

@@ -88,13 +88,13 @@ def matrix_plot(report: dict[str, Any]) -> str:
     keys = list(names)
     matrix = report["win_rates"]["matrix"]
     grid = [[100 * matrix[a][b]["rate"] if b in matrix.get(a, {}) else float("nan") for b in keys] for a in keys]
-    fig = Figure(figsize=(1.6 * len(keys) + 2.5, 1.2 * len(keys) + 1.5))
+    fig = Figure(figsize=(1.1 * len(keys) + 3, 0.8 * len(keys) + 1.5))
     ax = fig.subplots()
     image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100)
     for i, row in enumerate(grid):
         for j, v in enumerate(row):
-            if v == v:
-                ax.text(j, i, f"{v:.0f}%", ha="center", va="center", color="black" if 25 < v < 75 else "white")
+            label, colour = (f"{v:.0f}%", "black" if 25 < v < 75 else "white") if v == v else ("–", GREY)
+            ax.text(j, i, label, ha="center", va="center", color=colour)
     ax.set_xticks(range(len(keys)), [names[k] for k in keys], rotation=20, ha="right")
     ax.set_yticks(range(len(keys)), [names[k] for k in keys])
     ax.set_xlabel("against this deck")
