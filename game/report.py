@@ -123,7 +123,8 @@ def ratings(results: Sequence[GameResult], players: int, decks: Sequence[str]) -
             if won and r.decks[0] != r.decks[1]:
                 outcomes.append((r.decks[0], r.decks[1], 1.0 if won == [0] else 0.0 if won == [1] else 0.5))
         fitted = bradley_terry(decks, outcomes, BT_PRIOR)
-        return {"method": f"Bradley-Terry, Elo points (mean 0), {BT_PRIOR:g} virtual drawn game per pair",
+        return {"method": "Bradley-Terry, Elo points, mean 0",
+                "note": f"fitted with {BT_PRIOR:g} virtual drawn game between every pair of decks",
                 "decks": {d: rating(iv, ELO) for d, iv in fitted.items()}}
     ranked = []
     for r in results:
@@ -131,7 +132,7 @@ def ratings(results: Sequence[GameResult], players: int, decks: Sequence[str]) -
         if won:
             ranked.append((list(r.decks), [0 if s in won else 1 for s in range(len(r.decks))]))
     rated = plackett_luce(decks, ranked)
-    return {"method": "openskill Plackett-Luce, mu with mu ± 1.96 sigma",
+    return {"method": "openskill Plackett-Luce, mu", "note": "interval mu ± 1.96 sigma, games rated in order",
             "decks": {d: rating(iv, 1.0, 2) for d, iv in rated.items()}}
 
 

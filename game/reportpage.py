@@ -246,7 +246,8 @@ def page(report: dict[str, Any]) -> str:
     parts += [
         section("Deck against deck", "<p>Each row: that deck's win rate in games against the column's deck.</p>",
                 matrix_plot(report), table(("deck", "against", *rate_head), matrix_rows)),
-        section("Deck ratings", f"<p>{escape(report['ratings']['method'])}; 95% intervals.</p>",
+        section("Deck ratings", f"<p>{escape(report['ratings']['method'])}; 95% intervals; "
+                f"{escape(report['ratings']['note'])}.</p>",
                 table(("deck", "rating", "95% interval"), rating_rows), rating_plot(report)),
         section("Cards", "<p>Per card of a played deck: games in which it was played; the win rate of a seat with "
                 "the card in its deck when it played it and when it did not; and the win rate when drawn minus "

@@ -70,9 +70,8 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
     out.print(rate_table("Win rate by bot", "bot", rates["by_bot"], names))
     if paired:
         both = paired["same_seat_won_both"]
-        out.print(f"paired deals: the same deck and bot won both games in {paired['same_side_won_both']}, "
-                  + ", ".join(f"{seat} won both in {n}" for seat, n in both.items())
-                  + f", other {paired['other']}")
+        out.print(f"paired deals won both times by: the same deck and bot {paired['same_side_won_both']}, "
+                  + ", ".join(f"{seat} {n}" for seat, n in both.items()) + f"; other {paired['other']}")
     ratings = summary["ratings"]
     table = Table(title=f"Deck ratings ({ratings['method']})", title_justify="left")
     for column, justify in (("deck", "left"), ("rating", "right"), ("95% interval", "right")):
