@@ -23,8 +23,9 @@ from game.cards import card_pool, cards_dir
 from game.setup import decks_dir, standard_decks
 from game.sim import ACTION_LIMIT, TURN_LIMIT, GameResult
 
-VERSIONED = ("countertop", "esper", "pygame", "numpy", "matplotlib", "openskill", "rich", "ray")
+VERSIONED = ("countertop", "esper", "pygame", "pydantic", "numpy", "openskill", "matplotlib")
 BT_PRIOR = 1.0  # virtual drawn games per pair of decks in the Bradley-Terry fit
+MISMATCH = 0.9  # a bot whose win rate's interval starts above this makes the other numbers about the bots
 
 
 @dataclass(frozen=True)
@@ -49,9 +50,9 @@ def winners(result: GameResult) -> list[int]:
 
 
 def rate(wins: float, games: int) -> dict[str, Any]:
-    """A win rate as the report writes it: games, wins, rate and its 95% Wilson interval."""
+    """A win rate as the report writes it: games, wins, rate (None of no games) and its 95% Wilson interval."""
     iv = wilson(wins, games)
-    return {"games": games, "wins": wins, "rate": round(iv.value, 4), "low": round(iv.low, 4),
+    return {"games": games, "wins": wins, "rate": round(iv.value, 4) if games else None, "low": round(iv.low, 4),
             "high": round(iv.high, 4)}
 
 
@@ -217,7 +218,7 @@ def file_hashes(folders: Iterable[Path]) -> dict[str, str]:
 
 
 def versions() -> dict[str, str]:
-    """Python's version and those of the packages that make or could change the numbers."""
+    """Python's version and those of the packages that make the games, the numbers and the plots."""
     found = {"python": platform.python_version()}
     for name in VERSIONED:
         try:
@@ -227,11 +228,24 @@ def versions() -> dict[str, str]:
     return found
 
 
+def mismatch(by_bot: dict[str, dict[str, Any]]) -> dict[str, str] | None:
+    """A warning when one bot wins nearly every game: then deck, seat and card numbers mostly measure the bots."""
+    if len(by_bot) < 2:
+        return None
+    best = max(by_bot, key=lambda b: by_bot[b]["rate"])
+    if by_bot[best]["low"] < MISMATCH:
+        return None
+    return {"text": f"bot {best} won {100 * by_bot[best]['rate']:.1f}% of its games, so with these bots the deck, "
+                    "seat and card numbers mostly measure the bots; to compare decks, play",
+            "fix": f"--bots {best} {best}"}
+
+
 def build(results: Sequence[GameResult], run: RunInfo) -> dict[str, Any]:
     """The whole report as JSON-ready data."""
     decks = standard_decks()
     used = sorted({d for r in results for d in r.decks})
     last_seed = max((r.seed for r in results), default=run.seed)
+    rates = win_rates(results, run.players)
     return {
         "command": run.command,
         "seeds": [run.seed, last_seed],
@@ -241,7 +255,8 @@ def build(results: Sequence[GameResult], run: RunInfo) -> dict[str, Any]:
         "decks": {key: decks[key].name for key in used if key in decks},
         "paired": pairs(results, run.players) if run.paired else None,
         "until": None if run.until is None else {"halfwidth": run.until, "reached": run.until_reached},
-        "win_rates": win_rates(results, run.players),
+        "warning": mismatch(rates["by_bot"]),
+        "win_rates": rates,
         "ratings": ratings(results, run.players, used),
         "cards": card_stats(results),
         "length": lengths(results),

@@ -29,7 +29,9 @@ table { border-collapse: collapse; margin: 0.6em 0; } th, td { padding: 0.25em 0
 th { background: #eee; } td:first-child, th:first-child { text-align: left; }
 tr:nth-child(even) td { background: #fafafa; }
 img { max-width: 100%; display: block; margin: 0.8em 0; } code { background: #f4f4f4; padding: 0 0.3em; }
-.small { font-size: 0.85em; color: #555; } details { margin: 0.8em 0; }
+.small { font-size: 0.85em; color: #555; } details { margin: 0.8em 0; } td.t { text-align: left; }
+.warning { background: #fff4e0; border-left: 4px solid #e0a030; padding: 0.6em 1em; }
+.warning code { white-space: nowrap; }
 """
 
 
@@ -165,14 +167,20 @@ def headline(report: dict[str, Any]) -> str:
     if by_deck:
         best = max(by_deck, key=lambda k: by_deck[k]["rate"])
         worst = min(by_deck, key=lambda k: by_deck[k]["rate"])
-        lines.append(f"Decks range from {escape(report['decks'][worst])} "
-                     f"{num(report, ['win_rates', 'by_deck', worst, 'rate'], 'pct')} to "
-                     f"{escape(report['decks'][best])} {num(report, ['win_rates', 'by_deck', best, 'rate'], 'pct')}.")
+        if by_deck[best]["rate"] == by_deck[worst]["rate"]:
+            lines.append(f"Every deck wins {num(report, ['win_rates', 'by_deck', best, 'rate'], 'pct')}.")
+        else:
+            lines.append(f"Decks range from {escape(report['decks'][worst])} "
+                         f"{num(report, ['win_rates', 'by_deck', worst, 'rate'], 'pct')} to "
+                         f"{escape(report['decks'][best])} "
+                         f"{num(report, ['win_rates', 'by_deck', best, 'rate'], 'pct')}.")
     if report["until"]:
         h = report["until"]["halfwidth"]
         lines.append(f"Played until every deck's interval was within ±{100 * h:g} points: "
                      + ("reached." if report["until"]["reached"] else "not reached before the cap."))
-    return '<p class="headline">' + "<br>".join(lines) + "</p>"
+    warn = report["warning"]
+    warning = f'<p class="warning">{escape(warn["text"])} <code>{escape(warn["fix"])}</code>.</p>' if warn else ""
+    return '<p class="headline">' + "<br>".join(lines) + "</p>" + warning
 
 
 def page(report: dict[str, Any]) -> str:
@@ -187,7 +195,7 @@ def page(report: dict[str, Any]) -> str:
     seat_rows = [f"<td>{escape(k)}</td>" + rate_cells(report, ["win_rates", "by_seat", seats_key, k])
                  for k in wr["by_seat"][seats_key]]
     bot_rows = [f"<td>{escape(k)}</td>" + rate_cells(report, ["win_rates", "by_bot", k]) for k in wr["by_bot"]]
-    matrix_rows = [f"<td>{escape(names.get(a, a))}</td><td>{escape(names.get(b, b))}</td>"
+    matrix_rows = [f"<td>{escape(names.get(a, a))}</td><td class=t>{escape(names.get(b, b))}</td>"
                    + rate_cells(report, ["win_rates", "matrix", a, b]) for a, row in wr["matrix"].items() for b in row]
     rated = report["ratings"]["decks"]
     rating_rows = [f"<td>{escape(names.get(k, k))}</td><td><b>{num(report, ['ratings', 'decks', k, 'rating'], 'num')}"
@@ -198,7 +206,7 @@ def page(report: dict[str, Any]) -> str:
     ranked = sorted((n for n in cards if cards[n]["drawn_minus_not_drawn"] is not None),
                     key=lambda n: -cards[n]["drawn_minus_not_drawn"])
     unranked = sorted(n for n in cards if cards[n]["drawn_minus_not_drawn"] is None)
-    card_rows = [f"<td>{escape(n)}</td><td>{escape(', '.join(names.get(d, d) for d in cards[n]['decks']))}</td>"
+    card_rows = [f"<td>{escape(n)}</td><td class=t>{escape(', '.join(names.get(d, d) for d in cards[n]['decks']))}</td>"
                  f"<td>{num(report, ['cards', n, 'games_played'], 'int')}</td>"
                  f"<td>{num(report, ['cards', n, 'played', 'rate'], 'pct')} "
                  f"<span class=small>of {num(report, ['cards', n, 'played', 'games'], 'int')}</span></td>"
@@ -255,7 +263,7 @@ def page(report: dict[str, Any]) -> str:
                 table(("card", "decks", "games played", "win when played", "win when not played",
                        "drawn − not drawn"), card_rows),
                 card_plot(report, ranked) if ranked else ""),
-        section("Game length", table(("", "turns or games"), length_rows), length_plot(report)),
+        section("Game length", table(("games", ""), length_rows), length_plot(report)),
         section("Mechanics and statuses fired", "<p>Events in all games.</p>",
                 table(("mechanic", "times"), mech_rows), table(("status", "times applied"), status_rows)),
         section("Never fired",

@@ -70,10 +70,11 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
     out.print(rate_table("Win rate by bot", "bot", rates["by_bot"], names))
     if paired:
         both = paired["same_seat_won_both"]
-        out.print(f"paired deals won both times by: the same deck and bot {paired['same_side_won_both']}, "
-                  + ", ".join(f"{seat} {n}" for seat, n in both.items()) + f"; other {paired['other']}")
+        out.print(f"paired deals won both times by the same deck and bot: {paired['same_side_won_both']}; by the "
+                  "same seat: " + ", ".join(f"{seat} {n}" for seat, n in both.items()) + f"; other {paired['other']}")
     ratings = summary["ratings"]
-    table = Table(title=f"Deck ratings ({ratings['method']})", title_justify="left")
+    out.print(f"Deck ratings: {ratings['method']}")
+    table = Table()
     for column, justify in (("deck", "left"), ("rating", "right"), ("95% interval", "right")):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for key, r in sorted(ratings["decks"].items(), key=lambda kv: -kv[1]["rating"]):
@@ -88,6 +89,8 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
     limit = summary["hit_turn_limit"]
     out.print(f"mean length {summary['mean_turns']} turns, longest {summary['longest_turns']}; "
               f"games that hit the turn or action limit: {len(limit)}" + (f" (seeds {limit})" if limit else ""))
+    if summary.get("warning"):
+        out.print(f"[bold]warning:[/bold] {summary['warning']['text']} {summary['warning']['fix']}", markup=True)
     until = summary.get("until")
     if until:
         out.print(f"--until ±{100 * until['halfwidth']:g} points: " + (

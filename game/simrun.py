@@ -103,6 +103,7 @@ def run_sim(args: argparse.Namespace) -> int:
     summary["win_rates"] = {k: v for k, v in report["win_rates"].items() if k != "matrix"}
     summary["ratings"] = report["ratings"]
     summary["paired"] = report["paired"]
+    summary["warning"] = report["warning"]
     summary["until"] = None if args.until is None else {"halfwidth": args.until, "reached": reached,
                                                         "widest": round(widest(results, args.players), 4)}
     if args.report:

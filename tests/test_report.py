@@ -212,3 +212,13 @@ def test_until_plays_rounds_until_every_deck_is_narrow(tmp_path: Path, capsys: p
     assert max((r["high"] - r["low"]) / 2 for r in before.values()) > 0.3
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert report["until"] == {"halfwidth": 0.3, "reached": True} and report["games"] == games
+
+
+def test_mismatched_bots_are_flagged() -> None:
+    """A bot whose interval lies above 90% (100 of 100: low 96.3%) gets the warning and the fix; 50 of 100 not."""
+    from game.report import mismatch, rate
+
+    warning = mismatch({"greedy": rate(100, 100), "random": rate(0, 100)})
+    assert warning is not None and warning["fix"] == "--bots greedy greedy" and "100.0%" in warning["text"]
+    assert mismatch({"greedy": rate(50, 100), "random": rate(50, 100)}) is None
+    assert mismatch({"greedy": rate(10, 10)}) is None
