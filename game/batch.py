@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import os
 import socket
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from types import TracebackType
@@ -194,8 +194,3 @@ def runner(workers: int, ray: str | None | bool) -> LocalRunner | RayRunner:
         return LocalRunner(workers)
     return RayRunner(None if ray is True else str(ray), workers)
 
-
-def chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
-    """(start, count) rounds of at most `size` games up to `total`."""
-    for start in range(0, total, size):
-        yield start, min(size, total - start)
