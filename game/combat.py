@@ -75,7 +75,8 @@ def standard_attack(game: Game, attacker: int, target: int) -> None:
 
 
 def deal_damage(game: Game, target: int, amount: int, source: int | None, reason: str) -> None:
-    """Damage: blue cubes first, then HP; Sleep ends when a character deals it (SE-9); defeat at 0 HP."""
+    """Damage: blue cubes first, then HP; Sleep ends when a character deals it, even all to blue cubes (SE-9,
+    R-4); defeat at 0 HP."""
     if not game.on_board(target) or not game.is_character(target):
         return
     blue = status.remove_cubes(game, target, "blue", amount) if amount > 0 else 0

@@ -614,6 +614,18 @@ class Effect(Command):
         elif spec.target == "character" and not game.is_character(eid):
             raise Rejected(f"{game.name(eid)} is not a character: {self.op} affects characters only")
         self.spec = f"ref:{self.target}"
+        if self.op == "move":
+            self.check_forced_path(game, eid)
+
+    def check_forced_path(self, game: Game, eid: int) -> None:
+        """R-6 (G-5, SE-6): a `move` whose path meets an occupied square is rejected whole, as Shove's is."""
+        fields = self.fields or {}
+        raw = fields.get("path") or ([fields["to"]] if fields.get("to") else [])
+        if not isinstance(raw, list):
+            raise Rejected(f"'path' must be a list of squares, not {raw!r}")
+        start = game.pos(eid)
+        if start is not None:
+            check_path(game, start, [square_of(s, "path") for s in raw])
 
     def run(self, game: Game) -> None:
         item = {"op": self.op, **(self.fields or {}), "target": self.spec, "source": self.source,

@@ -8,6 +8,7 @@ import esper
 
 from game import components as c
 from game.engine import ensure
+from game.triggers import fire
 
 if TYPE_CHECKING:
     from game.engine import Game
@@ -55,7 +56,11 @@ def add_cubes(game: Game, eid: int, color: str, n: int) -> None:
 
 
 def remove_cubes(game: Game, eid: int, color: str, n: int) -> int:
-    """Remove up to n cubes of a colour; returns how many came off."""
+    """Remove up to n cubes of a colour; returns how many came off.
+
+    Taking the last white cube fires the card's "last white cube removed" abilities, whatever took it: the
+    start-of-turn countdown or an effect (SE-14, R-1).
+    """
     cubes = esper.try_component(eid, c.Cubes)
     have = getattr(cubes, color) if cubes else 0
     taken = min(n, have)
@@ -63,6 +68,8 @@ def remove_cubes(game: Game, eid: int, color: str, n: int) -> int:
         return 0
     setattr(cubes, color, have - taken)
     game.emit("CubesRemoved", card=game.ref(eid), color=color, n=taken, total=have - taken)
+    if color == "white" and have == taken:
+        fire(game, eid, "last_white_cube_removed")
     return taken
 
 

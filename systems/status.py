@@ -8,7 +8,6 @@ from game import components as c
 from game import status
 from game.combat import deal_damage
 from game.engine import Game
-from game.triggers import fire
 from systems.base import PhaseSystem
 
 BURN_PER_STACK = 2
@@ -43,7 +42,8 @@ class FreezeSystem(PhaseSystem):
 
 
 class CubeCountdownSystem(PhaseSystem):
-    """SE-14: white cubes count down, one at the start of their controller's turn; the last one triggers."""
+    """SE-14: white cubes count down, one at the start of their controller's turn; taking the last one fires
+    the card's abilities for it (in `status.remove_cubes`, which an effect taking it goes through too, R-1)."""
 
     phase = "start"
 
@@ -51,8 +51,6 @@ class CubeCountdownSystem(PhaseSystem):
         for eid in ticking(game):
             if game.cubes(eid).white > 0:
                 status.remove_cubes(game, eid, "white", 1)
-                if game.cubes(eid).white == 0:
-                    fire(game, eid, "last_white_cube_removed")
 
 
 class StatusTickSystem(PhaseSystem):

@@ -54,8 +54,9 @@ target = "golem"
     assert view["players"]["Ada"]["vp"] == 2
 
 
-def test_relic_play_uses_the_action_allowance_g4() -> None:
-    """G-4 (Ruling): a relic is played with the action allowance and lands on the board with no square (G-2)."""
+def test_relic_play_uses_the_action_allowance_g4_r5() -> None:
+    """G-4, R-5: a relic is played with the action allowance, leaving the minion allowance, and lands on the
+    board with no square (G-2)."""
     game = scenario("""
 players = ["Ada", "Bo"]
 [[card]]
@@ -85,4 +86,5 @@ target = "f"
     view = game.view()
     assert view["cards"]["halo"]["zone"] == "board" and view["cards"]["halo"]["pos"] is None
     assert view["players"]["Ada"]["action_plays"] == 0
+    assert view["players"]["Ada"]["minion_plays"] == 1
     assert view["rejected"] == [{"step": 1, "act": "play", "reason": "You have no action play left this turn (G-4)"}]
