@@ -52,7 +52,8 @@ def negates(game: Game, target: int, damage_type: str) -> bool:
 
 
 def standard_attack(game: Game, attacker: int, target: int) -> None:
-    """G-6: tap, then Blind, evasion, negation and critical rolls in order, then damage."""
+    """G-6: tap, then Blind, evasion, negation and critical rolls in order, then damage; Cripple's +1 is for
+    Standard Attacks only (SE-4, R-9)."""
     game.tap(attacker)
     game.emit("AttackDeclared", card=game.ref(attacker), target=game.ref(target))
     if not blind_check(game, attacker, "the attack"):

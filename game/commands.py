@@ -178,7 +178,7 @@ def grant_rank(game: Game, grant: dict[str, str], eid: int) -> int | None:
 def allowance(game: Game, by: str, eid: int) -> int | str | None:
     """The grant (its index) or the normal allowance ('minion'/'action') a play would use, or None.
 
-    Ruling: every card that is not a minion (actions, Madness, relics) uses the action allowance (G-4).
+    Ruling: every card that is not a minion (actions, Madness, relics) uses the action allowance (G-4, R-5).
     """
     player = game.player(by)
     ranked = [(r, i) for i, g in enumerate(player.grants) if (r := grant_rank(game, g, eid)) is not None]
@@ -424,7 +424,8 @@ def ability_target(game: Game, eid: int, ab: Ability, given: Any, by: str) -> in
 
 @dataclass
 class UseAbility(Command):
-    """G-5: use a character's Ability (taps it) or play a Fuse (does not tap, SE-12)."""
+    """G-5: use a character's Ability (taps it) or play a Fuse (does not tap, SE-12); Blind rolls only when
+    it targets an enemy character (SE-1, R-3)."""
 
     card: Any = None
     ability: Any = None

@@ -23,7 +23,8 @@ def active_triggers(game: Game, eid: int, on: str) -> list[Trigger]:
     """A card's triggers for an event that work where the card is now.
 
     In stasis only abilities that say they work in stasis do (ST-6); on the board or at a location only
-    the others do, with Copycat's copied ones while it stays on the board; none without abilities.
+    the others do, with Copycat's copied ones while it stays on the board (its triggered abilities are
+    ongoing ones, R-13); none without abilities.
     """
     if not game.abilities_work(eid):
         return []
