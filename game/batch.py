@@ -12,6 +12,7 @@ import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -19,6 +20,7 @@ from game.sim import GameResult, play_game
 
 RAY_INSTALL = "--ray needs Ray, which is not installed: pip install 'countertop[cluster]'"
 MAX_BATCH = 20
+RAY_TOKEN = Path.home() / ".ray" / "auth_token"  # where `ray start --head` keeps the cluster's token
 
 
 class RunnerError(Exception):
@@ -154,6 +156,8 @@ class RayRunner:
         if self.address:
             _check_reachable(self.address)
             options["address"] = self.address
+            if "RAY_AUTH_MODE" not in os.environ and (os.environ.get("RAY_AUTH_TOKEN") or RAY_TOKEN.exists()):
+                os.environ["RAY_AUTH_MODE"] = "token"  # a cluster started with a token (Ray 2.5x) wants it shown
         else:
             options.update(num_cpus=self.workers, include_dashboard=False, object_store_memory=100 * 2**20)
         try:
