@@ -159,7 +159,8 @@ class RayRunner:
             if "RAY_AUTH_MODE" not in os.environ and (os.environ.get("RAY_AUTH_TOKEN") or RAY_TOKEN.exists()):
                 os.environ["RAY_AUTH_MODE"] = "token"  # a cluster started with a token (Ray 2.5x) wants it shown
         else:
-            options.update(num_cpus=self.workers, include_dashboard=False, object_store_memory=100 * 2**20)
+            options.update(address="local", num_cpus=self.workers, include_dashboard=False,
+                           object_store_memory=100 * 2**20)  # a new Ray, even where a cluster runs
         try:
             ray.init(**options)
         except Exception as err:  # Ray raises ConnectionError, RuntimeError or ValueError, by version
