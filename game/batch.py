@@ -141,6 +141,8 @@ class RayRunner:
     """Games as Ray tasks: on the cluster at `address`, or on a local Ray started for the run."""
 
     def __init__(self, address: str | None, workers: int) -> None:
+        if address and "RAY_AUTH_MODE" not in os.environ and (os.environ.get("RAY_AUTH_TOKEN") or RAY_TOKEN.exists()):
+            os.environ["RAY_AUTH_MODE"] = "token"  # show a cluster's token (Ray reads this when it is imported)
         try:
             import ray
         except ImportError:
@@ -156,8 +158,6 @@ class RayRunner:
         if self.address:
             _check_reachable(self.address)
             options["address"] = self.address
-            if "RAY_AUTH_MODE" not in os.environ and (os.environ.get("RAY_AUTH_TOKEN") or RAY_TOKEN.exists()):
-                os.environ["RAY_AUTH_MODE"] = "token"  # a cluster started with a token (Ray 2.5x) wants it shown
         else:
             options.update(address="local", num_cpus=self.workers, include_dashboard=False,
                            object_store_memory=100 * 2**20)  # a new Ray, even where a cluster runs
