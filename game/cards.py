@@ -174,9 +174,28 @@ def file_stem(name: str) -> str:
 
 def check_cards(folder: Path | None = None) -> tuple[dict[str, CardDef], list[Problem]]:
     """Every card file of a folder through both stages: the valid cards by name, and every problem."""
+    pool, problems, _ = _check_cards(folder or cards_dir())
+    return pool, problems
+
+
+def check_files(cards: Path | None = None, decks: Path | None = None) -> tuple[int, int, list[Problem]]:
+    """Card files, then deck files against them: how many of each were read, and every problem of all.
+
+    A deck naming a card whose file has problems is not blamed for it: that file's lines say what is wrong.
+    """
+    folder = cards or cards_dir()
+    pool, problems, defined = _check_cards(folder)
+    deck_paths = sorted(decks.glob("*.toml")) if decks else []
+    for path in deck_paths:
+        problems += [p for p in check_deck(path, pool)[1]
+                     if not any(p.where == f"cards.{name!r}" for name in defined - set(pool))]
+    return len(list(folder.glob("*.toml"))), len(deck_paths), problems
+
+
+def _check_cards(folder: Path) -> tuple[dict[str, CardDef], list[Problem], set[str]]:
     problems: list[Problem] = []
     found: dict[str, tuple[Path, CardFile]] = {}
-    for path in sorted((folder or cards_dir()).glob("*.toml")):
+    for path in sorted(folder.glob("*.toml")):
         try:
             data = load_toml(str(path), "card file")
         except FileProblems as bad:
@@ -198,7 +217,7 @@ def check_cards(folder: Path | None = None) -> tuple[dict[str, CardDef], list[Pr
                      for where, name in named_cards(card) if name not in found]
     bad_files = {p.file for p in problems}
     pool = {name: card_from_file(card) for name, (path, card) in found.items() if str(path) not in bad_files}
-    return pool, problems
+    return pool, problems, set(found)
 
 
 def _duplicate(name: str, first: Path, second: Path) -> Problem:

@@ -248,7 +248,7 @@ def effect_problems(effect: object, file: str, where: str, *, in_card: bool) -> 
 
 def card_names(effect: object) -> Iterator[tuple[str, str]]:
     """(field, value) for each field of an effect, its modes' effects included, that names a card."""
-    if not isinstance(effect, dict) or effect.get("op") not in OPS:
+    if not isinstance(effect, dict) or not isinstance(effect.get("op"), str) or effect["op"] not in OPS:
         return
     known = {**COMMON_FIELDS, **OPS[effect["op"]].fields}
     for key, value in effect.items():

@@ -48,9 +48,8 @@ def one_of(options: tuple[str, ...], what: str) -> AfterValidator:
 
     def check(value: str) -> str:
         if value not in options:
-            raise PydanticCustomError("choice", "{what} must be one of {options}, not {value!r}{hint}",
-                                      {"what": what, "options": ", ".join(options), "value": value,
-                                       "hint": did_you_mean(value, options)})
+            message = f"{what} must be one of {', '.join(options)}, not {value!r}{did_you_mean(value, options)}"
+            raise PydanticCustomError("choice", "{message}", {"message": message})
         return value
 
     return AfterValidator(check)
@@ -165,11 +164,22 @@ def effect_json_schema(in_card: bool) -> dict[str, Any]:
         fields = opspecs.allowed_fields(spec, in_card)
         properties = {key: _field_schema(f) for key, f in fields.items()}
         properties["op"] = {"const": name, "description": spec.doc}
+        if in_card:
+            properties["target"] = _card_target_schema(spec)
         required = sorted(key for key, f in fields.items() if f.required)
         cases.append({"if": {"properties": {"op": {"const": name}}},
                       "then": {"properties": properties, "required": required, "additionalProperties": False}})
     return {"type": "object", "required": ["op"], "description": "an effect: an op and its fields",
             "properties": {"op": {"enum": list(opspecs.OP_NAMES)}}, "allOf": cases}
+
+
+def _card_target_schema(spec: opspecs.OpFields) -> dict[str, Any]:
+    """A card effect's target: you / others for a player op; this, target or a filtered target for a card op."""
+    if spec.on_player:
+        return {"enum": list(opspecs.PLAYER_TARGETS), "description": "the effect's controller, or every other player"}
+    filters = "|".join(opspecs.TARGET_FILTERS)
+    return {"type": "string", "pattern": f"^(this|target|(choose|each):({filters}))$",
+            "description": "this card, the command's target, or choose:FILTER / each:FILTER (default this)"}
 
 
 def _field_schema(f: opspecs.Field) -> dict[str, Any]:

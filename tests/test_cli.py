@@ -305,7 +305,8 @@ def test_cards_lists_the_pool(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cards_check_ok(capsys: pytest.CaptureFixture[str]) -> None:
     """DESIGN §2: `cards --check` validates every shipped card file: exit 0."""
     assert main(["cards", "--check"]) == 0
-    assert capsys.readouterr().out == f"{len(load_cards())} card files are valid\n"
+    n_decks = len(list((ROOT / "assets" / "decks").glob("*.toml")))
+    assert capsys.readouterr().out == f"{len(load_cards())} card files and {n_decks} deck files are valid\n"
 
 
 BAD_CARD = 'name = "Broken Knight"\nkind = "minion"\nhp = 5\natk = "lots"\ntext = "x"\n'
@@ -334,12 +335,10 @@ def test_load_cards_duplicate_and_bad_toml(tmp_path: Path) -> None:
         load_cards(tmp_path)
 
 
-def test_cards_check_bad_folder_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_cards_check_bad_folder_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """DESIGN §2: `cards --check` on a folder with a bad card: exit 2, one line on stderr."""
     (tmp_path / "broken.toml").write_text(BAD_CARD)
-    monkeypatch.setattr("game.cards.cards_dir", lambda: tmp_path)
-    assert main(["cards", "--check"]) == 2
+    assert main(["cards", "--check", "--dir", str(tmp_path)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.splitlines()) == 1 and "broken.toml" in err and "Traceback" not in err
 

@@ -163,3 +163,4 @@ def test_card_names_finds_names_in_nested_modes() -> None:
     effect = {"op": "choose_mode", "target": "you", "if_in_play": "Genie", "modes": [
         {"label": "a", "effects": [{"op": "flip_per_named", "target": "you", "name": "Gobbo"}]}]}
     assert list(opspecs.card_names(effect)) == [("if_in_play", "Genie"), ("name", "Gobbo")]
+    assert list(opspecs.card_names({"op": ["flip_per_named"], "name": "Gobbo"})) == []
