@@ -146,6 +146,7 @@ def card_problems(card: CardFile, file: str) -> list[Problem]:
     for where, effects in effect_lists(card):
         for i, effect in enumerate(effects):
             problems += opspecs.effect_problems(effect, file, f"{where}[{i}]", in_card=True)
+    problems += command_target_problems(card, file)
     rules = load_rules()
     problems += [Problem(file, f"shows[{i}]", f"unknown rule id {rid!r}{did_you_mean(rid, rules)}")
                  for i, rid in enumerate(card.shows) if rid not in rules]
@@ -155,6 +156,35 @@ def card_problems(card: CardFile, file: str) -> list[Problem]:
     problems += [Problem(file, f"ability[{i}].name", f"two abilities are named {name!r}")
                  for i, name in enumerate(names) if name in names[:i]]
     return problems
+
+
+def command_target_problems(card: CardFile, file: str) -> list[Problem]:
+    """Effects aimed at `target` (the command's target) where no command gives one: a trigger, or a play of a
+    card that names no target for that play."""
+    givers = {"on_play": ("target", card.target), "from_stasis": ("from_stasis_target", card.from_stasis_target)}
+    problems = []
+    for where, effects in effect_lists(card):
+        for here, effect in _with_modes(effects, where):
+            if not isinstance(effect, dict) or effect.get("target") != "target":
+                continue
+            if where.startswith("trigger["):
+                problems.append(Problem(file, here, "target 'target' is the target of a play or an ability; a trigger "
+                                                 "has none (use this, you, others, choose:FILTER or each:FILTER)"))
+            elif where in givers and givers[where][1] is None:
+                problems.append(Problem(file, here, f"target 'target' needs the card's {givers[where][0]!r}: what "
+                                                 f"playing it targets"))
+    return problems
+
+
+def _with_modes(effects: list[Any], where: str) -> Iterator[tuple[str, Any]]:
+    """(where, effect) for each effect of a list and of its choose_mode modes."""
+    for i, effect in enumerate(effects):
+        yield f"{where}[{i}]", effect
+        modes = effect.get("modes") if isinstance(effect, dict) else None
+        for j, mode in enumerate(modes if isinstance(modes, list) else []):
+            inner = mode.get("effects") if isinstance(mode, dict) else None
+            if isinstance(inner, list):
+                yield from _with_modes(inner, f"{where}[{i}].modes[{j}].effects")
 
 
 def named_cards(card: CardFile) -> Iterator[tuple[str, str]]:

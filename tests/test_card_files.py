@@ -113,7 +113,9 @@ REPRO_CASES = {
         "a file can't set it"]),
     "c12_chosen_in_trigger": ("vigil_sentry", [
         "FOLDER/vigil_sentry.toml: trigger[0].effects[0]: field 'chosen' is set by the game while the effect "
-        "resolves; a file can't set it"]),
+        "resolves; a file can't set it",
+        "FOLDER/vigil_sentry.toml: trigger[0].effects[0]: target 'target' is the target of a play or an ability; "
+        "a trigger has none (use this, you, others, choose:FILTER or each:FILTER)"]),
     "c13_archer_renamed_zany_prof": ("archer", [
         "FOLDER/archer.toml: name: card 'Zany Prof' is already defined by FOLDER/zany_prof.toml; each card has one "
         "file, named zany_prof.toml"]),
@@ -172,14 +174,15 @@ def test_a_hostile_card_file_never_reaches_the_pool(tmp_path: Path) -> None:
 
 def test_cross_checks_rule_ids_card_names_stats_and_ability_names(tmp_path: Path,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    """Rule ids in `shows`, names of other cards, a character's stats and ability names are cross-checked."""
+    """Rule ids in `shows`, names of other cards, a character's stats, the command's target and ability names are
+    cross-checked."""
     folder = card_folder(tmp_path, odd="""\
 name = "Odd"
 kind = "minion"
 text = "x"
 shows = ["ST-99", "SE-1"]
 static = ["weakened_by_rival"]
-on_play = [{ op = "draw", target = "you", n = 1, if_in_play = "Geni" }]
+on_play = [{ op = "draw", target = "you", n = 1, if_in_play = "Geni" }, { op = "tap", target = "target" }]
 
 [[ability]]
 name = "Zap"
@@ -194,6 +197,7 @@ text = "y"
     assert lines == [
         "FOLDER/odd.toml: hp: a minion is a character and needs 'hp'",
         "FOLDER/odd.toml: atk: a minion is a character and needs 'atk'",
+        "FOLDER/odd.toml: on_play[1]: target 'target' needs the card's 'target': what playing it targets",
         "FOLDER/odd.toml: shows[0]: unknown rule id 'ST-99' (did you mean 'ST-9'?)",
         "FOLDER/odd.toml: rival: the ongoing ability weakened_by_rival needs 'rival', a card name",
         "FOLDER/odd.toml: ability[1].name: two abilities are named 'Zap'",
