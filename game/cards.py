@@ -159,8 +159,7 @@ def card_problems(card: CardFile, file: str) -> list[Problem]:
 
 
 def command_target_problems(card: CardFile, file: str) -> list[Problem]:
-    """Effects aimed at `target` (the command's target) where no command gives one: a trigger, or a play of a
-    card that names no target for that play."""
+    """Effects aimed at `target` where no command gives one: in a trigger, or in a play that has no target."""
     givers = {"on_play": ("target", card.target), "from_stasis": ("from_stasis_target", card.from_stasis_target)}
     problems = []
     for where, effects in effect_lists(card):

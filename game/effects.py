@@ -3,7 +3,9 @@
 An effect item is a JSON-ready dict: `op`, `target` (a spec), `source` (a ref or None), `player` (who
 controls the effect), the op's fields, and optionally `chosen` (the command's target), `may`,
 `if_in_play` / `unless_in_play` (a card name), `affects_stasis` and, once a choice is answered, `answer`.
-Items wait in `game.queue`; a choice pauses the queue until a `choose` command answers it.
+Items wait in `game.queue`; a choice pauses the queue until a `choose` command answers it. Which fields
+each op takes, with their types and bounds, is data in `game.opspecs`; counts are held to those bounds here
+too, so no item loops or allocates beyond them.
 """
 
 from __future__ import annotations
