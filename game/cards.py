@@ -222,8 +222,11 @@ def check_files(cards: Path | None = None, decks: Path | None = None) -> tuple[i
 
 
 def _check_cards(folder: Path) -> tuple[dict[str, CardDef], list[Problem], set[str]]:
+    """The valid cards, every problem, and every name a file defines (a misshapen file's too, so that other
+    files naming it are not blamed for its mistakes)."""
     problems: list[Problem] = []
     found: dict[str, tuple[Path, CardFile]] = {}
+    misshapen: set[str] = set()
     for path in sorted(folder.glob("*.toml")):
         try:
             data = load_toml(str(path), "card file")
@@ -233,6 +236,7 @@ def _check_cards(folder: Path) -> tuple[dict[str, CardDef], list[Problem], set[s
         card, schema_problems = validate(CardFile, data, str(path))
         problems += schema_problems
         if card is None:
+            misshapen |= {data["name"]} if isinstance(data.get("name"), str) else set()
             continue
         problems += card_problems(card, str(path))
         if card.name in found:
@@ -243,10 +247,10 @@ def _check_cards(folder: Path) -> tuple[dict[str, CardDef], list[Problem], set[s
         found[card.name] = (path, card)
     for path, card in found.values():
         problems += [Problem(str(path), where, f"no card is named {name!r}{did_you_mean(name, found)}")
-                     for where, name in named_cards(card) if name not in found]
+                     for where, name in named_cards(card) if name not in found and name not in misshapen]
     bad_files = {p.file for p in problems}
     pool = {name: card_from_file(card) for name, (path, card) in found.items() if str(path) not in bad_files}
-    return pool, problems, set(found)
+    return pool, problems, set(found) | misshapen
 
 
 def _duplicate(name: str, first: Path, second: Path) -> Problem:

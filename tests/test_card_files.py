@@ -307,6 +307,17 @@ name = "Worse"
     ]
 
 
+def test_a_broken_card_is_not_blamed_on_the_files_that_name_it(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A broken Genie or Footman file is one line: Wish (if_in_play Genie) and the decks holding Footman pass."""
+    footman = (SHIPPED / "footman.toml").read_text().replace("atk = 2", 'atk = "lots"')
+    genie = (SHIPPED / "genie.toml").read_text().replace("hp = 5", "hp = -5")
+    folder = card_folder(tmp_path, footman=footman, genie=genie)
+    status, lines, _ = check(folder, capsys, "--decks", str(ROOT / "assets" / "decks"))
+    assert (status, lines) == (2, ["FOLDER/footman.toml: atk: must be an integer, not 'lots'",
+                                   "FOLDER/genie.toml: hp: must be at least 1, not -5"])
+
+
 def test_cards_check_reads_the_shipped_cards_and_decks(capsys: pytest.CaptureFixture[str]) -> None:
     """`cards --check` with no folder checks every shipped card and deck file."""
     assert main(["cards", "--check"]) == 0
