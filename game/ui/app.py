@@ -15,6 +15,7 @@ from game.ui import screens, words
 from game.ui.draw import Zone, player_color
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Scaling
+from game.ui.reasons import why_not
 from game.ui.renderer import Renderer
 from game.ui.state import UiState
 from game.ui.undo import NOTHING_YET
@@ -345,7 +346,8 @@ class App:
         key = zone_at(zones, self.ui.mouse)
         self.tooltip = explain(key) if key is not None else []
         if self.tooltip:
-            self.renderer.draw_tooltip(surface, self.tooltip, self.ui.mouse)
+            full = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if pygame.display.get_init() else False
+            self.renderer.draw_tooltip(surface, words.short_tooltip(self.tooltip, full), self.ui.mouse)
         return zones
 
     def snapshot(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -360,7 +362,16 @@ class App:
         if key is None:
             return []
         if key[0] == "card":
-            return words.card_tooltip(view, key[1])
+            lines = words.card_tooltip(view, key[1])
+            hand = view["players"].get(self.ui.viewer, {}).get("hand", [])
+            _, legal = self.snapshot()
+            if key[1] in hand and not any(a.get("card") == key[1] for a in legal) and self.game is not None:
+                lines.insert(1, "Can't play it now: " + why_not(self.game, view, key[1], self.ui.viewer or ""))
+            return lines
+        if key[0] == "goal":
+            return words.SCORING[:]
+        if key[0] == "plays":
+            return words.plays_tooltip(view, key[1])
         if key[0] in ("status", "stun_counters", "stasis_counters", "cubes", "evasion", "negation"):
             return words.marker_tooltip(view, key)
         if key[0] == "player":

@@ -8,6 +8,7 @@ import pygame
 
 from game.ui.draw import Zone
 from game.ui.layout import inside
+from game.ui.reasons import why_not
 from game.ui.state import Menu, Selection, UiState
 from game.ui.undo import Step, UndoHistory
 
@@ -20,6 +21,7 @@ class GameLike(Protocol):
     def view(self) -> dict[str, Any]: ...
     def legal_actions(self) -> list[Action]: ...
     def act(self, action: Action) -> Any: ...
+    def check(self, action: Action) -> Any: ...
     def save(self, path: Any) -> None: ...
     def to_state(self) -> dict[str, Any]: ...
     @classmethod
@@ -219,10 +221,11 @@ class PlayInput:
         card = view["cards"][ref]
         if not actions:
             self.ui.clear_selection()
-            hand = view["players"].get(self.ui.viewer, {}).get("hand", [])
-            if card.get("controller") == self.ui.viewer or ref in hand:
-                reason = "it is tapped (G-5)" if card.get("tapped") else "nothing is legal for it right now"
-                self.ui.banner, self.ui.banner_is_error = f"{card['name']} can't act: {reason}.", True
+            reason = why_not(self.game, view, ref, self.ui.viewer or "")
+            if reason:
+                self.ui.banner, self.ui.banner_is_error = f"{card['name']} can't act: {reason}", True
+            else:
+                self.ui.inspected, self.ui.banner = ref, ""
             return
         self.ui.selection = Selection(ref, actions)
         self.ui.banner, self.ui.banner_is_error = "", False

@@ -19,15 +19,26 @@ from game.ui.draw import (
     Zone,
     box,
     button,
+    fit_line,
     font,
-    number_circle,
     player_color,
+    rendered,
     text,
     text_block,
     wrap,
 )
+from game.ui.icons import (
+    STASIS_COUNTER,
+    cube_tile,
+    evasion_tile,
+    negation_tile,
+    stasis_counter_badge,
+    status_icon,
+    stun_counter_badge,
+)
 from game.ui.layout import COLS, LOGICAL_H, LOGICAL_W, ROWS, Layout, inside, overlaps
 from game.ui.state import UiState
+from game.ui.tokens import chip, token
 
 View = dict[str, Any]
 
@@ -41,173 +52,11 @@ ABILITY_HIGHLIGHT: Color = (200, 110, 255)
 SELECTED: Color = (255, 230, 60)
 CHOICE_HIGHLIGHT: Color = (255, 150, 40)
 CLICK_FRAMED = "Click a button below, or a card framed in orange."
-STUN_COUNTER: Color = (255, 215, 0)
-STASIS_COUNTER: Color = (80, 220, 235)
 ERROR: Color = (170, 40, 40)
 DICE_BOX: Color = (60, 60, 30)
 DICE_EDGE: Color = (200, 190, 90)
 DICE_INK: Color = (255, 240, 160)
-FACE: Color = (232, 226, 208)
-TAPPED_FACE: Color = (196, 192, 180)
-
-# The eleven statuses (SE-1..SE-11): icon colour and the letters drawn in it.
-STATUS_ICONS: dict[str, tuple[Color, str]] = {
-    "Blind": ((90, 90, 90), "Bl"),
-    "Break": ((230, 130, 40), "Bk"),
-    "Burn": ((235, 70, 30), "Bu"),
-    "Cripple": ((150, 100, 60), "Cr"),
-    "Freeze": ((150, 210, 255), "Fr"),
-    "Poison": ((80, 190, 60), "Po"),
-    "Shear": ((170, 180, 195), "Sh"),
-    "Silence": ((240, 240, 240), "Si"),
-    "Sleep": ((70, 70, 170), "Sl"),
-    "Stun": ((160, 60, 200), "St"),
-    "Upkeep": ((210, 180, 60), "Up"),
-}
-CUBE_COLORS: dict[str, Color] = {"red": (220, 40, 40), "white": (245, 245, 245), "blue": (50, 100, 240)}
-EVASION: Color = (40, 170, 150)
-NEGATION: Color = (20, 100, 110)
-MARKER = 13
-
-
-def status_slots(cell: Rect, count: int) -> tuple[int, list[tuple[int, int]]]:
-    """Icon size and top-left corners of a square's status icons: a column at the left, a row below.
-
-    Up to nine statuses get 18-pixel icons; ten or eleven (all eleven can be on one character) get
-    16-pixel ones, which are still big enough for their letters.
-    """
-    x, y, _, _ = cell
-    if count <= 9:
-        return 18, [(x + 1, y + 1 + 19 * i) for i in range(4)] + [(x + 1 + 19 * j, y + 77) for j in range(5)]
-    return 16, [(x, y + 16 * i) for i in range(5)] + [(x + 16 * j, y + 80) for j in range(6)]
-
-
-def marker_slots(cell: Rect, count: int) -> list[tuple[int, int]]:
-    """Top-left corners of a square's small square markers: down the right side, then along the top."""
-    x, y, w, _ = cell
-    column = [(x + w - MARKER - 1, y + 22 + MARKER * i) for i in range(min(count, 4))]
-    row = [(x + 20 + (MARKER + 1) * j, y + 1) for j in range(count - len(column))]
-    return column + row
-
-
-def draw_card_body(
-    card: dict[str, Any], width: int, height: int, edge: Color, stats: bool = True
-) -> pygame.Surface:
-    """The face of a card token: name, then MV, ATK and HP when stats is set.
-
-    A tapped card is drawn turned sideways (wider than tall, and greyer), but its words stay upright.
-    """
-    tapped = bool(card.get("tapped"))
-    if tapped:
-        width, height = height, width
-    face = pygame.Surface((width, height), pygame.SRCALPHA)
-    box(face, (0, 0, width, height), TAPPED_FACE if tapped else FACE, edge, 3, 5)
-    pygame.draw.rect(face, edge, (0, 0, width, 5), border_top_left_radius=5, border_top_right_radius=5)
-    has_stats = card.get("hp") is not None and stats
-    name_lines = (2 if tapped else 3) if has_stats else 4
-    size = name_size(card["name"], width - 7, name_lines)
-    text_block(face, card["name"], (4, 6, width - 6, height - 8), size, BLACK, max_lines=name_lines)
-    if not has_stats:
-        return face
-    if not tapped:
-        text(face, f"mv{card.get('mv', 0)}", (4, height - 32), 14, (40, 40, 120))
-        stat_boxes(face, card, (2, height - 17, width - 5, 15))
-    else:
-        text(face, f"mv{card.get('mv', 0)}", (4, height - 15), 14, (40, 40, 120))
-        stat_boxes(face, card, (24, height - 17, width - 27, 15))
-    return face
-
-
-def name_size(name: str, width: int, lines: int) -> int:
-    """The largest font size (14 down to 11) at which a name fits in width without breaking a word."""
-    for size in (14, 13, 12):
-        face = font(size)
-        if all(face.size(word)[0] <= width for word in name.split()) and len(wrap(name, size, width)) <= lines:
-            return size
-    return 11
-
-
-def stat_boxes(face: pygame.Surface, card: dict[str, Any], rect: Rect) -> None:
-    """ATK in a red box and HP (with blue cubes over max HP) in a green one, side by side in rect."""
-    x, y, w, h = rect
-    half = w // 2
-    atk_rect = (x, y, half - 1, h)
-    box(face, atk_rect, (200, 60, 50), radius=3)
-    text(face, str(card["atk"]), (atk_rect[0] + atk_rect[2] // 2, y + 8), 16, INK, True, True)
-    blue = card.get("cubes", {}).get("blue", 0)
-    hp_rect = (x + half + 1, y, w - half - 1, h)
-    hurt = card["hp"] < card["max_hp"]
-    box(face, hp_rect, (170, 50, 50) if hurt else (50, 140, 60), (50, 100, 240) if blue else None, 2, 3)
-    hp = f"{card['hp']}+{blue}" if blue else str(card["hp"])
-    text(face, hp, (hp_rect[0] + hp_rect[2] // 2, y + 8), 16 if not blue else 14, INK, True, True)
-
-
-def blit_body(
-    surface: pygame.Surface,
-    card: dict[str, Any],
-    area: Rect,
-    edge: Color,
-    size: tuple[int, int],
-    stats: bool = True,
-) -> Rect:
-    """Draw a card body centred in area (sideways when the card is tapped); returns where it went."""
-    face = draw_card_body(card, *size, edge, stats)
-    rect = face.get_rect(center=(area[0] + area[2] // 2, area[1] + area[3] // 2))
-    surface.blit(face, rect)
-    return (rect.x, rect.y, rect.w, rect.h)
-
-
-def stun_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int) -> Rect:
-    """Stun counters (SC): a yellow diamond with a black number, unlike the round purple status Stun icon."""
-    cx, cy = center
-    points = [(cx, cy - 10), (cx + 10, cy), (cx, cy + 10), (cx - 10, cy)]
-    pygame.draw.polygon(surface, STUN_COUNTER, points)
-    pygame.draw.polygon(surface, BLACK, points, 2)
-    text(surface, str(n), center, 17, BLACK, True, True)
-    return (cx - 10, cy - 10, 20, 20)
-
-
-def stasis_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int) -> Rect:
-    """Stasis counters (ST): a cyan hourglass-like circle with the number of counters."""
-    number_circle(surface, center, 11, STASIS_COUNTER, n)
-    return (center[0] - 11, center[1] - 11, 22, 22)
-
-
-def status_icon(
-    surface: pygame.Surface, topleft: tuple[int, int], size: int, status: str, stacks: int
-) -> Rect:
-    """A round status icon with its letters, and its stacks (Freeze: tokens) in a small corner number.
-
-    With a corner number the letters move up and left so that the number does not hide them.
-    """
-    fill, letters = STATUS_ICONS[status]
-    center = (topleft[0] + size // 2, topleft[1] + size // 2)
-    pygame.draw.circle(surface, fill, center, size // 2)
-    pygame.draw.circle(surface, BLACK, center, size // 2, 1)
-    ink = BLACK if sum(fill) > 400 else INK
-    counted = stacks > 1 or status in ("Freeze", "Shear", "Burn")
-    where = (center[0] - 2, center[1] - 2) if counted else center
-    text(surface, letters, where, size - 3 if counted else size - 1, ink, True, True)
-    if counted:
-        corner = (topleft[0] + size - 1, topleft[1] + size - 2)
-        pygame.draw.circle(surface, INK, corner, 6)
-        pygame.draw.circle(surface, BLACK, corner, 6, 1)
-        text(surface, str(stacks), corner, 14, BLACK, True, True)
-    return (*topleft, size, size)
-
-
-def square_marker(
-    surface: pygame.Surface, topleft: tuple[int, int], fill: Color, label: str, grow_left: bool = False
-) -> Rect:
-    """A small square marker (cubes, evasion, negation) with a short label; a long label widens it
-    (to the left when grow_left is set, so that it stays inside its square)."""
-    width = max(MARKER, font(13, True).size(label)[0] + 4)
-    x = topleft[0] - (width - MARKER if grow_left else 0)
-    rect = (x, topleft[1], width, MARKER)
-    box(surface, rect, fill, BLACK, 1, 2)
-    ink = BLACK if sum(fill) > 400 else INK
-    text(surface, label, (rect[0] + width // 2, rect[1] + MARKER // 2 + 1), 13, ink, True, True)
-    return rect
+GOLD_INK: Color = (255, 225, 110)
 
 
 @dataclass
@@ -225,6 +74,7 @@ class Renderer:
     def __init__(self, layout: Layout | None = None) -> None:
         self.layout = layout or Layout()
         self.log_cache = LogCache(0)
+        self.top_zones: list[Zone] = []
 
     def draw(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool = False
@@ -236,9 +86,10 @@ class Renderer:
         surface.fill(BACKGROUND)
         zones: list[Zone] = []
         self.draw_top_bar(surface, view, ui)
+        zones.extend(self.top_zones)
         self.draw_board(surface, view, ui, zones)
         self.draw_players(surface, view, ui, zones)
-        self.draw_message_strip(surface, ui)
+        self.draw_message_strip(surface, view, ui)
         self.draw_dice(surface, view)
         self.draw_hand(surface, view, legal, ui, zones)
         self.draw_log(surface, view, ui, zones)
@@ -255,27 +106,40 @@ class Renderer:
         return list(view.get("players_order") or view["players"].keys())
 
     def draw_top_bar(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
-        """Turn, active player, phase and a hint of what to do now."""
+        """Turn, active player and phase; what they may still play (G-4); the goal (G-7)."""
         x, y, w, h = self.layout.top_bar
         active = view["active"]
         color = player_color(self.order(view), active)
         pygame.draw.rect(surface, color, (x, y, 8, h))
-        status = f"Turn {view['turn']}  ·  {active}'s turn  ·  {view['phase']} phase"
-        used = text(surface, status, (x + 16, y + 9), 24, INK, True)
-        hint_x = used[0] + used[2] + 24
-        hint = wrap(self.hint(view, ui), 18, x + w - hint_x - 8)
-        text(surface, hint[0] + ("…" if len(hint) > 1 else ""), (hint_x, y + 11), 18, DIM)
+        status = f"Turn {view['turn']} · {active} · {view['phase']} phase"
+        used = text(surface, status, (x + 14, y + 8), 24, INK, True)
+        goal = f"First to {words.VICTORY_VP} VP wins"
+        goal_w = font(20, True).size(goal)[0]
+        goal_rect = (x + w - goal_w - 14, y + 4, goal_w + 10, h - 8)
+        box(surface, goal_rect, (70, 58, 20), GOLD_INK, 1, 4)
+        text(surface, goal, (goal_rect[0] + 5, y + 9), 20, GOLD_INK, True)
+        self.top_zones = [(goal_rect, ("goal",))]
+        if view["phase"] == "over":
+            return
+        left = words.plays_left(view, active)
+        plays_x = used[0] + used[2] + 14
+        room = goal_rect[0] - plays_x - 12
+        pill = (plays_x, y + 4, min(room, font(20, True).size(left)[0] + 12), h - 8)
+        box(surface, pill, (40, 60, 90), (120, 160, 220), 1, 4)
+        text(surface, fit_line(left, 20, pill[2] - 10, True), (pill[0] + 6, y + 9), 20, INK, True)
+        self.top_zones.append((pill, ("plays", active)))
 
     def hint(self, view: View, ui: UiState) -> str:
         """One line telling the player what they can do next."""
         if view.get("pending"):
             return f"{view['pending']['player']} must choose: {view['pending'].get('prompt', '')}"
         if ui.selection is not None:
-            name = view["cards"][ui.selection.ref]["name"]
-            return f"{name} selected: click a highlighted square or target. Esc cancels."
-        return (
-            "Click a card in your hand, a character or a card in stasis to act. E ends the turn. F1: rules."
-        )
+            card = view["cards"][ui.selection.ref]
+            left = words.character_left(card) if card["zone"] == "board" else ""
+            doing = "click a highlighted square or target" if ui.selection.squares() or ui.selection.targets() \
+                else f"click {card['name']} again or pick from the menu"
+            return f"{card['name']}{': ' + left if left else ''} · {doing}. Esc cancels."
+        return ""
 
     def draw_board(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The 7×5 grid: home rows, locations, characters and the highlights of the selection."""
@@ -306,7 +170,7 @@ class Renderer:
                     text(surface, label, (cell[0] + cell[2] // 2, cell[1] + cell[3] - 10), 15, tint, center=True)
                 zones.append((cell, ("square", gx, gy)))
                 if (gx, gy) in locations:
-                    self.draw_location(surface, view, locations[(gx, gy)], cell, zones)
+                    self.draw_location(surface, view, locations[(gx, gy)], cell, zones, (gx, gy) in occupants)
                 pygame.draw.rect(surface, (30, 36, 32), cell, 1)
         for square, ref in occupants.items():
             self.draw_character(surface, view, ref, self.layout.square_rect(*square), zones)
@@ -341,52 +205,39 @@ class Renderer:
         return homes
 
     def draw_location(
-        self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone]
+        self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone], held: bool
     ) -> None:
-        """A location square: golden frame and the location's name along its top."""
+        """A location square (G-7): golden, its name and "+1 VP at end of your turn"; hover gives the scoring.
+
+        With a character on it only the top strip shows: "+1 VP" and the name.
+        """
         pygame.draw.rect(surface, LOCATION, cell)
         pygame.draw.rect(surface, (230, 190, 80), cell, 2)
         name = view["cards"][ref]["name"]
-        lines = wrap(name, 13, cell[2] - 4)
-        label = lines[0] if len(lines) == 1 else lines[0] + "…"
-        text(surface, label, (cell[0] + cell[2] // 2, cell[1] + 6), 13, (255, 240, 190), center=True)
+        x, y, w, h = cell
+        if held:
+            text(surface, fit_line(f"+1 VP · {name}", 13, w - 6, True), (x + 3, y + 1), 13, (255, 240, 190), True)
+        else:
+            for row, line in enumerate(wrap(name, 13, w - 6, True)[:2]):
+                text(surface, line, (x + w // 2, y + 12 + 16 * row), 13, (255, 240, 190), True, True)
+            for row, line in enumerate(("+1 VP at end", "of your turn")):
+                text(surface, line, (x + w // 2, y + h - 36 + 16 * row), 13, GOLD_INK, True, True)
         zones.append((cell, ("card", ref)))
 
     def draw_character(
         self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone]
     ) -> None:
-        """A character token with every marker around it."""
+        """A character token, every marker inside it (tokens.token), at the foot of its square (the top strip
+        keeps a location's name and score in sight)."""
         card = view["cards"][ref]
         edge = player_color(self.order(view), card.get("controller"))
-        body_area = (cell[0] + 20, cell[1] + 12, 60, 64)
-        body = blit_body(surface, card, body_area, edge, (48, 62) if card.get("tapped") else (50, 64))
+        face, marks = token(card, ref, edge)
+        rect = face.get_rect(midbottom=(cell[0] + cell[2] // 2, cell[1] + cell[3] - 1))
+        surface.blit(face, rect)
         zones.append((cell, ("card", ref)))
-        zones.append((body, ("card", ref)))
-        self.draw_markers(surface, card, ref, cell, zones)
-
-    def draw_markers(
-        self, surface: pygame.Surface, card: dict[str, Any], ref: str, cell: Rect, zones: list[Zone]
-    ) -> None:
-        """Statuses, stun counters, cubes, evasion and negation of a character."""
-        statuses = sorted(card.get("status", {}).items(), key=lambda item: list(STATUS_ICONS).index(item[0]))
-        size, slots = status_slots(cell, len(statuses))
-        for slot, (status, stacks) in zip(slots, statuses, strict=False):
-            zones.append((status_icon(surface, slot, size, status, stacks), ("status", ref, status)))
-        if card.get("stun_counters", 0):
-            center = (cell[0] + cell[2] - 11, cell[1] + 11)
-            zones.append((stun_counter_badge(surface, center, card["stun_counters"]), ("stun_counters", ref)))
-        markers: list[tuple[Color, str, tuple[Any, ...]]] = []
-        for color, n in card.get("cubes", {}).items():
-            if n:
-                markers.append((CUBE_COLORS[color], str(n), ("cubes", ref, color)))
-        for dtype, value in card.get("evasion", {}).items():
-            if value:
-                markers.append((EVASION, "E", ("evasion", ref, dtype)))
-        for dtype, values in words.negation_sources(card).items():
-            markers.append((NEGATION, "N" if len(values) == 1 else f"N{len(values)}", ("negation", ref, dtype)))
-        slots = marker_slots(cell, len(markers))
-        for index, (slot, (color, label, key)) in enumerate(zip(slots, markers, strict=True)):
-            zones.append((square_marker(surface, slot, color, label, grow_left=index < 4), key))
+        zones.append(((rect.x, rect.y, rect.w, rect.h), ("card", ref)))
+        for (x, y, w, h), key in marks:
+            zones.append(((rect.x + x, rect.y + y, w, h), key))
 
     def draw_players(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """One panel per player: VP, stones, deck, discard, hand size, relics and cards in stasis."""
@@ -406,8 +257,8 @@ class Renderer:
         pygame.draw.rect(surface, color, (panel[0], panel[1], 6, panel[3]))
         title = f"{name}" + ("  (playing)" if active else "")
         text(surface, title, (panel[0] + 12, panel[1] + 4), 22, color, True)
-        vp = f"{player['vp']} VP"
-        text(surface, vp, (panel[0] + panel[2] - 8 - font(22, True).size(vp)[0], panel[1] + 4), 22, INK, True)
+        vp = words.vp_line(player["vp"])
+        text(surface, vp, (panel[0] + panel[2] - 8 - font(22, True).size(vp)[0], panel[1] + 4), 22, GOLD_INK, True)
         madness = words.madness_count(view, name)
         stats = (
             f"Stones {player['stones']}   Deck {len(player['deck'])}   Discard {len(player['discard'])}"
@@ -446,9 +297,10 @@ class Renderer:
         selected = ui.selection is not None and ui.selection.ref == ref
         if selected:
             box(surface, rect, (90, 80, 20), SELECTED, 3)
-        height = rect[3] - 4
-        body = blit_body(surface, card, rect, edge, (height * 3 // 4, height), stats=False)
-        zones.append((body, ("card", ref)))
+        face = chip(card, rect[2] - 4, rect[3] - 4, edge)
+        body = face.get_rect(center=(rect[0] + rect[2] // 2, rect[1] + rect[3] // 2))
+        surface.blit(face, body)
+        zones.append(((body.x, body.y, body.w, body.h), ("card", ref)))
         label = "stasis" if kind == "stasis" else "relic"
         text(surface, label, (rect[0] + 2, rect[1] - 13), 15, STASIS_COUNTER if kind == "stasis" else DIM)
         if kind == "stasis":
@@ -465,13 +317,17 @@ class Renderer:
         if ui.selection is not None and ref in ui.selection.targets():
             pygame.draw.rect(surface, ABILITY_HIGHLIGHT, rect, 3)
 
-    def draw_message_strip(self, surface: pygame.Surface, ui: UiState) -> None:
-        """The last rejection reason or message; when there is none, a key to the markers."""
+    def draw_message_strip(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
+        """The last refusal or message; else what to do with the selection; else a key to the markers."""
         x, y, w, h = self.layout.message_strip
         surface.set_clip(self.layout.message_strip)
+        hint = self.hint(view, ui)
         if ui.banner:
             box(surface, self.layout.message_strip, ERROR if ui.banner_is_error else (40, 70, 110), radius=4)
-            text(surface, ui.banner, (x + 8, y + 5), 19, INK, True)
+            text(surface, fit_line(ui.banner, 19, w - 12, True), (x + 6, y + 4), 19, INK, True)
+        elif hint:
+            box(surface, self.layout.message_strip, (44, 50, 62), radius=4)
+            text(surface, fit_line(hint, 19, w - 12, True), (x + 6, y + 4), 19, INK, True)
         else:
             self.draw_legend(surface, (x, y + 2))
         surface.set_clip(None)
@@ -492,19 +348,20 @@ class Renderer:
             text(surface, line, (x + 8, y + 24 + 16 * row), 16, DICE_INK)
 
     def draw_legend(self, surface: pygame.Surface, at: tuple[int, int]) -> None:
-        """A one-line key to the markers, for players who have never seen the game."""
+        """A one-line key to the markers; L (or the Legend button) shows every one of them."""
         x, y = at
-        stun_counter_badge(surface, (x + 10, y + 10), 1)
-        x = text(surface, "stun counters", (x + 24, y + 4), 17, DIM)[0] + 110
+        stun_counter_badge(surface, (x + 10, y + 10), 1, 10)
+        x = text(surface, "stun counters", (x + 24, y + 3), 17, DIM)[0] + 96
         status_icon(surface, (x, y + 1), 18, "Stun", 1)
-        x = text(surface, "statuses (status Stun)", (x + 22, y + 4), 17, DIM)[0] + 156
+        x = text(surface, "status Stun", (x + 22, y + 3), 17, DIM)[0] + 80
+        status_icon(surface, (x, y + 1), 18, "Burn", 2)
+        x = text(surface, "other statuses", (x + 22, y + 3), 17, DIM)[0] + 104
         stasis_counter_badge(surface, (x + 10, y + 10), 2)
-        x = text(surface, "stasis counters", (x + 24, y + 4), 17, DIM)[0] + 110
-        square_marker(surface, (x, y + 3), CUBE_COLORS["red"], "1")
-        x = text(surface, "cubes", (x + 18, y + 4), 17, DIM)[0] + 46
-        square_marker(surface, (x, y + 3), EVASION, "E")
-        square_marker(surface, (x + 15, y + 3), NEGATION, "N")
-        text(surface, "evasion, negation  ·  hover anything to learn its rule", (x + 34, y + 4), 17, DIM)
+        x = text(surface, "stasis", (x + 24, y + 3), 17, DIM)[0] + 48
+        cube_tile(surface, (x, y + 1), 18, "red", 1)
+        evasion_tile(surface, (x + 20, y + 1), 18, False)
+        negation_tile(surface, (x + 40, y + 1), 18, 1)
+        text(surface, "cubes, evasion, negation  ·  L: legend of every marker", (x + 62, y + 3), 17, DIM)
 
     def draw_hand(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, zones: list[Zone]
@@ -557,7 +414,7 @@ class Renderer:
         ui.log_scroll = max(0, min(ui.log_scroll, len(lines) - visible))
         end = len(lines) - ui.log_scroll
         for row, (line, color) in enumerate(lines[max(0, end - visible) : end]):
-            surface.blit(face.render(line, True, color), (area[0], area[1] + row * face.get_linesize()))
+            surface.blit(rendered(line, 16, color), (area[0], area[1] + row * face.get_linesize()))
         zones.append((self.layout.log, ("log",)))
 
     def log_lines(self, view: View, width: int) -> list[tuple[str, Color]]:

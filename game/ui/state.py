@@ -66,8 +66,10 @@ class UiState:
     mouse: tuple[int, int] = (-1, -1)
     setup: dict[str, Any] = field(default_factory=dict)
     focus: str | None = None
+    inspected: str | None = None
 
     def clear_selection(self) -> None:
         """Forget the selected card and any open menu."""
         self.selection = None
         self.menu = None
+        self.inspected = None

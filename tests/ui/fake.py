@@ -166,6 +166,12 @@ class FakeGame:
         actions.append({"act": "end_turn"})
         return actions
 
+    def check(self, action: dict[str, Any]) -> FakeOutcome:
+        """Whether an action is legal, with the fake's reason when it is not."""
+        if action in self.legal_actions():
+            return FakeOutcome(True)
+        return FakeOutcome(False, f"{action['act']} is not legal here (fake engine)")
+
     def act(self, action: dict[str, Any]) -> FakeOutcome:
         """Apply a legal action; anything else is rejected with a reason."""
         if action not in self.legal_actions():

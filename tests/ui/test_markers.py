@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.app import screenshot
-from game.ui.renderer import CUBE_COLORS, STASIS_COUNTER, STATUS_ICONS, STUN_COUNTER
+from game.ui.icons import CUBE_COLORS, STASIS_COUNTER, STATUS_COLORS, STUN_COUNTER
 from tests.ui.fake import busy_game
 from tests.ui.helpers import hover, open_app, pixel, zone_center
 
@@ -17,8 +17,8 @@ def test_stun_counters_and_status_stun_look_different_SC1_SE10():
     badge = zone_center(app, ("stun_counters", "monk"))
     icon = zone_center(app, ("status", "monk", "Stun"))
     assert pixel(app, (badge[0] - 6, badge[1])) == STUN_COUNTER
-    assert pixel(app, (icon[0] - 6, icon[1])) == STATUS_ICONS["Stun"][0]
-    assert STATUS_ICONS["Stun"][0] != STUN_COUNTER
+    assert pixel(app, (icon[0] - 9, icon[1])) == STATUS_COLORS["Stun"], "a round purple tile"
+    assert STATUS_COLORS["Stun"] != STUN_COUNTER
 
 
 def test_hovering_the_stun_counter_badge_explains_SC2():
@@ -39,7 +39,7 @@ def test_hovering_the_status_stun_icon_explains_SE10():
 
 def test_all_eleven_statuses_are_drawn_with_their_rules_SE0():
     app = open_app(busy_game())
-    for status in STATUS_ICONS:
+    for status in STATUS_COLORS:
         hover(app, zone_center(app, ("status", "guard", status)))
         assert app.tooltip[0].startswith(f"Status {status} on Footman (Bo)")
     hover(app, zone_center(app, ("status", "guard", "Freeze")))
@@ -49,7 +49,8 @@ def test_all_eleven_statuses_are_drawn_with_their_rules_SE0():
 def test_cubes_evasion_and_negation_are_drawn_SE12_SE13_SE14():
     app = open_app(busy_game())
     red_x, red_y = zone_center(app, ("cubes", "guard", "red"))
-    assert pixel(app, (red_x, red_y - 4)) == CUBE_COLORS["red"]
+    rect = [r for r, key in app.zones if key == ("cubes", "guard", "red")][-1]
+    assert pixel(app, (rect[0] + 2, red_y)) == CUBE_COLORS["red"]
     hover(app, zone_center(app, ("cubes", "guard", "blue")))
     assert "2 blue cube" in app.tooltip[0] and app.tooltip[-2].startswith("Rule SE-14")
     hover(app, zone_center(app, ("evasion", "guard", "spirit")))
