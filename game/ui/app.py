@@ -64,11 +64,19 @@ class App:
     """The hot-seat window. step() handles the queued events and draws one frame; run() loops it."""
 
     def __init__(
-        self, game: GameLike | None = None, window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H)
+        self,
+        game: GameLike | None = None,
+        window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
+        headless: bool = False,
     ) -> None:
-        init_pygame()
-        pygame.display.set_caption("Countertop")
-        self.window = pygame.display.set_mode(window_size, pygame.RESIZABLE)
+        self.headless = headless
+        if headless:
+            pygame.font.init()
+            self.window = pygame.Surface(window_size)
+        else:
+            init_pygame()
+            pygame.display.set_caption("Countertop")
+            self.window = pygame.display.set_mode(window_size, pygame.RESIZABLE)
         self.canvas = pygame.Surface((LOGICAL_W, LOGICAL_H))
         self.renderer = Renderer()
         self.ui = UiState()
@@ -174,7 +182,11 @@ class App:
         elif screen == "over":
             if key == ("button", "new_game"):
                 self.ui.screen, self.game, self.play = "new_game", None, None
-                self.ui.banner = ""
+                self.ui.banner, self.ui.final_board = "", False
+            elif key in (("button", "final_board"), ("button", "scores")):
+                self.ui.final_board = key[1] == "final_board"
+        elif self.ui.legend_open:
+            self.ui.legend_open = False
         elif self.ui.rules_open:
             if key in (("button", "close_rules"), None):
                 self.ui.rules_open = False
@@ -213,6 +225,9 @@ class App:
         elif self.ui.screen == "play":
             if self.ui.rules_open and event.key in (pygame.K_ESCAPE, pygame.K_F1):
                 self.ui.rules_open = False
+                return
+            if event.key == pygame.K_l or (self.ui.legend_open and event.key == pygame.K_ESCAPE):
+                self.ui.legend_open = not self.ui.legend_open
                 return
             assert self.play is not None
             self.request(self.play.key(event))
@@ -255,6 +270,8 @@ class App:
         """Requests coming back from the play input: open the rules, save, undo."""
         if what == "rules":
             self.ui.rules_open, self.ui.rules_scroll = True, 0
+        elif what == "legend":
+            self.ui.legend_open = True
         elif what == "save":
             self.save_now()
         elif what == "undo":
@@ -312,7 +329,8 @@ class App:
                 pygame.transform.smoothscale(self.canvas, scaling.size()),
                 (scaling.offset_x, scaling.offset_y),
             )
-        pygame.display.flip()
+        if not self.headless:
+            pygame.display.flip()
 
     def draw_screen(self, surface: pygame.Surface) -> list[Zone]:
         """Draw whichever screen is showing; returns its zones."""
@@ -326,6 +344,13 @@ class App:
         if screen == "pass":
             order = list(view.get("players_order") or view["players"])
             return screens.draw_pass(surface, self.ui.viewer or "", player_color(order, self.ui.viewer))
+        if screen == "over" and self.ui.final_board:
+            order = list(view.get("players_order") or view["players"])
+            final = UiState(screen="play", viewer=order[0])
+            board = self.renderer.draw(surface, view, [], final)
+            board = [zone for zone in board if zone[1][0] != "button"]
+            zones = board + screens.draw_final_board_bar(surface, view)
+            return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
         if screen == "over":
             zones = screens.draw_game_over(surface, view)
             return self.with_tooltip(surface, zones, lambda key: words.score_tooltip(view, key))
@@ -334,6 +359,8 @@ class App:
         if self.ui.rules_open:
             rule_zones, self.rules_max_scroll = screens.draw_rules(surface, self.ui.rules_scroll)
             return zones + rule_zones
+        if self.ui.legend_open:
+            return zones + screens.draw_legend(surface)
         return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
 
     def with_tooltip(
@@ -356,6 +383,21 @@ class App:
         if self.cached is None:
             self.cached = (self.game.view(), self.game.legal_actions())
         return self.cached
+
+    def show_a_refusal(self) -> None:
+        """Click the first card of the player at the device that can do nothing now, as a player would, so
+        that the engine's reason shows (used by `--screen refusal`)."""
+        assert self.game is not None and self.play is not None
+        view, legal = self.snapshot()
+        viewer = self.ui.viewer or view["active"]
+        busy = {a.get("card") for a in legal}
+        mine = list(view["players"][viewer]["hand"]) + [
+            ref for ref, card in view["cards"].items() if card.get("controller") == viewer and card["zone"] == "board"
+        ]
+        for ref in mine:
+            if ref not in busy:
+                self.play.select(view, ref, (0, 0))
+                return
 
     def tooltip_lines(self, view: dict[str, Any], key: tuple[Any, ...] | None) -> list[str]:
         """What hovering the thing under the mouse explains."""
@@ -399,17 +441,27 @@ def render_view(game: GameLike, surface: pygame.Surface) -> None:
     Renderer().draw(surface, view, game.legal_actions(), ui)
 
 
-def screenshot(game: GameLike, path: str) -> None:
-    """Render a game's state to a PNG (works with SDL_VIDEODRIVER=dummy)."""
-    write_png(game, path)
+def save_screen(game: GameLike | None, path: str, screen: str = "board") -> None:
+    """Render one screen of the window to a 1280×720 PNG, settled, without opening a window.
 
-
-def write_png(game: GameLike, path: str) -> None:
-    """Render a game's play screen into a PNG file without opening a window."""
-    pygame.font.init()
-    surface = pygame.Surface((LOGICAL_W, LOGICAL_H))
-    render_view(game, surface)
-    pygame.image.save(surface, path)
+    screen: board (the play screen of whoever must act), new_game, pass (with the last-turn summary),
+    choice (the board with its pending choice), refusal (the board after a click on a card that can do
+    nothing, showing the engine's reason), legend, over (game over), final_board (the final board after
+    game over).
+    """
+    app = App(game, headless=True)
+    if screen == "new_game" or game is None:
+        app.ui.screen = "new_game"
+    elif screen in ("over", "final_board"):
+        app.ui.screen = "over"
+        app.ui.final_board = screen == "final_board"
+    elif screen != "pass":
+        app.ui.screen = "play"
+        app.ui.legend_open = screen == "legend"
+        if screen == "refusal":
+            app.show_a_refusal()
+    app.draw()
+    pygame.image.save(app.window, path)
 
 
 def main_play(
@@ -419,6 +471,7 @@ def main_play(
     load: str | None = None,
     scenario: str | None = None,
     screenshot: str | None = None,
+    screen: str = "board",
 ) -> int:
     """`countertop play`: open the window (or, with a screenshot path, render a PNG and exit); returns 0."""
     from game.engine import Game
@@ -431,9 +484,7 @@ def main_play(
     elif players:
         game = Game.new(players=players, decks=decks, seed=seed or 0)
     if screenshot is not None:
-        if game is None:
-            game = Game.new(players=DEFAULT_NAMES[:2], decks=decks, seed=seed or 0)
-        write_png(game, screenshot)
+        save_screen(game, screenshot, screen)
         return 0
     problem = display_problem()
     if problem:

@@ -129,13 +129,13 @@ def stun_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int,
     return (cx - half, cy - half, 2 * half, 2 * half)
 
 
-def stasis_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int) -> Rect:
-    """Stasis counters (ST): a cyan hourglass in a circle, with the number of counters beside its neck."""
+def stasis_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int, radius: int = 12) -> Rect:
+    """Stasis counters (ST): a cyan disc with the number of counters."""
     cx, cy = center
-    pygame.draw.circle(surface, STASIS_COUNTER, center, 12)
-    pygame.draw.circle(surface, BLACK, center, 12, 1)
+    pygame.draw.circle(surface, STASIS_COUNTER, center, radius)
+    pygame.draw.circle(surface, BLACK, center, radius, 1)
     text(surface, str(n), center, 17, BLACK, True, True)
-    return (cx - 12, cy - 12, 24, 24)
+    return (cx - radius, cy - radius, 2 * radius, 2 * radius)
 
 
 def cube_tile(surface: pygame.Surface, topleft: tuple[int, int], size: int, color: str, n: int) -> Rect:

@@ -273,13 +273,11 @@ class Renderer:
         ]
         stasis = list(player.get("stasis", []))
         chips = [("relic", ref) for ref in relics] + [("stasis", ref) for ref in stasis]
-        fits = self.layout.chips_per_panel(panel)
+        rects, labelled = self.layout.chip_rects(panel, len(chips))
         if not chips:
-            text(surface, "No relics, nothing in stasis", (panel[0] + 12, panel[1] + 44), 16, DIM)
-        for index, (kind, ref) in enumerate(chips[:fits]):
-            self.draw_chip(surface, view, ref, kind, self.layout.chip_rect(panel, index), ui, zones)
-        if len(chips) > fits:
-            text(surface, f"+{len(chips) - fits}", (panel[0] + panel[2] - 30, panel[1] + panel[3] - 20), 18)
+            text(surface, "No relics, nothing in stasis", (panel[0] + 12, panel[1] + 46), 16, DIM)
+        for (kind, ref), rect in zip(chips, rects, strict=True):
+            self.draw_chip(surface, view, ref, kind, rect, ui, zones, labelled)
 
     def draw_chip(
         self,
@@ -290,8 +288,9 @@ class Renderer:
         rect: Rect,
         ui: UiState,
         zones: list[Zone],
+        labelled: bool = True,
     ) -> None:
-        """A relic or a card in stasis, small, with its counters."""
+        """A relic or a card in stasis, small, with its counters (and "relic"/"stasis" above it when labelled)."""
         card = view["cards"][ref]
         edge = STASIS_COUNTER if kind == "stasis" else player_color(self.order(view), card.get("controller"))
         selected = ui.selection is not None and ui.selection.ref == ref
@@ -301,19 +300,22 @@ class Renderer:
         body = face.get_rect(center=(rect[0] + rect[2] // 2, rect[1] + rect[3] // 2))
         surface.blit(face, body)
         zones.append(((body.x, body.y, body.w, body.h), ("card", ref)))
-        label = "stasis" if kind == "stasis" else "relic"
-        text(surface, label, (rect[0] + 2, rect[1] - 13), 15, STASIS_COUNTER if kind == "stasis" else DIM)
+        if labelled:
+            label = "stasis" if kind == "stasis" else "relic"
+            text(surface, label, (rect[0] + 2, rect[1] - 15), 15, STASIS_COUNTER if kind == "stasis" else DIM)
         if kind == "stasis":
-            center = (rect[0] + rect[2] - 11, rect[1] + rect[3] - 11)
+            radius = 12 if rect[2] >= 40 else 9
+            center = (rect[0] + rect[2] - radius + 1, rect[1] + rect[3] - radius + 1)
             zones.append(
                 (
-                    stasis_counter_badge(surface, center, card.get("stasis_counters", 0)),
+                    stasis_counter_badge(surface, center, card.get("stasis_counters", 0), radius),
                     ("stasis_counters", ref),
                 )
             )
         if card.get("stun_counters", 0):
-            center = (rect[0] + rect[2] - 10, rect[1] + 10)
-            zones.append((stun_counter_badge(surface, center, card["stun_counters"]), ("stun_counters", ref)))
+            half = 10 if rect[2] >= 40 else 8
+            center = (rect[0] + rect[2] - half, rect[1] + half)
+            zones.append((stun_counter_badge(surface, center, card["stun_counters"], half), ("stun_counters", ref)))
         if ui.selection is not None and ref in ui.selection.targets():
             pygame.draw.rect(surface, ABILITY_HIGHLIGHT, rect, 3)
 
@@ -445,9 +447,10 @@ class Renderer:
         cancel."""
         labels = {
             "end_turn": "End turn (E)",
-            "save": "Save (Ctrl+S)",
-            "rules": "Rules (F1)",
-            "undo": "Undo (Ctrl+Z)",
+            "save": "Save ^S",
+            "rules": "Rules F1",
+            "legend": "Legend L",
+            "undo": "Undo ^Z",
             "cancel": "Cancel selection (Esc)",
         }
         for name, rect in self.layout.button_rects().items():

@@ -138,38 +138,61 @@ def winners(view: View) -> list[str]:
 
 
 def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
-    """Final scores with the Madness penalty, the winner and a new-game button.
+    """The winner, every player's VP by source (locations, defeats, monsters, Madness penalty), and buttons
+    to look at the final board or start a new game.
 
-    Zones: the headline, one row per player (hover explains the score) and the new-game button.
+    Zones: the headline, one row per player (hover explains the score) and the two buttons.
     """
     surface.fill(BACKDROP)
     zones: list[Zone] = []
-    text(surface, "Game over", (LOGICAL_W // 2, 90), 40, DIM, True, True)
-    zones.append((text(surface, headline(view), (LOGICAL_W // 2, 150), 64, GOLD, True, True), ("headline",)))
-    x, y = 230, 220
-    headers = ("Player", "VP before penalty", "Madness cards", "Penalty", "Final VP")
-    columns = (0, 200, 430, 620, 740)
+    text(surface, "Game over", (LOGICAL_W // 2, 70), 40, DIM, True, True)
+    zones.append((text(surface, headline(view), (LOGICAL_W // 2, 130), 64, GOLD, True, True), ("headline",)))
+    x, y = 120, 200
+    headers = ("Player", "Locations", "Defeats", "Monsters", "Other", "Madness penalty", "Final VP")
+    columns = (0, 250, 400, 540, 690, 810, 1000)
     for header, dx in zip(headers, columns, strict=True):
-        text(surface, header, (x + dx, y), 26, DIM, True)
+        text(surface, header, (x + dx, y), 24, DIM, True)
     order = list(view.get("players_order") or view["players"])
     won = winners(view)
     for row, (name, vp, madness, penalty) in enumerate(final_scores(view)):
-        ry = y + 44 + row * 44
-        rect = (x - 10, ry - 8, 850, 40)
+        parts = words.vp_breakdown(view, name)
+        ry = y + 44 + row * 48
+        rect = (x - 10, ry - 8, 1060, 42)
         box(surface, rect, PANEL, GOLD if name in won else PANEL_EDGE, 3 if name in won else 1)
         label = f"{name}  (winner)" if name in won else name
-        values = (label, str(vp + penalty), str(madness), f"−{penalty} VP" if penalty else "none", str(vp))
+        values = (
+            label, str(parts["locations"]), str(parts["defeats"]), str(parts["monsters"]), str(parts["other"]),
+            f"−{penalty} VP ({madness} Madness)" if penalty else "none", f"{vp} / {words.VICTORY_VP}",
+        )
         for value, dx in zip(values, columns, strict=True):
-            text(surface, value, (x + dx, ry), 28, player_color(order, name) if dx == 0 else INK, True)
+            text(surface, value, (x + dx, ry), 26, player_color(order, name) if dx == 0 else INK, True)
         zones.append((rect, ("score", name)))
-    note = "The Madness penalty (ST-18): −1 VP for every 2 Madness cards in hand, deck, discard and stasis."
-    text(surface, note, (LOGICAL_W // 2, y + 70 + 44 * len(order)), 20, DIM, center=True)
-    text(surface, "Hover a player's row for how the score was made.", (LOGICAL_W // 2, y + 96 + 44 * len(order)),
-         20, DIM, center=True)
-    rect = (LOGICAL_W // 2 - 160, LOGICAL_H - 120, 320, 56)
+    notes = [
+        "Locations: +1 VP per location square held at the end of your turn (G-7). Defeats: +1 VP per character, "
+        "monsters +2 (G-6).",
+        "The Madness penalty (ST-18): −1 VP for every 2 Madness cards in hand, deck, discard and stasis.",
+        "Hover a player's row for how the score was made.",
+    ]
+    for index, note in enumerate(notes):
+        text(surface, note, (LOGICAL_W // 2, y + 70 + 48 * len(order) + 26 * index), 19, DIM, center=True)
+    board = (LOGICAL_W // 2 - 340, LOGICAL_H - 120, 320, 56)
+    button(surface, board, "Look at the final board", size=26)
+    zones.append((board, ("button", "final_board")))
+    rect = (LOGICAL_W // 2 + 20, LOGICAL_H - 120, 320, 56)
     button(surface, rect, "New game", hot=True, size=32)
     zones.append((rect, ("button", "new_game")))
     return zones
+
+
+def draw_final_board_bar(surface: pygame.Surface, view: View) -> list[Zone]:
+    """Over the final board: who won, and a button back to the scores."""
+    rect = (12, 524, 996, 24)
+    box(surface, rect, (70, 58, 20), GOLD, 1, 4)
+    scores = "  ·  ".join(f"{name} {vp} VP" for name, vp, _, _ in final_scores(view))
+    text(surface, f"Final board. {headline(view)}  {scores}", (rect[0] + 8, rect[1] + 4), 19, GOLD, True)
+    back = (1016, 616, 256, 44)
+    button(surface, back, "Back to the scores", hot=True, size=22)
+    return [(back, ("button", "scores"))]
 
 
 def rules_lines(width: int) -> list[tuple[str, bool]]:
@@ -209,3 +232,74 @@ def draw_rules(surface: pygame.Surface, scroll: int) -> tuple[list[Zone], int]:
     close = (rect[0] + rect[2] - 110, rect[1] + 8, 96, 28)
     button(surface, close, "Close", size=20)
     return [(rect, ("rules",)), (close, ("button", "close_rules"))], max(0, len(lines) - visible)
+
+
+def draw_legend(surface: pygame.Surface) -> list[Zone]:
+    """Every marker of the table with its name and what it does (L or the Legend button opens it)."""
+    shade = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 200))
+    surface.blit(shade, (0, 0))
+    rect = (90, 24, 1100, 672)
+    box(surface, rect, PANEL, (255, 230, 60), 2, 8)
+    text(surface, "Legend: every marker on the table  (L, Esc or a click closes)", (rect[0] + 16, rect[1] + 10),
+         26, INK, True)
+    rows: list[tuple[Any, str, str]] = []
+    for status, short in words.STATUS_SHORT.items():
+        rows.append((("status", status), f"{status} ({words.STATUS_RULES[status]})", short))
+    rows += [
+        (("stun",), "Stun counters (SC-1, SC-2)", "a yellow diamond with a number: the next untap removes one "
+         "instead; not the status Stun"),
+        (("stasis",), "Stasis counters (ST-9)", "a cyan disc: one comes off at the start of each of your turns; "
+         "at 0 you may play the card (ST-11)"),
+        (("cube", "red"), "Red cubes (SE-14)", "+1 ATK each until the turn ends"),
+        (("cube", "white"), "White cubes (SE-14)", "timers counted down by the abilities that use them"),
+        (("cube", "blue"), "Blue cubes (SE-14)", "extra HP above max HP, shown as HP \"5/7+2\"; damage takes them first"),
+        (("evasion", False), "Evasion (SE-12)", "a teal dodging arrow (a white dot: against spirit damage); "
+         "one d100 against the total"),
+        (("negation",), "Negation (SE-13)", "a blue shield (a number: several sources); one d100 per source"),
+        (("sword",), "ATK", "attack: black as printed, green when raised, red when lowered"),
+        (("heart",), "HP", "hit points left / maximum, e.g. 5/7 (red when hurt)"),
+        (("tapped",), "Tapped (G-5)", "a card turned sideways, greyed, TAPPED up its side: it can't move, attack "
+         "or use Abilities"),
+        (("location",), "Location (G-7)", "a golden square: +1 VP at the end of your turn while you stand on it"),
+    ]
+    half = (len(rows) + 1) // 2
+    for index, (icon, name, meaning) in enumerate(rows):
+        column, row = divmod(index, half)
+        x = rect[0] + 20 + column * 545
+        y = rect[1] + 52 + row * 52
+        legend_icon(surface, icon, (x, y + 2))
+        text(surface, name, (x + 34, y), 19, (255, 230, 140), True)
+        for line_no, line in enumerate(wrap(meaning, 17, 490)[:2]):
+            text(surface, line, (x + 34, y + 18 + 15 * line_no), 17, INK)
+    return [(rect, ("legend",))]
+
+
+def legend_icon(surface: pygame.Surface, icon: tuple[Any, ...], at: tuple[int, int]) -> None:
+    """The picture of one legend row, 24 pixels, at its top-left."""
+    from game.ui import icons
+
+    x, y = at
+    kind = icon[0]
+    if kind == "status":
+        icons.status_icon(surface, (x, y), 24, icon[1], 1)
+    elif kind == "stun":
+        icons.stun_counter_badge(surface, (x + 12, y + 12), 2, 12)
+    elif kind == "stasis":
+        icons.stasis_counter_badge(surface, (x + 12, y + 12), 2)
+    elif kind == "cube":
+        icons.cube_tile(surface, (x, y), 24, icon[1], 1)
+    elif kind == "evasion":
+        icons.evasion_tile(surface, (x, y), 24, icon[1])
+    elif kind == "negation":
+        icons.negation_tile(surface, (x, y), 24, 1)
+    elif kind == "sword":
+        box(surface, (x, y, 24, 24), (232, 226, 208), radius=4)
+        icons.sword(surface, (x + 12, y + 12), 18)
+    elif kind == "heart":
+        box(surface, (x, y, 24, 24), (232, 226, 208), radius=4)
+        icons.heart(surface, (x + 12, y + 12), 18)
+    elif kind == "tapped":
+        box(surface, (x, y + 4, 28, 18), (178, 176, 168), BLACK, 1, 3)
+    elif kind == "location":
+        box(surface, (x, y, 24, 24), (120, 98, 40), (230, 190, 80), 2, 2)

@@ -62,6 +62,8 @@ class UiState:
     banner_is_error: bool = False
     log_scroll: int = 0
     rules_open: bool = False
+    legend_open: bool = False
+    final_board: bool = False
     rules_scroll: int = 0
     mouse: tuple[int, int] = (-1, -1)
     setup: dict[str, Any] = field(default_factory=dict)

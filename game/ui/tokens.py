@@ -149,13 +149,13 @@ def stat_row(face: pygame.Surface, card: Card, rect: Rect) -> None:
     sword(face, (x + 7, cy), 13)
     atk, printed = card["atk"], card.get("printed_atk", card["atk"])
     ink = ATK_UP if atk > printed else ATK_DOWN if atk < printed else BLACK
-    text(face, str(atk), (x + 15, cy - 8), 15, ink, True)
+    atk_end = text(face, str(atk), (x + 15, cy - 8), 15, ink, True)
     blue = card.get("cubes", {}).get("blue", 0)
     hp = f"{card['hp']}/{card['max_hp']}" + (f"+{blue}" if blue else "")
-    hp_w = font(15, True).size(hp)[0]
-    hx = x + w - hp_w
-    heart(face, (hx - 8, cy + 1), 13)
-    text(face, hp, (hx, cy - 8), 15, (150, 20, 30) if card["hp"] < card["max_hp"] else BLACK, True)
+    size = 15 if font(15, True).size(hp)[0] <= w - (atk_end[0] + atk_end[2] - x) - 18 else 13
+    hx = x + w - font(size, True).size(hp)[0]
+    heart(face, (hx - 7, cy + 1), 12)
+    text(face, hp, (hx, cy - 8), size, (150, 20, 30) if card["hp"] < card["max_hp"] else BLACK, True)
 
 
 def chip(card: Card, width: int, height: int, edge: Color) -> pygame.Surface:

@@ -462,8 +462,8 @@ def character_left(card: dict[str, Any]) -> str:
 
 
 def vp_breakdown(view: View, name: str) -> dict[str, int]:
-    """A player's VP by source, read from the log: locations, defeats (monsters count 2), Madness, other."""
-    found = {"locations": 0, "defeats": 0, "madness": 0, "other": 0}
+    """A player's VP by source, read from the log: locations, defeats, monsters (2 each), Madness, other."""
+    found = {"locations": 0, "defeats": 0, "monsters": 0, "madness": 0, "other": 0}
     for entry in view.get("log", []):
         if entry.get("type") != "VictoryPoints" or entry.get("player") != name:
             continue
@@ -471,7 +471,7 @@ def vp_breakdown(view: View, name: str) -> dict[str, int]:
         if "location" in reason:
             found["locations"] += change
         elif reason.startswith("defeated"):
-            found["defeats"] += change
+            found["monsters" if change == 2 else "defeats"] += change
         elif "Madness" in reason:
             found["madness"] += change
         else:
@@ -482,7 +482,7 @@ def vp_breakdown(view: View, name: str) -> dict[str, int]:
 def breakdown_words(view: View, name: str) -> str:
     """The VP breakdown in one line, e.g. "locations 6 · defeats 4 · Madness −1"."""
     parts = vp_breakdown(view, name)
-    words = [f"locations {parts['locations']}", f"defeats {parts['defeats']}"]
+    words = [f"locations {parts['locations']}", f"defeats {parts['defeats']}", f"monsters {parts['monsters']}"]
     if parts["madness"]:
         words.append(f"Madness {parts['madness']:+d}".replace("-", "−"))
     if parts["other"]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.app import screenshot
+from game.ui.app import save_screen
 from game.ui.icons import CUBE_COLORS, STASIS_COUNTER, STATUS_COLORS, STUN_COUNTER
 from tests.ui.fake import busy_game
 from tests.ui.helpers import hover, open_app, pixel, zone_center
@@ -86,6 +86,6 @@ def test_hovering_a_card_in_hand_shows_its_text_and_rule():
 
 def test_screenshot_writes_a_1280x720_png(tmp_path):
     out = tmp_path / "busy.png"
-    screenshot(busy_game(), str(out))
+    save_screen(busy_game(), str(out))
     image = pygame.image.load(str(out))
     assert image.get_size() == (1280, 720)
