@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -11,14 +12,14 @@ from typing import Any
 
 import pygame
 
-from game.ui import screens, words
+from game.ui import saves, screens, words
 from game.ui.draw import Zone, player_color
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Scaling
 from game.ui.reasons import why_not
 from game.ui.renderer import Renderer
 from game.ui.state import UiState
-from game.ui.undo import NOTHING_YET
+from game.ui.undo import NOTHING_YET, UndoHistory
 
 FPS = 60
 IDLE_WAIT_MS = 250
@@ -36,12 +37,34 @@ def autosave_path() -> Path:
     return data_home() / "autosave.json"
 
 
+def saves_folder() -> Path:
+    """Where Ctrl+S saves and the names typed last time go."""
+    return data_home() / "saves"
+
+
+def load_command(path: Path) -> str:
+    """The command that goes on from a save, on a fresh clone (`make play` passes ARGS to countertop play)."""
+    return f'make play ARGS="--load {path}"'
+
+
+def random_seed() -> int:
+    """A fresh seed for a new game (shown on the new-game screen, in the log title and in the save)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
 def deck_names() -> list[str]:
-    """The names of the decks in assets/decks (their file names without .toml)."""
+    """The keys of the decks in assets/decks (their file names without .toml)."""
     from importlib.resources import files
 
     folder = files("assets") / "decks"
     return sorted(entry.name[:-5] for entry in folder.iterdir() if entry.name.endswith(".toml"))
+
+
+def deck_titles() -> dict[str, str]:
+    """Each deck's key and the name players read (its `name` field)."""
+    from game.setup import standard_decks
+
+    return {key: deck.name for key, deck in standard_decks().items()}
 
 
 def name_problem(names: list[str]) -> str:
@@ -68,6 +91,7 @@ class App:
         game: GameLike | None = None,
         window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
         headless: bool = False,
+        undo: UndoHistory | None = None,
     ) -> None:
         self.headless = headless
         if headless:
@@ -80,7 +104,13 @@ class App:
         self.canvas = pygame.Surface((LOGICAL_W, LOGICAL_H))
         self.renderer = Renderer()
         self.ui = UiState()
-        self.ui.setup = {"count": 2, "names": list(DEFAULT_NAMES), "decks": [None] * 4, "seed": "1"}
+        names = saves.recall_names(saves_folder()) or []
+        self.ui.setup = {
+            "count": max(2, len(names)),
+            "names": names + DEFAULT_NAMES[len(names) :],
+            "decks": [None] * 4,
+            "seed": str(random_seed()),
+        }
         self.zones: list[Zone] = []
         self.rules_max_scroll = 0
         self.running = True
@@ -88,18 +118,22 @@ class App:
         self.play: PlayInput | None = None
         self.tooltip: list[str] = []
         self.cached: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
+        self.titles: dict[str, str] | None = None
         if game is not None:
-            self.start(game)
+            self.start(game, undo)
 
     # ----- screens ---------------------------------------------------------------------------------------
 
-    def start(self, game: GameLike) -> None:
-        """Begin showing a game, behind the privacy screen of whoever must act first."""
+    def start(self, game: GameLike, undo: UndoHistory | None = None) -> None:
+        """Begin showing a game, behind the privacy screen of whoever must act first (undo: the history kept
+        in its save)."""
         self.game = game
         self.renderer = Renderer()
         self.cached = None
         self.ui = UiState(setup=self.ui.setup)
         self.play = PlayInput(game, self.ui)
+        if undo is not None:
+            self.play.undo = undo
         view = game.view()
         if view.get("winner") is not None or view["phase"] == "over":
             self.ui.screen = "over"
@@ -119,11 +153,15 @@ class App:
             self.ui.clear_selection()
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
 
-    def new_game(self) -> None:
-        """Start a game from the new-game screen's settings."""
+    def new_game(self, replace: bool = False) -> None:
+        """Start a game from the new-game screen's settings; with a game autosaved, first ask (unless replace)."""
         from game.engine import Game
         from game.setup import SetupError
 
+        if autosave_path().exists() and not replace:
+            self.ui.confirm = "replace"
+            return
+        self.ui.confirm = None
         setup = self.ui.setup
         names = [name.strip() or DEFAULT_NAMES[i] for i, name in enumerate(setup["names"][: setup["count"]])]
         problem = name_problem(names)
@@ -131,13 +169,29 @@ class App:
             self.ui.banner, self.ui.banner_is_error = problem, True
             return
         decks = setup["decks"][: setup["count"]]
-        seed = int(setup["seed"]) if setup["seed"].isdigit() else 0
+        seed = int(setup["seed"]) if setup["seed"].isdigit() else random_seed()
         try:
             game = Game.new(players=names, decks=None if not any(decks) else decks, seed=seed)
-        except SetupError as err:
+        except (SetupError, ValueError) as err:
             self.ui.banner, self.ui.banner_is_error = f"Can't start: {err}", True
             return
+        autosave_path().unlink(missing_ok=True)
+        saves.remember_names(saves_folder(), names)
+        setup["seed"] = str(random_seed())
         self.start(game)
+
+    def continue_autosave(self) -> None:
+        """Go on with the autosaved game and its undo history; a bad save is named on screen, not raised."""
+        from game.engine import Game
+
+        self.ui.confirm = None
+        path = autosave_path()
+        try:
+            game = Game.load(str(path))
+        except ValueError as err:
+            self.ui.banner, self.ui.banner_is_error = f"Can't continue: {err}", True
+            return
+        self.start(game, saves.undo_from(path))
 
     # ----- events ----------------------------------------------------------------------------------------
 
@@ -196,9 +250,17 @@ class App:
             self.after_action()
 
     def click_new_game(self, key: tuple[Any, ...] | None) -> None:
-        """Clicks on the new-game screen."""
+        """Clicks on the new-game screen (and on its replace-the-autosave question)."""
         setup = self.ui.setup
         self.ui.focus = None
+        if self.ui.confirm == "replace":
+            if key == ("button", "replace"):
+                self.new_game(replace=True)
+            elif key == ("button", "continue"):
+                self.continue_autosave()
+            elif key == ("button", "keep"):
+                self.ui.confirm = None
+            return
         if key is None:
             return
         if key[0] == "count":
@@ -212,9 +274,7 @@ class App:
         elif key == ("button", "start"):
             self.new_game()
         elif key == ("button", "continue"):
-            from game.engine import Game
-
-            self.start(Game.load(str(autosave_path())))
+            self.continue_autosave()
 
     def key(self, event: pygame.event.Event) -> None:
         """A key press on whichever screen is showing."""
@@ -236,6 +296,10 @@ class App:
     def type_into_field(self, event: pygame.event.Event) -> None:
         """Typing in the focused box of the new-game screen (Enter starts the game)."""
         focus, setup = self.ui.focus, self.ui.setup
+        if self.ui.confirm is not None:
+            if event.key == pygame.K_ESCAPE:
+                self.ui.confirm = None
+            return
         if event.key == pygame.K_RETURN:
             self.new_game()
             return
@@ -295,23 +359,21 @@ class App:
         view, _ = self.snapshot()
         self.ui.banner, self.ui.banner_is_error = words.undone(view, step.action), False
 
+    def save_to(self, path: Path) -> None:
+        """Save the game with the window's undo history (the save's "ui" key)."""
+        assert self.game is not None and self.play is not None
+        saves.save_with_undo(self.game.to_state(), self.play.undo, path)
+
     def save_now(self) -> None:
-        """Ctrl+S: save the game to a new file under the data folder and say where."""
-        assert self.game is not None
-        path = data_home() / "saves" / time.strftime("countertop-%Y%m%d-%H%M%S.json")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.game.save(str(path))
-        self.ui.banner, self.ui.banner_is_error = (
-            f"Saved. Go on later with: countertop play --load {path}",
-            False,
-        )
+        """Ctrl+S: save the game to a new file under the data folder and say how to go on from it."""
+        path = saves_folder() / time.strftime("countertop-%Y%m%d-%H%M%S.json")
+        self.save_to(path)
+        self.ui.banner, self.ui.banner_is_error = f"Saved. Go on later with: {load_command(path)}", False
 
     def close(self) -> None:
         """Closing the window: a game still being played is saved to the autosave file."""
         if self.game is not None and self.ui.screen in ("play", "pass"):
-            path = autosave_path()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.game.save(str(path))
+            self.save_to(autosave_path())
         self.running = False
 
     # ----- drawing ---------------------------------------------------------------------------------------
@@ -336,8 +398,11 @@ class App:
         """Draw whichever screen is showing; returns its zones."""
         screen = self.ui.screen
         if screen == "new_game":
+            if self.titles is None:
+                self.titles = deck_titles()
             zones = screens.draw_new_game(
-                surface, self.ui.setup, self.ui.focus, deck_names(), autosave_path().exists(), self.ui.banner
+                surface, self.ui.setup, self.ui.focus, self.titles, autosave_path().exists(), self.ui.banner,
+                self.ui.confirm,
             )
             return self.with_tooltip(surface, zones, lambda key: words.setup_tooltip(key, self.ui.setup))
         view, legal = self.snapshot()
@@ -477,12 +542,14 @@ def main_play(
     from game.engine import Game
 
     game: GameLike | None = None
+    undo: UndoHistory | None = None
     if scenario is not None:
         game = Game.from_scenario(scenario)
     elif load is not None:
         game = Game.load(load)
+        undo = saves.undo_from(Path(load))
     elif players:
-        game = Game.new(players=players, decks=decks, seed=seed or 0)
+        game = Game.new(players=players, decks=decks, seed=random_seed() if seed is None else seed)
     if screenshot is not None:
         save_screen(game, screenshot, screen)
         return 0
@@ -491,7 +558,7 @@ def main_play(
         print(f"countertop: can't open a window: {problem}", file=sys.stderr)
         return 1
     try:
-        app = App(game)
+        app = App(game, undo=undo)
     except pygame.error as err:
         pygame.quit()
         print(f"countertop: can't open a window: {err} ({NO_WINDOW_HINT})", file=sys.stderr)

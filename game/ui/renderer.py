@@ -408,7 +408,8 @@ class Renderer:
         """The game's events in words, newest at the bottom, scrolled by ui.log_scroll lines."""
         box(surface, self.layout.log, PANEL, PANEL_EDGE)
         x, y, w, _ = self.layout.log
-        text(surface, "Log  (mouse wheel scrolls)", (x + 8, y + 6), 18, DIM, True)
+        seed = f"  ·  seed {view['seed']}" if view.get("seed") is not None else ""
+        text(surface, f"Log  (wheel scrolls){seed}", (x + 8, y + 6), 18, DIM, True)
         area = self.layout.log_lines_rect()
         lines = self.log_lines(view, area[2])
         face = font(16)

@@ -16,6 +16,7 @@ from game.ui.draw import (
     Zone,
     box,
     button,
+    fit_line,
     player_color,
     text,
     wrap,
@@ -33,61 +34,94 @@ def draw_new_game(
     surface: pygame.Surface,
     setup: dict[str, Any],
     focus: str | None,
-    deck_names: list[str],
+    deck_names: dict[str, str],
     can_continue: bool,
     message: str = "",
+    confirm: str | None = None,
 ) -> list[Zone]:
-    """Number of players, names, decks, seed; start, or continue the autosaved game.
+    """Continue the autosaved game, or set up a new one: number of players, names, decks (by their names),
+    seed (a fresh random one each time), Start.
 
-    message is why the last Start was refused (e.g. two players with one name), shown above Start.
+    message is why the last Start was refused (e.g. two players with one name), shown above Start; confirm
+    "replace" asks before a new game replaces the autosaved one.
     """
     surface.fill(BACKDROP)
     zones: list[Zone] = []
-    text(surface, "Countertop", (LOGICAL_W // 2, 70), 64, INK, True, True)
+    text(surface, "Countertop", (LOGICAL_W // 2, 56), 64, INK, True, True)
     text(
         surface,
-        "A hot-seat game of counters and status effects for 2 to 4 players on one computer",
-        (LOGICAL_W // 2, 118),
+        f"A hot-seat game of counters and status effects for 2 to 4 players. First to {words.VICTORY_VP} VP wins.",
+        (LOGICAL_W // 2, 100),
         22,
         DIM,
         center=True,
     )
-    left = 380
-    text(surface, "Players", (left, 170), 26, INK, True)
+    left, y = 380, 130
+    if can_continue:
+        rect = (left, y, 520, 44)
+        button(surface, rect, "Continue the game that was open when the window closed", hot=True, size=21)
+        zones.append((rect, ("button", "continue")))
+        text(surface, "or start a new game:", (left, y + 54), 20, DIM)
+        y += 80
+    text(surface, "Players", (left, y + 8), 26, INK, True)
     for index, count in enumerate((2, 3, 4)):
-        rect = (left + 140 + index * 70, 162, 60, 36)
+        rect = (left + 140 + index * 70, y, 60, 36)
         button(surface, rect, str(count), hot=setup["count"] == count, size=26)
         zones.append((rect, ("count", count)))
+    y += 50
     for index in range(setup["count"]):
-        y = 220 + index * 52
         color = player_color(setup["names"][: setup["count"]], setup["names"][index])
         pygame.draw.rect(surface, color, (left, y, 10, 40))
         field = (left + 20, y, 260, 40)
         draw_field(surface, field, setup["names"][index], focus == f"name{index}")
         zones.append((field, ("field", f"name{index}")))
-        deck = setup["decks"][index] or "standard deck"
+        key = setup["decks"][index]
+        deck = deck_names.get(key, key) if key else "standard deck"
         rect = (left + 296, y, 224, 40)
-        button(surface, rect, f"Deck: {deck}", size=21)
+        button(surface, rect, fit_line(f"Deck: {deck}", 21, 216), size=21)
         zones.append((rect, ("deck", index)))
-    y = 220 + setup["count"] * 52 + 16
+        y += 52
+    y += 8
     text(surface, "Seed", (left, y + 10), 26, INK, True)
     field = (left + 80, y, 200, 40)
     draw_field(surface, field, setup["seed"], focus == "seed")
     zones.append((field, ("field", "seed")))
+    text(surface, "a new random one for every game;", (left + 292, y + 2), 17, DIM)
+    text(surface, "type one to replay a deal", (left + 292, y + 20), 17, DIM)
     if message:
         box(surface, (left - 6, y + 48, 532, 28), ERROR, radius=4)
-        text(surface, message, (left, y + 54), 19, INK, True)
+        text(surface, fit_line(message, 19, 520, True), (left, y + 53), 19, INK, True)
     else:
         text(surface, "Click a box to type in it. Click a deck to change it.", (left, y + 52), 19, DIM)
     start = (left, y + 84, 520, 52)
-    button(surface, start, "Start game", hot=True, size=30)
+    button(surface, start, "Start a new game", hot=not can_continue, size=30)
     zones.append((start, ("button", "start")))
-    if can_continue:
-        rect = (left, y + 146, 520, 44)
-        button(surface, rect, "Continue the game that was open when the window closed", size=21)
-        zones.append((rect, ("button", "continue")))
     if deck_names:
-        text(surface, "Decks: " + ", ".join(deck_names), (left, LOGICAL_H - 34), 18, DIM)
+        text(surface, "Decks: " + ", ".join(deck_names.values()), (left, LOGICAL_H - 34), 18, DIM)
+    if confirm == "replace":
+        zones += draw_confirm_replace(surface)
+    return zones
+
+
+def draw_confirm_replace(surface: pygame.Surface) -> list[Zone]:
+    """The question before a new game replaces the autosaved one."""
+    shade = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 190))
+    surface.blit(shade, (0, 0))
+    rect = (LOGICAL_W // 2 - 330, 220, 660, 240)
+    box(surface, rect, PANEL, GOLD, 2, 8)
+    text(surface, "Replace the unfinished game?", (rect[0] + 20, rect[1] + 16), 30, GOLD, True)
+    for row, line in enumerate((
+        "A game was still open when the window closed; it is kept in the autosave.",
+        "Starting a new game deletes it for good.",
+    )):
+        text(surface, line, (rect[0] + 20, rect[1] + 62 + 26 * row), 21, INK)
+    zones: list[Zone] = [(rect, ("dialog",))]
+    labels = (("replace", "Start the new game"), ("continue", "Continue the old one"), ("keep", "Cancel"))
+    for index, (name, label) in enumerate(labels):
+        button_rect = (rect[0] + 20 + index * 210, rect[1] + 170, 200, 48)
+        button(surface, button_rect, label, hot=name == "replace", size=21)
+        zones.append((button_rect, ("button", name)))
     return zones
 
 
@@ -253,7 +287,8 @@ def draw_legend(surface: pygame.Surface) -> list[Zone]:
          "at 0 you may play the card (ST-11)"),
         (("cube", "red"), "Red cubes (SE-14)", "+1 ATK each until the turn ends"),
         (("cube", "white"), "White cubes (SE-14)", "timers counted down by the abilities that use them"),
-        (("cube", "blue"), "Blue cubes (SE-14)", "extra HP above max HP, shown as HP \"5/7+2\"; damage takes them first"),
+        (("cube", "blue"), "Blue cubes (SE-14)", "extra HP above max HP, shown as HP \"5/7+2\"; damage takes "
+         "them first"),
         (("evasion", False), "Evasion (SE-12)", "a teal dodging arrow (a white dot: against spirit damage); "
          "one d100 against the total"),
         (("negation",), "Negation (SE-13)", "a blue shield (a number: several sources); one d100 per source"),

@@ -64,6 +64,7 @@ class UiState:
     rules_open: bool = False
     legend_open: bool = False
     final_board: bool = False
+    confirm: str | None = None
     rules_scroll: int = 0
     mouse: tuple[int, int] = (-1, -1)
     setup: dict[str, Any] = field(default_factory=dict)
