@@ -119,6 +119,8 @@ class App:
         self.tooltip: list[str] = []
         self.cached: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
         self.titles: dict[str, str] | None = None
+        self.seen_log: dict[str, int] = {}
+        self.inspect_lines: list[str] = []
         if game is not None:
             self.start(game, undo)
 
@@ -130,6 +132,7 @@ class App:
         self.game = game
         self.renderer = Renderer()
         self.cached = None
+        self.seen_log = {}
         self.ui = UiState(setup=self.ui.setup)
         self.play = PlayInput(game, self.ui)
         if undo is not None:
@@ -151,6 +154,9 @@ class App:
             assert self.play is not None
             self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
+            if self.ui.viewer is not None:
+                self.seen_log[self.ui.viewer] = len(view["log"])
+            self.ui.hand_slots = []
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
 
     def new_game(self, replace: bool = False) -> None:
@@ -408,7 +414,9 @@ class App:
         view, legal = self.snapshot()
         if screen == "pass":
             order = list(view.get("players_order") or view["players"])
-            return screens.draw_pass(surface, self.ui.viewer or "", player_color(order, self.ui.viewer))
+            viewer = self.ui.viewer or ""
+            summary = words.turn_summary(view, self.seen_log[viewer]) if viewer in self.seen_log else []
+            return screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
         if screen == "over" and self.ui.final_board:
             order = list(view.get("players_order") or view["players"])
             final = UiState(screen="play", viewer=order[0])
@@ -426,7 +434,22 @@ class App:
             return zones + rule_zones
         if self.ui.legend_open:
             return zones + screens.draw_legend(surface)
+        self.draw_inspected(surface, view, zones)
         return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
+
+    def draw_inspected(self, surface: pygame.Surface, view: dict[str, Any], zones: list[Zone]) -> None:
+        """The details of an enemy or neutral card the player clicked, framed and pinned beside it."""
+        ref = self.ui.inspected
+        self.inspect_lines = []
+        if ref is None or ref not in view["cards"]:
+            return
+        rects = [rect for rect, key in zones if key == ("card", ref)]
+        if not rects:
+            return
+        pygame.draw.rect(surface, (255, 255, 255), rects[-1], 3)
+        self.inspect_lines = words.short_tooltip(words.card_tooltip(view, ref), False)
+        x, y, w, h = rects[-1]
+        self.renderer.draw_tooltip(surface, self.inspect_lines, (x + w - 12, y - 12))
 
     def with_tooltip(
         self,
@@ -437,7 +460,12 @@ class App:
         """Draw the tooltip of whatever is under the mouse (explain gives its lines); returns the zones."""
         key = zone_at(zones, self.ui.mouse)
         self.tooltip = explain(key) if key is not None else []
-        if self.tooltip:
+        hovered = self.renderer.hovered_hand if self.ui.screen == "play" else None
+        if hovered is not None and key == ("card", hovered[0]) and self.game is not None:
+            view, _ = self.snapshot()
+            why = next((line for line in self.tooltip if line.startswith("Can't play it now")), "")
+            self.renderer.draw_enlarged(surface, view["cards"][hovered[0]], hovered[1], why)
+        elif self.tooltip:
             full = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if pygame.display.get_init() else False
             self.renderer.draw_tooltip(surface, words.short_tooltip(self.tooltip, full), self.ui.mouse)
         return zones

@@ -61,8 +61,8 @@ class Layout:
     hand_card_min_w: int = 70
     hand_gap: int = 4
     players: Rect = (692, 40, 316, 480)
-    log: Rect = (1016, 40, 256, 484)
-    dice: Rect = (1016, 528, 256, 82)
+    log: Rect = (1016, 40, 256, 384)
+    dice: Rect = (1016, 428, 256, 182)
     buttons: Rect = (1016, 616, 256, 100)
 
     def board_rect(self) -> Rect:

@@ -31,13 +31,15 @@ from game.ui.icons import (
     STASIS_COUNTER,
     cube_tile,
     evasion_tile,
+    heart,
     negation_tile,
     stasis_counter_badge,
     status_icon,
     stun_counter_badge,
+    sword,
 )
 from game.ui.layout import COLS, LOGICAL_H, LOGICAL_W, ROWS, Layout, inside, overlaps
-from game.ui.state import UiState
+from game.ui.state import UiState, keep_slots
 from game.ui.tokens import chip, token
 
 View = dict[str, Any]
@@ -51,6 +53,7 @@ ATTACK_HIGHLIGHT: Color = (255, 60, 60)
 ABILITY_HIGHLIGHT: Color = (200, 110, 255)
 SELECTED: Color = (255, 230, 60)
 CHOICE_HIGHLIGHT: Color = (255, 150, 40)
+SOURCE_HIGHLIGHT: Color = (120, 230, 255)
 CLICK_FRAMED = "Click a button below, or a card framed in orange."
 ERROR: Color = (170, 40, 40)
 DICE_BOX: Color = (60, 60, 30)
@@ -75,6 +78,7 @@ class Renderer:
         self.layout = layout or Layout()
         self.log_cache = LogCache(0)
         self.top_zones: list[Zone] = []
+        self.hovered_hand: tuple[str, Rect] | None = None
 
     def draw(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool = False
@@ -90,7 +94,7 @@ class Renderer:
         self.draw_board(surface, view, ui, zones)
         self.draw_players(surface, view, ui, zones)
         self.draw_message_strip(surface, view, ui)
-        self.draw_dice(surface, view)
+        self.draw_dice(surface, view, ui)
         self.draw_hand(surface, view, legal, ui, zones)
         self.draw_log(surface, view, ui, zones)
         self.draw_buttons(surface, zones, can_undo)
@@ -334,20 +338,24 @@ class Renderer:
             self.draw_legend(surface, (x, y + 2))
         surface.set_clip(None)
 
-    def draw_dice(self, surface: pygame.Surface, view: View) -> None:
-        """The dice rolled by the last action, one per line, each with what it was for."""
+    def draw_dice(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
+        """The dice of the last few actions that rolled any (G-8), newest first, each under what rolled them."""
         rect = self.layout.dice
-        rolls = view.get("last_rolls") or []
-        box(surface, rect, DICE_BOX if rolls else PANEL, DICE_EDGE if rolls else PANEL_EDGE)
+        history = ui.roll_history
+        if not history and view.get("last_rolls"):
+            history = [("Last action", list(view["last_rolls"]))]
+        box(surface, rect, DICE_BOX if history else PANEL, DICE_EDGE if history else PANEL_EDGE)
         x, y, w, h = rect
-        text(surface, "Dice of the last action" if rolls else "No dice rolled by the last action",
-             (x + 8, y + 5), 17, DICE_INK if rolls else DIM, True)
-        lines = [line for roll in rolls for line in wrap(words.roll_words(roll), 16, w - 16)]
-        fits = (h - 26) // 16
-        if len(lines) > fits:
-            lines = lines[: fits - 1] + ["… and more in the log"]
-        for row, line in enumerate(lines):
-            text(surface, line, (x + 8, y + 24 + 16 * row), 16, DICE_INK)
+        text(surface, "Dice rolled, newest first" if history else "No dice rolled yet", (x + 8, y + 5), 17,
+             DICE_INK if history else DIM, True)
+        lines: list[tuple[str, bool]] = []
+        for label, rolls in history:
+            lines.append((fit_line(label, 16, w - 16, True), True))
+            lines += [(fit_line("  " + words.roll_words(roll), 16, w - 16), False) for roll in rolls]
+        pitch = font(16).get_linesize()
+        fits = (h - 26) // pitch
+        for row, (line, bold) in enumerate(lines[:fits]):
+            text(surface, line, (x + 8, y + 24 + pitch * row), 16, (255, 255, 255) if bold else DICE_INK, bold)
 
     def draw_legend(self, surface: pygame.Surface, at: tuple[int, int]) -> None:
         """A one-line key to the markers; L (or the Legend button) shows every one of them."""
@@ -377,32 +385,75 @@ class Renderer:
         playable = {action.get("card") for action in legal if action["act"] == "play"}
         if not hand:
             text(surface, f"{ui.viewer}'s hand is empty", (hx + 12, hy + 12), 20, DIM)
-        for index, ref in enumerate(hand):
-            rect = self.layout.hand_card_rect(index, len(hand))
+        ui.hand_slots = keep_slots(ui.hand_slots, hand)
+        hovered: tuple[str, Rect] | None = None
+        for index, ref in enumerate(ui.hand_slots):
+            if ref is None:
+                continue
+            rect = self.layout.hand_card_rect(index, len(ui.hand_slots))
             selected = ui.selection is not None and ui.selection.ref == ref
-            if selected:
+            lifted = selected or (inside(rect, ui.mouse) and ui.menu is None)
+            if lifted:
                 rect = (rect[0], rect[1] - 8, rect[2], rect[3])
             edge = SELECTED if selected else (MOVE_HIGHLIGHT if ref in playable else PANEL_EDGE)
-            self.draw_hand_card(surface, view["cards"][ref], rect, edge)
+            self.draw_hand_card(surface, view["cards"][ref], rect, edge, ref in playable)
             zones.append((rect, ("card", ref)))
+            if inside(rect, ui.mouse):
+                hovered = (ref, rect)
+        self.hovered_hand = hovered
 
-    def draw_hand_card(self, surface: pygame.Surface, card: dict[str, Any], rect: Rect, edge: Color) -> None:
-        """A card in hand: name, kind, stats and text."""
+    def draw_hand_card(
+        self, surface: pygame.Surface, card: dict[str, Any], rect: Rect, edge: Color, playable: bool = True
+    ) -> None:
+        """A card in hand: name, kind, ATK (sword) / HP (heart) / MV, and its text, cut with an ellipsis;
+        a card that can't be played now is greyed (hovering it shows it whole and says why)."""
         x, y, w, h = rect
         surface.set_clip(rect)
         box(surface, rect, (236, 230, 212), edge, 3, 6)
-        used = text_block(surface, card["name"], (x + 6, y + 5, w - 10, 36), 18, BLACK, True, max_lines=2)
-        text(surface, card.get("kind", ""), (x + 6, y + 7 + used), 15, (90, 70, 50))
-        top = y + 22 + used
+        used = text_block(surface, card["name"], (x + 6, y + 5, w - 10, 34), 18, BLACK, True, max_lines=2)
+        text(surface, card.get("kind", ""), (x + 6, y + 5 + used), 15, (90, 70, 50))
+        top = y + 21 + used
         if card.get("hp") is not None:
-            gap = "  " if w >= 90 else " "
-            stats = f"ATK {card['atk']}{gap}HP {card['max_hp']}{gap}MV {card.get('mv')}"
-            text(surface, stats, (x + 6, top), 15, (120, 30, 30), True)
-            reach = f"range {card.get('range', 1)}, {card.get('damage_type', 'physical')}"
-            text(surface, reach, (x + 6, top + 13), 14, (60, 60, 60))
-            top += 28
+            sword(surface, (x + 12, top + 8), 12)
+            used_x = text(surface, str(card["atk"]), (x + 20, top), 15, BLACK, True)
+            heart(surface, (used_x[0] + used_x[2] + 12, top + 9), 11)
+            used_x = text(surface, str(card["max_hp"]), (used_x[0] + used_x[2] + 20, top), 15, BLACK, True)
+            text(surface, f"MV {card.get('mv')}", (used_x[0] + used_x[2] + 8, top), 15, (40, 40, 120), True)
+            top += 17
         text_block(surface, card.get("text", ""), (x + 6, top, w - 10, y + h - top - 4), 15, (30, 30, 30))
+        if not playable:
+            shade = pygame.Surface((w, h), pygame.SRCALPHA)
+            shade.fill((20, 20, 30, 90))
+            surface.blit(shade, (x, y))
         surface.set_clip(None)
+
+    def draw_enlarged(self, surface: pygame.Surface, card: dict[str, Any], under: Rect, why: str) -> Rect:
+        """A hovered card in hand, shown big and whole above it: every line of its text, its abilities with
+        their stone costs, and (for a greyed card) why it can't be played now."""
+        width = 260
+        lines: list[tuple[str, int, Color, bool]] = [(card["name"], 24, BLACK, True), (card.get("kind", ""), 18,
+                                                                                          (90, 70, 50), False)]
+        if card.get("hp") is not None:
+            lines.append((f"ATK {card['atk']}  ·  HP {card['max_hp']}  ·  MV {card.get('mv')}  ·  range "
+                          f"{card.get('range', 1)} {card.get('damage_type', 'physical')}", 18, (120, 30, 30), True))
+        lines.append((card.get("text", ""), 19, (30, 30, 30), False))
+        for ability in card.get("abilities", []):
+            if ability.get("text") and ability["text"] in card.get("text", ""):
+                continue
+            lines.append((words.ability_line(ability), 18, (30, 30, 90), False))
+        if why:
+            lines.append((why, 18, (160, 20, 20), True))
+        wrapped = [(part, size, color, bold) for line, size, color, bold in lines
+                   for part in wrap(line, size, width - 20, bold)]
+        height = sum(font(size, bold).get_linesize() for _, size, _, bold in wrapped) + 20
+        x = max(4, min(under[0] + under[2] // 2 - width // 2, LOGICAL_W - width - 4))
+        y = max(4, under[1] - height - 6)
+        box(surface, (x, y, width, height), (242, 236, 218), SELECTED, 3, 8)
+        row = y + 10
+        for line, size, color, bold in wrapped:
+            text(surface, line, (x + 10, row), size, color, bold)
+            row += font(size, bold).get_linesize()
+        return (x, y, width, height)
 
     def draw_log(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The game's events in words, newest at the bottom, scrolled by ui.log_scroll lines."""
@@ -418,6 +469,12 @@ class Renderer:
         end = len(lines) - ui.log_scroll
         for row, (line, color) in enumerate(lines[max(0, end - visible) : end]):
             surface.blit(rendered(line, 16, color), (area[0], area[1] + row * face.get_linesize()))
+        if len(lines) > visible:
+            track = (x + w - 7, area[1], 4, area[3])
+            pygame.draw.rect(surface, (55, 60, 72), track, border_radius=2)
+            thumb_h = max(16, area[3] * visible // len(lines))
+            thumb_y = area[1] + (area[3] - thumb_h) * max(0, end - visible) // max(1, len(lines) - visible)
+            pygame.draw.rect(surface, (150, 160, 180), (track[0], thumb_y, 4, thumb_h), border_radius=2)
         zones.append((self.layout.log, ("log",)))
 
     def log_lines(self, view: View, width: int) -> list[tuple[str, Color]]:
@@ -438,7 +495,7 @@ class Renderer:
                 repeats = 1
                 cache.groups.append((sentence, 1, []))
             shown = sentence if repeats == 1 else f"{sentence} (×{repeats})"
-            wrapped = [((" " if i else "") + line, color) for i, line in enumerate(wrap(shown, 16, width - 10))]
+            wrapped = [((" " if i else "") + line, color) for i, line in enumerate(wrap(shown, 16, width - 14))]
             cache.groups[-1] = (sentence, repeats, wrapped)
         cache.count = len(log)
         return [line for _, _, lines in cache.groups for line in lines]
@@ -468,14 +525,44 @@ class Renderer:
         columns = -(-len(labels) // per_column)
         column_w = max(font(19).size(label)[0] for label in labels) + 16
         width, height = column_w * columns + 8, 28 * per_column + 8
-        x = max(4, min(ui.menu.anchor[0], LOGICAL_W - 10 - width))
-        y = max(4, min(ui.menu.anchor[1], LOGICAL_H - 10 - height))
+        x, y = self.menu_place(view, ui, zones, width, height)
         box(surface, (x, y, width, height), (20, 22, 28), SELECTED, 2)
         for index, label in enumerate(labels):
             column, row = divmod(index, per_column)
             rect = (x + 4 + column * column_w, y + 4 + 28 * row, column_w - 4, 26)
             button(surface, rect, label, size=19)
             zones.append((rect, ("menu", index)))
+
+    def menu_place(self, view: View, ui: UiState, zones: list[Zone], width: int, height: int) -> tuple[int, int]:
+        """Where an action menu goes: beside the selected card (right, left, above, below), never over a
+        square or target the selection highlights; on screen."""
+        assert ui.menu is not None
+        ax, ay = ui.menu.anchor
+        near: Rect = (ax, ay, 1, 1)
+        keep_clear: list[Rect] = []
+        if ui.selection is not None:
+            card = view["cards"].get(ui.selection.ref, {})
+            if card.get("pos") is not None and card.get("zone") == "board":
+                near = self.layout.square_rect(*card["pos"])
+            else:
+                near = next((rect for rect, key in zones if key == ("card", ui.selection.ref)), near)
+            keep_clear += [self.layout.square_rect(*square) for square in ui.selection.squares()]
+            for ref in ui.selection.targets():
+                target = view["cards"].get(ref, {})
+                if target.get("pos") is not None:
+                    keep_clear.append(self.layout.square_rect(*target["pos"]))
+        nx, ny, nw, nh = near
+        places = [(nx + nw + 6, ny), (nx - width - 6, ny), (nx, ny - height - 6), (nx, ny + nh + 6)]
+        fitted = [(max(4, min(px, LOGICAL_W - 10 - width)), max(4, min(py, LOGICAL_H - 10 - height)))
+                  for px, py in places]
+        for place in fitted:
+            rect = (place[0], place[1], width, height)
+            if not overlaps(rect, near) and not any(overlaps(rect, other) for other in keep_clear):
+                return place
+        for place in fitted:
+            if not overlaps((place[0], place[1], width, height), near):
+                return place
+        return fitted[0]
 
     def choice_options(self, view: View, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The answers to the pending choice, as choose actions, in the order the dialog shows them."""
@@ -515,9 +602,17 @@ class Renderer:
         if any(named):
             prompt += [(line, DIM) for line in wrap(CLICK_FRAMED, 22, width - 24, True)]
         height = 50 + 22 * len(prompt) + 34 * per_column
-        x, y = self.dialog_place(width, height, [rect for rects in named for rect in rects])
+        source = view.get("pending_source")
+        source_rects = self.option_rects(view, source, zones) if source in view["cards"] else []
+        for rect in source_rects:
+            pygame.draw.rect(surface, SOURCE_HIGHLIGHT, rect, 4)
+        played = self.last_played_square(view)
+        keep_clear = [rect for rects in named for rect in rects] + source_rects + played
+        x, y = self.dialog_place(width, height, keep_clear)
         box(surface, (x, y, width, height), (28, 30, 44), CHOICE_HIGHLIGHT, 3, 8)
-        text(surface, f"{pending['player']}, choose:", (x + 12, y + 8), 22, CHOICE_HIGHLIGHT, True)
+        asker = f"{words.card_name(view, source)} asks. " if source in view["cards"] else ""
+        title = fit_line(f"{asker}{pending['player']}, choose:", 22, width - 24, True)
+        text(surface, title, (x + 12, y + 8), 22, CHOICE_HIGHLIGHT, True)
         for row, (line, color) in enumerate(prompt):
             text(surface, line, (x + 12, y + 32 + 22 * row), 22, color, True)
         top = y + 40 + 22 * len(prompt)
@@ -532,6 +627,14 @@ class Renderer:
                     overlay.fill((*CHOICE_HIGHLIGHT, 90))
                     surface.blit(overlay, named_rect[:2])
 
+    def last_played_square(self, view: View) -> list[Rect]:
+        """The square of the last card played to the board, kept clear by dialogs."""
+        for entry in reversed(view.get("log", [])):
+            if entry.get("type") in ("CardPlayed", "PlayedFromStasis"):
+                to = entry.get("to")
+                return [self.layout.square_rect(to[0], to[1])] if isinstance(to, list) and len(to) == 2 else []
+        return []
+
     def dialog_place(self, width: int, height: int, keep_clear: list[Rect]) -> tuple[int, int]:
         """Where a dialog goes: over the top of the board, its bottom, or the right side, whichever hides
         none of keep_clear (the first when all of them hide something)."""
@@ -542,6 +645,9 @@ class Renderer:
             (centred, board_y + board_h - height - 10),
             (LOGICAL_W - width - 10, board_y + 20),
             (board_x, LOGICAL_H - height - 10),
+            (board_x + board_w + 10, board_y + 20),
+            (board_x, board_y + 20),
+            (board_x + board_w - width, board_y + board_h - height - 10),
         ]
         for place in places:
             rect = (place[0], max(4, place[1]), width, height)

@@ -131,19 +131,29 @@ def draw_field(surface: pygame.Surface, rect: tuple[int, int, int, int], value: 
     text(surface, value + ("|" if focused else ""), (rect[0] + 10, rect[1] + 10), 26, BLACK)
 
 
-def draw_pass(surface: pygame.Surface, name: str, color: tuple[int, int, int]) -> list[Zone]:
-    """The privacy screen between turns: nothing of the game shows until the next player clicks."""
+def draw_pass(
+    surface: pygame.Surface, name: str, color: tuple[int, int, int], summary: list[str] | None = None
+) -> list[Zone]:
+    """The privacy screen between turns: nothing secret shows until the next player clicks; below, what the
+    others did since this player last had the device (public events only)."""
     surface.fill(BACKDROP)
     pygame.draw.rect(surface, color, (0, 0, LOGICAL_W, 12))
-    text(surface, f"Pass the device to {name}", (LOGICAL_W // 2, 280), 60, color, True, True)
+    top = 120 if summary else 280
+    text(surface, f"Pass the device to {name}", (LOGICAL_W // 2, top), 60, color, True, True)
     text(
         surface,
         f"{name}: click anywhere or press Space when the others can't see the screen.",
-        (LOGICAL_W // 2, 350),
+        (LOGICAL_W // 2, top + 64),
         26,
         INK,
         center=True,
     )
+    if summary:
+        rect = (240, top + 110, 800, 40 + 24 * len(summary))
+        box(surface, rect, PANEL, PANEL_EDGE, 1, 8)
+        text(surface, "Since your last turn", (rect[0] + 16, rect[1] + 10), 24, GOLD, True)
+        for row, line in enumerate(summary):
+            text(surface, fit_line(line, 22, rect[2] - 32), (rect[0] + 16, rect[1] + 36 + 24 * row), 22, INK)
     return [((0, 0, LOGICAL_W, LOGICAL_H), ("button", "reveal"))]
 
 

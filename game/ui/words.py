@@ -146,7 +146,7 @@ LOG_TEMPLATES: dict[str, list[str]] = {
     "AttackNegated": ["{card} negated the attack of {attacker} (SE-13)."],
     "CardDiscarded": ["{card} was discarded ({reason}).", "{card} was discarded."],
     "CardDrawn": ["{player} drew a card."],
-    "CardMoved": ["{card} went to {zone} ({reason}).", "{card} went to {zone}."],
+    "CardMoved": ["{card} {zone} ({reason}).", "{card} {zone}."],
     "CardPlayed": ["{player} played {card} to {to}.", "{player} played {card}."],
     "ChoiceMade": ["{player} chose {option}."],
     "ChoicePending": ["{player} must choose: {prompt}"],
@@ -167,7 +167,7 @@ LOG_TEMPLATES: dict[str, list[str]] = {
         "{card} entered stasis with {n} counter(s).",
         "{card} entered stasis.",
     ],
-    "ExtraPlayGranted": ["{player} gets an extra play: {grant}."],
+    "ExtraPlayGranted": ["{player} gets an {grant}."],
     "FreezeTokenRemoved": ["A Freeze token was removed from {card} (SE-5)."],
     "FuseAttached": ["{card} gained {value} {damage_type} {defence} (Fuse)."],
     "GameOver": ["Game over. Winner: {winner}."],
@@ -175,6 +175,7 @@ LOG_TEMPLATES: dict[str, list[str]] = {
     "Healed": ["{card} was healed by {n}."],
     "LeftStasis": ["{card} left stasis ({reason}).", "{card} left stasis."],
     "Moved": ["{card} moved to {to}.", "{card} moved."],
+    "PowerCopied": ["{card} copies the ATK of {source} ({atk})."],
     "PhaseChanged": ["{player}: {phase} phase.", "{phase} phase."],
     "PlayedFromStasis": ["{player} played {card} from stasis (ST-11)."],
     "StasisCounterRemoved": [
@@ -192,11 +193,35 @@ LOG_TEMPLATES: dict[str, list[str]] = {
     ],
     "StunCountersAdded": ["{n} stun counter(s) put on {card} (SC-1)."],
     "Tapped": ["{card} was tapped."],
-    "Triggered": ["{card}'s ability triggered ({on}).", "{card}'s ability triggered."],
+    "Triggered": ["{card}'s ability triggers {on}.", "{card}'s ability triggers."],
     "TurnStarted": ["Turn {turn}: {player}'s turn begins."],
     "UntapReplaced": ["{card} stays tapped: a stun counter was removed instead (SC-2)."],
     "Untapped": ["{card} untapped."],
     "VictoryPoints": ["{player}: {change} VP ({reason}), now {vp} VP.", "{player}: {change} VP."],
+}
+
+
+TRIGGER_WORDS = {
+    "attack": "as it attacks",
+    "becomes_untapped": "as it untaps",
+    "defeated": "on a defeat",
+    "destroyed": "as it is destroyed",
+    "enters_stasis": "as it enters stasis",
+    "last_white_cube_removed": "as its last white cube comes off",
+    "minion_played_here": "as a minion is played here",
+    "played": "as it is played",
+    "resolved": "as it resolves",
+    "start_of_turn": "at the start of the turn",
+    "stasis_counter_removed": "as a stasis counter comes off",
+}
+ZONE_WORDS = {
+    "removed": "was removed from the game",
+    "madness": "went back to the Madness pile",
+    "hand": "went to its owner's hand",
+    "deck": "went into its owner's deck",
+    "discard": "went to the discard pile",
+    "stasis": "went into stasis",
+    "board": "came onto the board",
 }
 
 
@@ -211,11 +236,16 @@ def log_sentence(view: View, entry: dict[str, Any]) -> str:
             return template.format_map(fields)
         except KeyError:
             continue
-    details = ", ".join(f"{key}: {value}" for key, value in fields.items() if key != "type")
-    return f"{_split_camel(kind).capitalize()}" + (f" ({details})" if details else "") + "."
+    return f"{_split_camel(kind).capitalize()}" + (f": {fields['card']}" if "card" in fields else "") + "."
 
 
 def _field_words(view: View, key: str, value: Any) -> str:
+    if key == "grant" and isinstance(value, dict):
+        return grant_words(view, value)
+    if key == "on" and isinstance(value, str):
+        return TRIGGER_WORDS.get(value, value.replace("_", " "))
+    if key == "zone" and isinstance(value, str):
+        return ZONE_WORDS.get(value, f"went to {value}")
     if key == "change" and isinstance(value, int):
         return f"{value:+d}"
     if key == "phase" and isinstance(value, str):
@@ -519,3 +549,21 @@ def short_tooltip(lines: list[str], full: bool) -> list[str]:
     if rules and not full:
         shown.append("Hold Shift for the full rule; F1 lists every rule.")
     return shown
+
+
+SUMMARY_EVENTS = {
+    "CardPlayed", "PlayedFromStasis", "AttackDeclared", "AttackEvaded", "AttackNegated", "DamageDealt", "Defeated",
+    "Destroyed", "Healed", "VictoryPoints", "StatusApplied", "StunCountersAdded", "EnteredStasis", "AbilityUsed",
+    "Moved", "UntapReplaced", "TurnStarted",
+}
+SUMMARY_LINES = 14
+
+
+def turn_summary(view: View, since: int) -> list[str]:
+    """What the other players did since the log held `since` entries, in at most SUMMARY_LINES sentences."""
+    entries = [e for e in view.get("log", [])[since:] if e.get("type") in SUMMARY_EVENTS]
+    lines = [log_sentence(view, entry) for entry in entries]
+    if len(lines) > SUMMARY_LINES:
+        hidden = len(lines) - SUMMARY_LINES + 1
+        lines = lines[: SUMMARY_LINES - 1] + [f"… and {hidden} more in the log."]
+    return lines

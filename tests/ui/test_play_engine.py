@@ -118,12 +118,12 @@ def test_answer_a_choice_and_play_from_stasis_ST11(game):
     app = open_app(game)
     hand = game.view()["players"]["Ada"]["hand"]
     click(app, hand_card_center(hand.index("mad"), len(hand)))
-    click(app, zone_center(app, ("menu", 0)))
+    click(app, zone_center(app, ("card", "mad")))
     assert game.view()["pending"] is not None
     click(app, zone_center(app, ("choose", 0)))
     assert game.view()["pending"] is None
     click(app, zone_center(app, ("card", "hftp")))
-    click(app, zone_center(app, ("menu", 0)))
+    click(app, zone_center(app, ("card", "hftp")))
     assert card(game, "hftp")["zone"] == "discard"
 
 

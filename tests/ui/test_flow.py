@@ -1,0 +1,119 @@
+"""Flow of play: hand slots that stay put, one way to play a card, menus beside the unit, the choice dialog
+beside its source, a roll history, plain log sentences, the last-turn summary and enemy card details."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import words
+from game.ui.layout import overlaps
+from tests.ui.fake import FakeGame, character
+from tests.ui.helpers import click, hover, open_app, press, square_center, zone_center
+
+
+def card_rect(app, ref):
+    return [rect for rect, key in app.zones if key == ("card", ref)][-1]
+
+
+def test_the_hand_keeps_its_slots_after_a_play_G4():
+    game = FakeGame()
+    game.state["players"]["Ada"]["hand"] = ["foot", "omen"]
+    app = open_app(game)
+    omen_before = card_rect(app, "omen")
+    click(app, zone_center(app, ("card", "foot")))
+    click(app, square_center(0, 0))
+    assert game.state["cards"]["foot"]["zone"] == "board"
+    assert card_rect(app, "omen")[0] == omen_before[0], "the next card did not slide under the cursor"
+
+
+def test_after_the_turn_the_gaps_close():
+    game = FakeGame()
+    app = open_app(game)
+    click(app, zone_center(app, ("card", "foot")))
+    click(app, square_center(0, 0))
+    press(app, pygame.K_e)
+    assert app.ui.screen == "pass" and app.ui.hand_slots == []
+
+
+def test_the_action_menu_opens_beside_the_unit_and_never_over_its_targets():
+    game = FakeGame()
+    game.state["cards"]["monk"]["abilities"] = [{"name": "Far Sight", "cost": 1}]
+    app = open_app(game)
+    click(app, zone_center(app, ("card", "monk")))
+    click(app, zone_center(app, ("card", "guard")))
+    assert app.ui.menu is None, "one action on the guard: done at once"
+    game2 = FakeGame()
+    game2.state["cards"]["monk"]["mv_left"] = 0
+    app = open_app(game2)
+    click(app, zone_center(app, ("card", "monk")))
+    selection = app.ui.selection
+    assert selection is not None
+    from game.ui.state import Menu
+
+    app.ui.menu = Menu(selection.actions[:3], zone_center(app, ("card", "monk")))
+    app.step()
+    menu = [rect for rect, key in app.zones if key[0] == "menu"]
+    highlighted = [app.renderer.layout.square_rect(*square) for square in selection.squares()]
+    highlighted += [app.renderer.layout.square_rect(*game2.state["cards"][ref]["pos"]) for ref in selection.targets()]
+    monk_square = app.renderer.layout.square_rect(3, 1)
+    assert menu and not any(overlaps(entry, monk_square) for entry in menu)
+    assert not any(overlaps(entry, square) for entry in menu for square in highlighted)
+
+
+def test_ability_labels_show_their_stone_cost():
+    view = FakeGame().view()
+    view["cards"]["monk"]["abilities"] = [{"name": "Far Sight", "cost": 1}]
+    label = words.action_label(view, {"act": "ability", "card": "monk", "ability": "Far Sight"})
+    assert label == "Far Sight · 1 stone"
+
+
+def test_the_dice_panel_keeps_a_short_roll_history_G8():
+    game = FakeGame()
+    game.state["cards"]["guard"]["pos"] = [3, 2]
+    app = open_app(game)
+    click(app, zone_center(app, ("card", "monk")))
+    click(app, zone_center(app, ("card", "guard")))
+    assert game.acted[-1] == {"act": "attack", "card": "monk", "target": "guard"}
+    click(app, zone_center(app, ("card", "foot")))
+    click(app, square_center(0, 0))
+    assert app.ui.roll_history == [
+        ("Standard Attack on Footman (Bo)", [{"kind": "d100", "result": 42, "purpose": "critical hit"}])
+    ], "the play after the attack rolled nothing, and the attack's roll stays"
+
+
+def test_log_sentences_show_no_internals():
+    view = FakeGame().view()
+    grant = {"type": "ExtraPlayGranted", "player": "Ada", "grant": {"kind": "minion"}}
+    assert words.log_sentence(view, grant) == "Ada gets an extra minion play."
+    trigger = {"type": "Triggered", "card": "monk", "on": "start_of_turn"}
+    assert words.log_sentence(view, trigger) == "Thunder Monk (Ada)'s ability triggers at the start of the turn."
+    moved = {"type": "CardMoved", "card": "monk", "zone": "removed", "reason": "a monster"}
+    assert words.log_sentence(view, moved) == "Thunder Monk (Ada) was removed from the game (a monster)."
+    odd = {"type": "SomethingNew", "card": "monk", "extra": {"x": 1}}
+    assert words.log_sentence(view, odd) == "Something new: Thunder Monk (Ada)."
+
+
+def test_the_pass_screen_summarises_the_other_players_turn():
+    game = FakeGame()
+    app = open_app(game)
+    press(app, pygame.K_e)
+    click(app, (640, 360))
+    click(app, zone_center(app, ("card", "arch")))
+    click(app, square_center(2, 4))
+    press(app, pygame.K_e)
+    assert app.ui.screen == "pass" and app.ui.viewer == "Ada"
+    summary = words.turn_summary(game.view(), app.seen_log["Ada"])
+    assert summary == ["Bo played Archer (Bo).", "Turn 3: Ada's turn begins."]
+
+
+def test_clicking_an_enemy_card_shows_its_details():
+    game = FakeGame()
+    game.state["cards"]["spy"] = character("Spy", "Bo", [5, 4])
+    app = open_app(game)
+    click(app, zone_center(app, ("card", "spy")))
+    assert app.ui.inspected == "spy" and app.ui.banner == ""
+    assert app.inspect_lines[0] == "Spy (Bo)"
+    hover(app, (5, 5))
+    assert app.inspect_lines[0] == "Spy (Bo)", "the details stay while the mouse moves on"
+    press(app, pygame.K_ESCAPE)
+    assert app.ui.inspected is None
