@@ -119,7 +119,6 @@ class App:
         self.tooltip: list[str] = []
         self.cached: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
         self.titles: dict[str, str] | None = None
-        self.seen_log: dict[str, int] = {}
         self.inspect_lines: list[str] = []
         if game is not None:
             self.start(game, undo)
@@ -132,7 +131,6 @@ class App:
         self.game = game
         self.renderer = Renderer()
         self.cached = None
-        self.seen_log = {}
         self.ui = UiState(setup=self.ui.setup)
         self.play = PlayInput(game, self.ui)
         if undo is not None:
@@ -154,8 +152,6 @@ class App:
             assert self.play is not None
             self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
-            if self.ui.viewer is not None:
-                self.seen_log[self.ui.viewer] = len(view["log"])
             self.ui.hand_slots = []
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
 
@@ -415,7 +411,7 @@ class App:
         if screen == "pass":
             order = list(view.get("players_order") or view["players"])
             viewer = self.ui.viewer or ""
-            summary = words.turn_summary(view, self.seen_log[viewer]) if viewer in self.seen_log else []
+            summary = words.turn_summary(view, words.since_own_turn(view, viewer))
             return screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
         if screen == "over" and self.ui.final_board:
             order = list(view.get("players_order") or view["players"])

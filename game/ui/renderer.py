@@ -115,7 +115,8 @@ class Renderer:
         active = view["active"]
         color = player_color(self.order(view), active)
         pygame.draw.rect(surface, color, (x, y, 8, h))
-        status = f"Turn {view['turn']} · {active} · {view['phase']} phase"
+        phase = "game over" if view["phase"] == "over" else f"{view['phase']} phase"
+        status = f"Turn {view['turn']} · {active} · {phase}"
         used = text(surface, status, (x + 14, y + 8), 24, INK, True)
         goal = f"First to {words.VICTORY_VP} VP wins"
         goal_w = font(20, True).size(goal)[0]
@@ -610,8 +611,8 @@ class Renderer:
         keep_clear = [rect for rects in named for rect in rects] + source_rects + played
         x, y = self.dialog_place(width, height, keep_clear)
         box(surface, (x, y, width, height), (28, 30, 44), CHOICE_HIGHLIGHT, 3, 8)
-        asker = f"{words.card_name(view, source)} asks. " if source in view["cards"] else ""
-        title = fit_line(f"{asker}{pending['player']}, choose:", 22, width - 24, True)
+        asker = f"{words.card_name(view, source)} asks {pending['player']}:" if source in view["cards"] else ""
+        title = fit_line(asker or f"{pending['player']}, choose:", 22, width - 24, True)
         text(surface, title, (x + 12, y + 8), 22, CHOICE_HIGHLIGHT, True)
         for row, (line, color) in enumerate(prompt):
             text(surface, line, (x + 12, y + 32 + 22 * row), 22, color, True)

@@ -193,7 +193,7 @@ def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
     zones.append((text(surface, headline(view), (LOGICAL_W // 2, 130), 64, GOLD, True, True), ("headline",)))
     x, y = 120, 200
     headers = ("Player", "Locations", "Defeats", "Monsters", "Other", "Madness penalty", "Final VP")
-    columns = (0, 250, 400, 540, 690, 810, 1000)
+    columns = (0, 220, 350, 480, 610, 720, 930)
     for header, dx in zip(headers, columns, strict=True):
         text(surface, header, (x + dx, y), 24, DIM, True)
     order = list(view.get("players_order") or view["players"])

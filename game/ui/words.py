@@ -492,7 +492,8 @@ def character_left(card: dict[str, Any]) -> str:
 
 
 def vp_breakdown(view: View, name: str) -> dict[str, int]:
-    """A player's VP by source, read from the log: locations, defeats, monsters (2 each), Madness, other."""
+    """A player's VP by source, read from the log: locations, defeats, monsters (2 each), Madness, and
+    other (any VP the log does not explain, e.g. set by a scenario or gained from card effects)."""
     found = {"locations": 0, "defeats": 0, "monsters": 0, "madness": 0, "other": 0}
     for entry in view.get("log", []):
         if entry.get("type") != "VictoryPoints" or entry.get("player") != name:
@@ -504,8 +505,9 @@ def vp_breakdown(view: View, name: str) -> dict[str, int]:
             found["monsters" if change == 2 else "defeats"] += change
         elif "Madness" in reason:
             found["madness"] += change
-        else:
-            found["other"] += change
+    vp = view["players"].get(name, {}).get("vp")
+    if isinstance(vp, int):
+        found["other"] = vp - sum(n for source, n in found.items() if source != "other")
     return found
 
 
@@ -557,6 +559,17 @@ SUMMARY_EVENTS = {
     "Moved", "UntapReplaced", "TurnStarted",
 }
 SUMMARY_LINES = 14
+
+
+def since_own_turn(view: View, name: str) -> int:
+    """Where in the log the turns of the others began since the player's own last turn (0: none yet)."""
+    starts = [i for i, entry in enumerate(view.get("log", [])) if entry.get("type") == "TurnStarted"]
+    since = 0
+    for index in reversed(starts[:-1] if starts and view["log"][starts[-1]].get("player") == name else starts):
+        if view["log"][index].get("player") == name:
+            break
+        since = index
+    return since
 
 
 def turn_summary(view: View, since: int) -> list[str]:

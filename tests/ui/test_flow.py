@@ -102,8 +102,8 @@ def test_the_pass_screen_summarises_the_other_players_turn():
     click(app, square_center(2, 4))
     press(app, pygame.K_e)
     assert app.ui.screen == "pass" and app.ui.viewer == "Ada"
-    summary = words.turn_summary(game.view(), app.seen_log["Ada"])
-    assert summary == ["Bo played Archer (Bo).", "Turn 3: Ada's turn begins."]
+    summary = words.turn_summary(game.view(), words.since_own_turn(game.view(), "Ada"))
+    assert summary == ["Turn 2: Bo's turn begins.", "Bo played Archer (Bo).", "Turn 3: Ada's turn begins."]
 
 
 def test_clicking_an_enemy_card_shows_its_details():
