@@ -382,11 +382,11 @@ class App:
 
     def draw(self) -> None:
         """Draw the current screen on the logical canvas and scale it into the window."""
-        self.zones = self.draw_screen(self.canvas)
         size = self.window.get_size()
         if size == (LOGICAL_W, LOGICAL_H):
-            self.window.blit(self.canvas, (0, 0))
+            self.zones = self.draw_screen(self.window)
         else:
+            self.zones = self.draw_screen(self.canvas)
             scaling = Scaling.fit(*size)
             self.window.fill((0, 0, 0))
             self.window.blit(

@@ -62,6 +62,14 @@ DICE_INK: Color = (255, 240, 160)
 GOLD_INK: Color = (255, 225, 110)
 
 
+def zone_at_point(zones: list[Zone], point: tuple[int, int]) -> tuple[Any, ...] | None:
+    """The key of the topmost zone under a point."""
+    for rect, key in reversed(zones):
+        if inside(rect, point):
+            return key
+    return None
+
+
 @dataclass
 class LogCache:
     """The log panel's lines so far: per run of equal sentences, the sentence, its count and its lines."""
@@ -72,21 +80,59 @@ class LogCache:
 
 
 class Renderer:
-    """Draws the play screen; owns no game state (only a cache of the log's wrapped lines)."""
+    """Draws the play screen; owns no game state, only caches: the log's wrapped lines and the last frame."""
 
     def __init__(self, layout: Layout | None = None) -> None:
         self.layout = layout or Layout()
         self.log_cache = LogCache(0)
         self.top_zones: list[Zone] = []
         self.hovered_hand: tuple[str, Rect] | None = None
+        self.frame: pygame.Surface | None = None
+        self.frame_of: tuple[Any, ...] = ()
+        self.frame_zones: list[Zone] = []
+        self.frame_hover: tuple[str, Rect] | None = None
+        self.grid: tuple[tuple[str, ...], pygame.Surface] | None = None
+        self.hand_faces: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.tooltip_cache: tuple[tuple[str, ...], pygame.Surface] | None = None
+        self.enlarged_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
+
+    def frame_key(self, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool) -> tuple[Any, ...]:
+        """Everything a frame depends on. The view, the legal list, the selection and the menu are compared by
+        identity: the window makes new ones whenever they change, and the key keeps them alive."""
+        hovered = zone_at_point(self.frame_zones, ui.mouse)
+        hand = view["players"].get(ui.viewer, {}).get("hand", []) if ui.viewer else []
+        mouse_matters = hovered is not None and (hovered[0] == "choose" or (hovered[0] == "card" and hovered[1] in hand))
+        return (
+            view, legal, ui.selection, ui.menu, ui.viewer, ui.banner, ui.banner_is_error, ui.log_scroll, can_undo,
+            tuple(ui.hand_slots), len(ui.roll_history), ui.roll_history[0][0] if ui.roll_history else None,
+            hovered if mouse_matters else None,
+        )
 
     def draw(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool = False
     ) -> list[Zone]:
         """Draw every part of the play screen and return its zones, bottom-most first.
 
-        can_undo lights the Undo button (only the window knows what can be taken back).
+        can_undo lights the Undo button (only the window knows what can be taken back). A frame whose inputs
+        have not changed is the last one blitted again (a busy board costs one blit).
         """
+        key = self.frame_key(view, legal, ui, can_undo)
+        if self.frame is not None and len(key) == len(self.frame_of) and all(
+            a is b or (type(a) in (str, int, bool, tuple, type(None)) and a == b)
+            for a, b in zip(key, self.frame_of, strict=True)
+        ) and self.frame.get_size() == surface.get_size():
+            surface.blit(self.frame, (0, 0))
+            self.hovered_hand = self.frame_hover
+            return list(self.frame_zones)
+        zones = self.draw_fresh(surface, view, legal, ui, can_undo)
+        self.frame, self.frame_of, self.frame_zones = surface.copy(), key, zones
+        self.frame_hover = self.hovered_hand
+        return list(zones)
+
+    def draw_fresh(
+        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool
+    ) -> list[Zone]:
+        """Draw the whole play screen from scratch."""
         surface.fill(BACKGROUND)
         zones: list[Zone] = []
         self.draw_top_bar(surface, view, ui)
@@ -162,21 +208,14 @@ class Renderer:
         homes = self.home_squares(order)
         moves = ui.selection.squares() if ui.selection else set()
         targets = ui.selection.targets() if ui.selection else {}
+        surface.blit(self.grid_picture(order), self.layout.board_origin)
         for gy in range(ROWS):
             for gx in range(COLS):
                 cell = self.layout.square_rect(gx, gy)
-                fill = SQUARE_A if (gx + gy) % 2 == 0 else SQUARE_B
-                if (gx, gy) in homes:
-                    tint = player_color(order, homes[(gx, gy)])
-                    fill = tuple((f * 3 + t) // 4 for f, t in zip(fill, tint, strict=True))  # type: ignore[assignment]
-                pygame.draw.rect(surface, fill, cell)
-                if (gx, gy) in homes:
-                    label = f"{homes[(gx, gy)]}'s home"
-                    text(surface, label, (cell[0] + cell[2] // 2, cell[1] + cell[3] - 10), 15, tint, center=True)
                 zones.append((cell, ("square", gx, gy)))
                 if (gx, gy) in locations:
                     self.draw_location(surface, view, locations[(gx, gy)], cell, zones, (gx, gy) in occupants)
-                pygame.draw.rect(surface, (30, 36, 32), cell, 1)
+                    pygame.draw.rect(surface, (30, 36, 32), cell, 1)
         for square, ref in occupants.items():
             self.draw_character(surface, view, ref, self.layout.square_rect(*square), zones)
         for square in moves:
@@ -194,6 +233,31 @@ class Renderer:
             selected = view["cards"].get(ui.selection.ref, {})
             if selected.get("pos") is not None and selected["zone"] == "board":
                 pygame.draw.rect(surface, SELECTED, self.layout.square_rect(*selected["pos"]), 3)
+
+    def grid_picture(self, order: list[str]) -> pygame.Surface:
+        """The empty 7×5 grid with every player's home squares tinted and labelled (drawn once per game)."""
+        key = tuple(order)
+        if self.grid is not None and self.grid[0] == key:
+            return self.grid[1]
+        _, _, width, height = self.layout.board_rect()
+        picture = pygame.Surface((width, height))
+        homes = self.home_squares(order)
+        ox, oy = self.layout.board_origin
+        for gy in range(ROWS):
+            for gx in range(COLS):
+                x, y, w, h = self.layout.square_rect(gx, gy)
+                cell = (x - ox, y - oy, w, h)
+                fill = SQUARE_A if (gx + gy) % 2 == 0 else SQUARE_B
+                if (gx, gy) in homes:
+                    tint = player_color(order, homes[(gx, gy)])
+                    fill = tuple((f * 3 + t) // 4 for f, t in zip(fill, tint, strict=True))  # type: ignore[assignment]
+                pygame.draw.rect(picture, fill, cell)
+                if (gx, gy) in homes:
+                    label = f"{homes[(gx, gy)]}'s home"
+                    text(picture, label, (cell[0] + w // 2, cell[1] + h - 10), 15, tint, center=True)
+                pygame.draw.rect(picture, (30, 36, 32), cell, 1)
+        self.grid = (key, picture)
+        return picture
 
     def home_squares(self, order: list[str]) -> dict[tuple[int, int], str]:
         """Each player's home squares (G-1)."""
@@ -397,11 +461,24 @@ class Renderer:
             if lifted:
                 rect = (rect[0], rect[1] - 8, rect[2], rect[3])
             edge = SELECTED if selected else (MOVE_HIGHLIGHT if ref in playable else PANEL_EDGE)
-            self.draw_hand_card(surface, view["cards"][ref], rect, edge, ref in playable)
+            surface.blit(self.hand_face(view["cards"][ref], rect[2], rect[3], edge, ref in playable), rect[:2])
             zones.append((rect, ("card", ref)))
             if inside(rect, ui.mouse):
                 hovered = (ref, rect)
         self.hovered_hand = hovered
+
+    def hand_face(self, card: dict[str, Any], width: int, height: int, edge: Color, playable: bool) -> pygame.Surface:
+        """A card in hand drawn once per look (name, text, stats, size, frame, greyed or not) and reused."""
+        key = (card["name"], card.get("text"), card.get("kind"), card.get("atk"), card.get("max_hp"), card.get("mv"),
+               width, height, edge, playable)
+        face = self.hand_faces.get(key)
+        if face is None:
+            if len(self.hand_faces) > 200:
+                self.hand_faces.clear()
+            face = pygame.Surface((width, height), pygame.SRCALPHA)
+            self.draw_hand_card(face, card, (0, 0, width, height), edge, playable)
+            self.hand_faces[key] = face
+        return face
 
     def draw_hand_card(
         self, surface: pygame.Surface, card: dict[str, Any], rect: Rect, edge: Color, playable: bool = True
@@ -431,9 +508,23 @@ class Renderer:
     def draw_enlarged(self, surface: pygame.Surface, card: dict[str, Any], under: Rect, why: str) -> Rect:
         """A hovered card in hand, shown big and whole above it: every line of its text, its abilities with
         their stone costs, and (for a greyed card) why it can't be played now."""
+        key = (card["name"], card.get("text"), card.get("atk"), card.get("max_hp"), card.get("mv"), why)
+        if self.enlarged_cache is None or self.enlarged_cache[0] != key:
+            self.enlarged_cache = (key, self.enlarged_picture(card, why))
+        picture = self.enlarged_cache[1]
+        width, height = picture.get_size()
+        x = max(4, min(under[0] + under[2] // 2 - width // 2, LOGICAL_W - width - 4))
+        y = max(4, under[1] - height - 6)
+        surface.blit(picture, (x, y))
+        return (x, y, width, height)
+
+    def enlarged_picture(self, card: dict[str, Any], why: str) -> pygame.Surface:
+        """The big face of a card in hand (see draw_enlarged)."""
         width = 260
-        lines: list[tuple[str, int, Color, bool]] = [(card["name"], 24, BLACK, True), (card.get("kind", ""), 18,
-                                                                                          (90, 70, 50), False)]
+        lines: list[tuple[str, int, Color, bool]] = [
+            (card["name"], 24, BLACK, True),
+            (card.get("kind", ""), 18, (90, 70, 50), False),
+        ]
         if card.get("hp") is not None:
             lines.append((f"ATK {card['atk']}  ·  HP {card['max_hp']}  ·  MV {card.get('mv')}  ·  range "
                           f"{card.get('range', 1)} {card.get('damage_type', 'physical')}", 18, (120, 30, 30), True))
@@ -447,14 +538,13 @@ class Renderer:
         wrapped = [(part, size, color, bold) for line, size, color, bold in lines
                    for part in wrap(line, size, width - 20, bold)]
         height = sum(font(size, bold).get_linesize() for _, size, _, bold in wrapped) + 20
-        x = max(4, min(under[0] + under[2] // 2 - width // 2, LOGICAL_W - width - 4))
-        y = max(4, under[1] - height - 6)
-        box(surface, (x, y, width, height), (242, 236, 218), SELECTED, 3, 8)
-        row = y + 10
+        picture = pygame.Surface((width, height), pygame.SRCALPHA)
+        box(picture, (0, 0, width, height), (242, 236, 218), SELECTED, 3, 8)
+        row = 10
         for line, size, color, bold in wrapped:
-            text(surface, line, (x + 10, row), size, color, bold)
+            text(picture, line, (10, row), size, color, bold)
             row += font(size, bold).get_linesize()
-        return (x, y, width, height)
+        return picture
 
     def draw_log(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The game's events in words, newest at the bottom, scrolled by ui.log_scroll lines."""
@@ -657,19 +747,31 @@ class Renderer:
         return places[0][0], max(4, places[0][1])
 
     def draw_tooltip(self, surface: pygame.Surface, lines: list[str], at: tuple[int, int]) -> Rect:
-        """A box of wrapped text near the mouse, kept on screen."""
+        """A box of wrapped text near the mouse, kept on screen (the box is drawn once per text)."""
+        box_picture = self.tooltip_picture(lines)
+        width, height = box_picture.get_size()
+        x = min(at[0] + 16, LOGICAL_W - width - 4)
+        y = min(at[1] + 16, LOGICAL_H - height - 4)
+        if at[1] + 16 + height > LOGICAL_H and at[1] - height - 8 >= 0:
+            y = at[1] - height - 8
+        surface.blit(box_picture, (x, y))
+        return (x, y, width, height)
+
+    def tooltip_picture(self, lines: list[str]) -> pygame.Surface:
+        """The tooltip box of these lines (cached while the same lines show)."""
+        key = tuple(lines)
+        if self.tooltip_cache is not None and self.tooltip_cache[0] == key:
+            return self.tooltip_cache[1]
         width = 380
         wrapped: list[tuple[str, bool]] = []
         for index, line in enumerate(lines):
             bold = index == 0 or line.startswith("Rule ")
             wrapped.extend((part, bold) for part in wrap(line, 18, width - 16, bold))
-        height = 18 * len(wrapped) + 12
-        x = min(at[0] + 16, 1280 - width - 4)
-        y = min(at[1] + 16, 720 - height - 4)
-        if at[1] + 16 + height > 720 and at[1] - height - 8 >= 0:
-            y = at[1] - height - 8
-        rect = (x, y, width, height)
-        box(surface, rect, (250, 248, 225), BLACK, 2)
+        pitch = font(18).get_linesize()
+        height = pitch * len(wrapped) + 12
+        picture = pygame.Surface((width, height), pygame.SRCALPHA)
+        box(picture, (0, 0, width, height), (250, 248, 225), BLACK, 2)
         for row, (line, bold) in enumerate(wrapped):
-            text(surface, line, (x + 8, y + 6 + 18 * row), 18, (20, 20, 20), bold)
-        return rect
+            text(picture, line, (8, 6 + pitch * row), 18, (20, 20, 20), bold)
+        self.tooltip_cache = (key, picture)
+        return picture
