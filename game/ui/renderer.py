@@ -101,7 +101,9 @@ class Renderer:
         identity: the window makes new ones whenever they change, and the key keeps them alive."""
         hovered = zone_at_point(self.frame_zones, ui.mouse)
         hand = view["players"].get(ui.viewer, {}).get("hand", []) if ui.viewer else []
-        mouse_matters = hovered is not None and (hovered[0] == "choose" or (hovered[0] == "card" and hovered[1] in hand))
+        mouse_matters = hovered is not None and (
+            hovered[0] == "choose" or (hovered[0] == "card" and hovered[1] in hand)
+        )
         return (
             view, legal, ui.selection, ui.menu, ui.viewer, ui.banner, ui.banner_is_error, ui.log_scroll, can_undo,
             tuple(ui.hand_slots), len(ui.roll_history), ui.roll_history[0][0] if ui.roll_history else None,
@@ -205,7 +207,6 @@ class Renderer:
                 locations[square] = ref
             elif card["zone"] == "board":
                 occupants[square] = ref
-        homes = self.home_squares(order)
         moves = ui.selection.squares() if ui.selection else set()
         targets = ui.selection.targets() if ui.selection else {}
         surface.blit(self.grid_picture(order), self.layout.board_origin)
