@@ -16,6 +16,7 @@ from game.ui import saves, screens, words
 from game.ui.draw import Zone, player_color
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Scaling
+from game.ui.motion import Motion
 from game.ui.reasons import why_not
 from game.ui.renderer import Renderer
 from game.ui.state import UiState
@@ -77,6 +78,11 @@ def name_problem(names: list[str]) -> str:
     return ""
 
 
+def now_ms() -> int:
+    """A clock for motion, in milliseconds (pygame's own ticks stay 0 unless all of pygame is started)."""
+    return int(time.monotonic() * 1000)
+
+
 def init_pygame() -> None:
     """Start only the parts of pygame the window needs (no audio)."""
     pygame.display.init()
@@ -120,6 +126,8 @@ class App:
         self.cached: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
         self.titles: dict[str, str] | None = None
         self.inspect_lines: list[str] = []
+        self.motion = Motion()
+        self.log_seen = 0
         if game is not None:
             self.start(game, undo)
 
@@ -135,6 +143,8 @@ class App:
         self.play = PlayInput(game, self.ui)
         if undo is not None:
             self.play.undo = undo
+        self.motion = Motion()
+        self.log_seen = len(game.view()["log"])
         view = game.view()
         if view.get("winner") is not None or view["phase"] == "over":
             self.ui.screen = "over"
@@ -145,6 +155,9 @@ class App:
         """After an action: game over, or the privacy screen when another player must take the device."""
         self.cached = None
         view, _ = self.snapshot()
+        if len(view["log"]) > self.log_seen and not self.headless:
+            self.motion.note(view["log"][self.log_seen :], now_ms())
+        self.log_seen = len(view["log"])
         if view.get("winner") is not None or view["phase"] == "over":
             self.ui.screen = "over"
             autosave_path().unlink(missing_ok=True)
@@ -359,6 +372,7 @@ class App:
         old.close()
         self.renderer, self.cached = Renderer(), None
         view, _ = self.snapshot()
+        self.log_seen = len(view["log"])
         self.ui.banner, self.ui.banner_is_error = words.undone(view, step.action), False
 
     def save_to(self, path: Path) -> None:
@@ -430,6 +444,8 @@ class App:
             return zones + rule_zones
         if self.ui.legend_open:
             return zones + screens.draw_legend(surface)
+        if self.motion.floats:
+            self.motion.draw(surface, zones, now_ms())
         self.draw_inspected(surface, view, zones)
         return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
 
@@ -512,13 +528,15 @@ class App:
     # ----- the loop --------------------------------------------------------------------------------------
 
     def run(self) -> None:
-        """The main loop: at most 60 frames a second, asleep in pygame.event.wait while nothing happens."""
+        """The main loop: at most 60 frames a second, asleep in pygame.event.wait while nothing happens or
+        moves (floats keep it drawing until they fade; events are handled in the same frame either way)."""
         clock = pygame.time.Clock()
         self.step()
         while self.running:
-            first = pygame.event.wait(IDLE_WAIT_MS)
+            moving = self.motion.active(now_ms())
+            first = pygame.event.wait(1000 // FPS if moving else IDLE_WAIT_MS)
             events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
-            if events:
+            if events or moving:
                 self.step(events)
             clock.tick(FPS)
 

@@ -117,3 +117,17 @@ def test_clicking_an_enemy_card_shows_its_details():
     assert app.inspect_lines[0] == "Spy (Bo)", "the details stay while the mouse moves on"
     press(app, pygame.K_ESCAPE)
     assert app.ui.inspected is None
+
+
+def test_damage_floats_up_from_the_card_and_fades_without_blocking_input():
+    from game.ui.motion import LIFE_MS
+
+    game = FakeGame()
+    app = open_app(game)
+    click(app, zone_center(app, ("card", "monk")))
+    click(app, zone_center(app, ("card", "guard")))
+    assert [(f.key, f.words) for f in app.motion.floats] == [(("card", "guard"), "−3")]
+    born = app.motion.floats[0].born
+    assert app.motion.active(born + LIFE_MS - 1) and not app.motion.active(born + LIFE_MS)
+    click(app, zone_center(app, ("card", "foot")))
+    assert app.ui.selection is not None and app.ui.selection.ref == "foot", "input is handled while it floats"

@@ -1,0 +1,109 @@
+"""What just happened, shown on the table: numbers and words that float up from the cards an action changed
+(damage, healing, statuses, stun and stasis counters, VP) and a fading frame around them. Motion never waits
+for anything: input is handled as always, and a float simply fades out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.ui.draw import Color, Rect, Zone, rendered
+from game.ui.icons import STASIS_COUNTER, STATUS_COLORS, STUN_COUNTER
+
+LIFE_MS = 1400
+RISE = 28
+
+DAMAGE: Color = (255, 90, 80)
+HEAL: Color = (110, 235, 120)
+GOLD: Color = (255, 220, 90)
+GREY: Color = (200, 200, 200)
+
+
+@dataclass(frozen=True)
+class Float:
+    """A word floating up from a card (or a player's panel) for LIFE_MS."""
+
+    key: tuple[Any, ...]
+    words: str
+    color: Color
+    born: int
+
+
+def floats_for(entry: dict[str, Any], now: int) -> list[Float]:
+    """The floats one log entry makes, e.g. "−3" in red over a damaged card."""
+    kind, card = entry.get("type"), entry.get("card")
+    target: tuple[Any, ...] = ("card", card)
+    if kind == "DamageDealt":
+        return [Float(target, f"−{entry.get('n', 0)}", DAMAGE, now)]
+    if kind == "Healed":
+        return [Float(target, f"+{entry.get('n', 0)}", HEAL, now)]
+    if kind == "StatusApplied":
+        status = str(entry.get("status"))
+        return [Float(target, f"+{status}", STATUS_COLORS.get(status, GREY), now)]
+    if kind == "StatusRemoved":
+        return [Float(target, f"−{entry.get('status')}", GREY, now)]
+    if kind == "StunCountersAdded":
+        return [Float(target, f"+{entry.get('n', 1)} stun", STUN_COUNTER, now)]
+    if kind == "UntapReplaced":
+        return [Float(target, "stun −1, stays tapped", STUN_COUNTER, now)]
+    if kind == "StasisCounterRemoved":
+        return [Float(target, "stasis −1", STASIS_COUNTER, now)]
+    if kind == "Defeated":
+        return [Float(target, "defeated", DAMAGE, now)]
+    if kind == "VictoryPoints" and entry.get("player"):
+        change = int(entry.get("change", 0))
+        return [Float(("player", entry["player"]), f"{change:+d} VP".replace("-", "−"), GOLD, now)]
+    return []
+
+
+@dataclass
+class Motion:
+    """The floats showing now."""
+
+    floats: list[Float] = field(default_factory=list)
+
+    def note(self, entries: list[dict[str, Any]], now: int) -> None:
+        """New log entries: start their floats (several on one card are stacked, not drawn on top of each other)."""
+        self.expire(now)
+        for entry in entries:
+            self.floats.extend(floats_for(entry, now))
+
+    def expire(self, now: int) -> None:
+        """Forget the floats that have faded out."""
+        self.floats = [f for f in self.floats if now - f.born < LIFE_MS]
+
+    def active(self, now: int) -> bool:
+        """Whether anything is still moving (the main loop then draws frames without waiting for events)."""
+        self.expire(now)
+        return bool(self.floats)
+
+    def draw(self, surface: pygame.Surface, zones: list[Zone], now: int) -> None:
+        """Each float above its card, rising and fading, with a fading frame around the card."""
+        rects: dict[tuple[Any, ...], Rect] = {}
+        for rect, key in zones:
+            if key[0] in ("card", "player"):
+                rects[key] = rect
+        stacked: dict[tuple[Any, ...], int] = {}
+        for item in self.floats:
+            rect = rects.get(item.key)
+            if rect is None:
+                continue
+            age = max(0.0, min(1.0, (now - item.born) / LIFE_MS))
+            eased = 1 - (1 - age) ** 3
+            alpha = int(255 * (1 - age))
+            row = stacked.get(item.key, 0)
+            stacked[item.key] = row + 1
+            if row == 0:
+                frame = pygame.Surface((rect[2], rect[3]), pygame.SRCALPHA)
+                pygame.draw.rect(frame, (*item.color, alpha), (0, 0, rect[2], rect[3]), 3, border_radius=6)
+                surface.blit(frame, rect[:2])
+            image = rendered(item.words, 26, item.color, True).copy()
+            shadow = rendered(item.words, 26, (0, 0, 0), True).copy()
+            image.set_alpha(alpha)
+            shadow.set_alpha(alpha)
+            x = rect[0] + rect[2] // 2 - image.get_width() // 2
+            y = rect[1] + rect[3] // 3 - int(RISE * eased) + 22 * row
+            surface.blit(shadow, (x + 2, y + 2))
+            surface.blit(image, (x, y))
