@@ -87,9 +87,9 @@ class Motion:
                 rects[key] = rect
         stacked: dict[tuple[Any, ...], int] = {}
         for item in self.floats:
-            rect = rects.get(item.key)
-            if rect is None:
+            if item.key not in rects:
                 continue
+            rect = rects[item.key]
             age = max(0.0, min(1.0, (now - item.born) / LIFE_MS))
             eased = 1 - (1 - age) ** 3
             alpha = int(255 * (1 - age))
