@@ -471,6 +471,8 @@ class App:
     ) -> list[Zone]:
         """Draw the tooltip of whatever is under the mouse (explain gives its lines); returns the zones."""
         key = zone_at(zones, self.ui.mouse)
+        if self.ui.menu is not None and (key is None or key[0] != "menu"):
+            key = None
         self.tooltip = explain(key) if key is not None else []
         hovered = self.renderer.hovered_hand if self.ui.screen == "play" else None
         if hovered is not None and key == ("card", hovered[0]) and self.game is not None:

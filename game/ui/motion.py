@@ -92,7 +92,7 @@ class Motion:
             rect = rects[item.key]
             age = max(0.0, min(1.0, (now - item.born) / LIFE_MS))
             eased = 1 - (1 - age) ** 3
-            alpha = int(255 * (1 - age))
+            alpha = 255 if age < 0.5 else int(255 * (1 - age) * 2)
             row = stacked.get(item.key, 0)
             stacked[item.key] = row + 1
             if row == 0:

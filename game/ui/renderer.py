@@ -530,10 +530,8 @@ class Renderer:
             lines.append((f"ATK {card['atk']}  ·  HP {card['max_hp']}  ·  MV {card.get('mv')}  ·  range "
                           f"{card.get('range', 1)} {card.get('damage_type', 'physical')}", 18, (120, 30, 30), True))
         lines.append((card.get("text", ""), 19, (30, 30, 30), False))
-        for ability in card.get("abilities", []):
-            if ability.get("text") and ability["text"] in card.get("text", ""):
-                continue
-            lines.append((words.ability_line(ability), 18, (30, 30, 90), False))
+        lines += [(words.ability_line(ability), 18, (30, 30, 90), False)
+                  for ability in card.get("abilities", []) if not words.described(card, ability)]
         if why:
             lines.append((why, 18, (160, 20, 20), True))
         wrapped = [(part, size, color, bold) for line, size, color, bold in lines

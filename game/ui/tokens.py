@@ -115,7 +115,8 @@ def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
     stun = card.get("stun_counters", 0)
     name_w = width - left - 4 - (22 if stun else 0)
     lines = wrap(card["name"], 13, name_w, True)
-    two_lines = len(lines) > 1 and len(marks) <= 3 and not tapped
+    whole_words = all(font(13, True).size(word)[0] <= name_w for word in card["name"].split())
+    two_lines = len(lines) > 1 and len(marks) <= 3 and not tapped and whole_words
     shown = lines[:2] if two_lines else [fit_line(card["name"], 13, name_w, True)]
     if two_lines and len(lines) > 2:
         shown[1] = fit_line(" ".join(lines[1:]), 13, name_w, True)

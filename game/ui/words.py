@@ -294,9 +294,8 @@ def card_tooltip(view: View, ref: str) -> list[str]:
     if card.get("text"):
         lines.append(card["text"])
     for ability in card.get("abilities", []):
-        if ability.get("text") and ability["text"] in card.get("text", ""):
-            continue
-        lines.append(ability_line(ability))
+        if not described(card, ability):
+            lines.append(ability_line(ability))
     if card.get("lost_abilities"):
         lines.append("It has lost all its abilities this turn.")
     markers = marker_summary(card)
@@ -304,6 +303,13 @@ def card_tooltip(view: View, ref: str) -> list[str]:
         lines.append("On it: " + markers + ". Hover a marker for its rule.")
     lines.extend(_zone_rule(card))
     return lines
+
+
+def described(card: dict[str, Any], ability: dict[str, Any]) -> bool:
+    """Whether the card's text already tells of this ability (it names it), so it is not listed twice."""
+    text = card.get("text", "")
+    named = bool(ability.get("name")) and ability["name"] in text
+    return named or (bool(ability.get("text")) and ability["text"] in text)
 
 
 def stone_cost(ability: dict[str, Any]) -> str:

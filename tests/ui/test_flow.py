@@ -131,3 +131,21 @@ def test_damage_floats_up_from_the_card_and_fades_without_blocking_input():
     assert app.motion.active(born + LIFE_MS - 1) and not app.motion.active(born + LIFE_MS)
     click(app, zone_center(app, ("card", "foot")))
     assert app.ui.selection is not None and app.ui.selection.ref == "foot", "input is handled while it floats"
+
+
+def test_an_ability_the_card_text_names_is_not_listed_twice_in_its_tooltip():
+    view = FakeGame().view()
+    view["cards"]["monk"].update(
+        text="Thunderclap (SC 1, range 1): apply Stun to an enemy character.",
+        abilities=[{"name": "Thunderclap", "cost": 1, "range": 1, "text": "Apply Stun to an enemy within range 1."}],
+    )
+    lines = words.card_tooltip(view, "monk")
+    assert sum("Thunderclap" in line for line in lines) == 1
+
+
+def test_tooltips_show_the_rule_title_and_keep_the_paragraph_for_shift():
+    lines = ["Status Burn on X", "Rule SE-3 Burn", "Burn stacks up to twice ...", "Status Burn on X"]
+    assert words.short_tooltip(lines, False) == [
+        "Status Burn on X", "Rule SE-3 Burn", "Hold Shift for the full rule; F1 lists every rule."
+    ]
+    assert words.short_tooltip(lines, True) == ["Status Burn on X", "Rule SE-3 Burn", "Burn stacks up to twice ..."]
