@@ -169,7 +169,8 @@ def chip(card: Card, width: int, height: int, edge: Color) -> pygame.Surface:
         pygame.draw.rect(face, TAPPED_FACE if tapped else FACE, (0, 0, width, height), border_radius=5)
         pygame.draw.rect(face, edge, (0, 0, width, height), 2, border_radius=5)
         size = 13
-        lines = wrap(card["name"], size, width - 6, True)
+        whole = " ".join(fit_line(word, size, width - 6, True) for word in card["name"].split())
+        lines = wrap(whole, size, width - 6, True)
         fits = max(1, (height - (16 if tapped else 4)) // 15)
         if len(lines) > fits:
             lines = lines[: fits - 1] + [fit_line(" ".join(lines[fits - 1 :]), size, width - 6, True)]
