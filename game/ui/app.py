@@ -155,8 +155,7 @@ class App:
         """After an action: game over, or the privacy screen when another player must take the device."""
         self.cached = None
         view, _ = self.snapshot()
-        if len(view["log"]) > self.log_seen and not self.headless:
-            self.motion.note(view["log"][self.log_seen :], now_ms())
+        new_entries = view["log"][self.log_seen :]
         self.log_seen = len(view["log"])
         if view.get("winner") is not None or view["phase"] == "over":
             self.ui.screen = "over"
@@ -167,6 +166,14 @@ class App:
             self.ui.clear_selection()
             self.ui.hand_slots = []
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
+        if new_entries and not self.headless:
+            self.motion.note(new_entries, now_ms(), hidden=self.ui.screen == "pass")
+
+    def reveal(self) -> None:
+        """The player at the device clicks through the pass screen: the table shows, and what changed
+        while it was hidden floats up now."""
+        self.ui.screen = "play"
+        self.motion.reveal(now_ms())
 
     def new_game(self, replace: bool = False) -> None:
         """Start a game from the new-game screen's settings; with a game autosaved, first ask (unless replace)."""
@@ -247,7 +254,7 @@ class App:
         if screen == "new_game":
             self.click_new_game(key)
         elif screen == "pass":
-            self.ui.screen = "play"
+            self.reveal()
         elif screen == "over":
             if key == ("button", "new_game"):
                 self.ui.screen, self.game, self.play = "new_game", None, None
@@ -296,7 +303,7 @@ class App:
         if self.ui.screen == "new_game":
             self.type_into_field(event)
         elif self.ui.screen == "pass" and event.key in (pygame.K_SPACE, pygame.K_RETURN):
-            self.ui.screen = "play"
+            self.reveal()
         elif self.ui.screen == "play":
             if self.ui.rules_open and event.key in (pygame.K_ESCAPE, pygame.K_F1):
                 self.ui.rules_open = False

@@ -21,17 +21,18 @@ GOLD: Color = (255, 220, 90)
 GREY: Color = (200, 200, 200)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Float:
-    """A word floating up from a card (or a player's panel) for LIFE_MS."""
+    """A word floating up from a card (or a player's panel) for LIFE_MS; born None while it waits for the
+    table to be shown (behind the "pass the device" screen)."""
 
     key: tuple[Any, ...]
     words: str
     color: Color
-    born: int
+    born: int | None
 
 
-def floats_for(entry: dict[str, Any], now: int) -> list[Float]:
+def floats_for(entry: dict[str, Any], now: int | None) -> list[Float]:
     """The floats one log entry makes, e.g. "−3" in red over a damaged card."""
     kind, card = entry.get("type"), entry.get("card")
     target: tuple[Any, ...] = ("card", card)
@@ -64,20 +65,27 @@ class Motion:
 
     floats: list[Float] = field(default_factory=list)
 
-    def note(self, entries: list[dict[str, Any]], now: int) -> None:
-        """New log entries: start their floats (several on one card are stacked, not drawn on top of each other)."""
+    def note(self, entries: list[dict[str, Any]], now: int, hidden: bool = False) -> None:
+        """New log entries: start their floats (several on one card are stacked, not drawn on top of each other);
+        hidden: the table is behind the pass screen, so they wait for `reveal`."""
         self.expire(now)
         for entry in entries:
-            self.floats.extend(floats_for(entry, now))
+            self.floats.extend(floats_for(entry, None if hidden else now))
+
+    def reveal(self, now: int) -> None:
+        """The table shows again: the floats that waited start now (e.g. an untap replaced by a stun counter)."""
+        for item in self.floats:
+            if item.born is None:
+                item.born = now
 
     def expire(self, now: int) -> None:
         """Forget the floats that have faded out."""
-        self.floats = [f for f in self.floats if now - f.born < LIFE_MS]
+        self.floats = [f for f in self.floats if f.born is None or now - f.born < LIFE_MS]
 
     def active(self, now: int) -> bool:
-        """Whether anything is still moving (the main loop then draws frames without waiting for events)."""
+        """Whether anything is moving now (the main loop then draws frames without waiting for events)."""
         self.expire(now)
-        return bool(self.floats)
+        return any(f.born is not None for f in self.floats)
 
     def draw(self, surface: pygame.Surface, zones: list[Zone], now: int) -> None:
         """Each float above its card, rising and fading, with a fading frame around the card."""
@@ -87,7 +95,7 @@ class Motion:
                 rects[key] = rect
         stacked: dict[tuple[Any, ...], int] = {}
         for item in self.floats:
-            if item.key not in rects:
+            if item.key not in rects or item.born is None:
                 continue
             rect = rects[item.key]
             age = max(0.0, min(1.0, (now - item.born) / LIFE_MS))

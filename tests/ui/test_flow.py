@@ -4,11 +4,13 @@ beside its source, a roll history, plain log sentences, the last-turn summary an
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.ui import words
 from game.ui.layout import overlaps
 from tests.ui.fake import FakeGame, character
 from tests.ui.helpers import click, hover, open_app, press, square_center, zone_center
+from tests.ui.test_play_engine import engine_has_cards
 
 
 def card_rect(app, ref):
@@ -149,3 +151,35 @@ def test_tooltips_show_the_rule_title_and_keep_the_paragraph_for_shift():
         "Status Burn on X", "Rule SE-3 Burn", "Hold Shift for the full rule; F1 lists every rule."
     ]
     assert words.short_tooltip(lines, True) == ["Status Burn on X", "Rule SE-3 Burn", "Burn stacks up to twice ..."]
+
+
+STUNNED = """
+players = ["Ada", "Bo"]
+[[card]]
+ref = "monk"
+name = "Thunder Monk"
+owner = "Ada"
+zone = "board"
+pos = [3, 1]
+tapped = true
+stun_counters = 1
+[[do]]
+act = "end_turn"
+"""
+
+
+@pytest.mark.skipif(not engine_has_cards(), reason="the engine's card files are not there yet")
+def test_an_untap_replaced_by_a_stun_counter_floats_up_when_the_table_is_shown_SC2(tmp_path):
+    from game.engine import Game
+
+    path = tmp_path / "stunned.toml"
+    path.write_text(STUNNED, encoding="utf-8")
+    game = Game.from_scenario(str(path))
+    app = open_app(game)
+    assert app.ui.viewer == "Bo"
+    press(app, pygame.K_e)
+    assert app.ui.screen == "pass" and app.ui.viewer == "Ada"
+    waiting = [f for f in app.motion.floats if f.key == ("card", "monk")]
+    assert [f.words for f in waiting] == ["stun −1, stays tapped"] and waiting[0].born is None
+    click(app, (640, 360))
+    assert app.ui.screen == "play" and waiting[0].born is not None
