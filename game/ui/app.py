@@ -375,7 +375,13 @@ class App:
             return
         self.ui.clear_selection()
         old = self.game
-        self.game = self.play.game = type(old).from_state(step.state)
+        try:
+            rebuilt = type(old).from_state(step.state)
+        except (ValueError, KeyError, TypeError) as err:
+            self.play.undo.forget(f"Can't undo: the undo history kept in the save is damaged ({err}).")
+            self.ui.banner, self.ui.banner_is_error = self.play.undo.refusal, True
+            return
+        self.game = self.play.game = rebuilt
         old.close()
         self.renderer, self.cached = Renderer(), None
         view, _ = self.snapshot()

@@ -130,3 +130,20 @@ def test_undo_from_a_save_with_a_bad_ui_part_is_empty(tmp_path):
     path = tmp_path / "s.json"
     path.write_text(json.dumps({"version": 1, "ui": {"undo": {"steps": [{"state": 3}]}}}))
     assert saves.undo_from(path).steps == []
+
+
+@engine
+def test_a_damaged_undo_step_from_a_save_is_refused_on_screen(tmp_path):
+    from game.engine import Game
+    from game.ui.undo import Step, UndoHistory
+    from tests.ui.test_play_engine import SCENARIO
+
+    table = tmp_path / "table.toml"
+    table.write_text(SCENARIO, encoding="utf-8")
+    game = Game.from_scenario(str(table))
+    app = App(game, undo=UndoHistory([Step({"version": 999}, {"act": "end_turn"})]))
+    app.step()
+    click(app, (640, 360))
+    press(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert app.game is game and app.ui.banner_is_error
+    assert app.ui.banner.startswith("Can't undo: the undo history kept in the save is damaged")
