@@ -168,6 +168,19 @@ class App:
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
         if new_entries and not self.headless:
             self.motion.note(new_entries, now_ms(), hidden=self.ui.screen == "pass")
+            if self.ui.screen == "play":
+                self.glide_played(view, new_entries)
+
+    def glide_played(self, view: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+        """A card just played flies from where it was drawn last frame to its square on the board."""
+        for entry in entries:
+            ref, to = entry.get("card"), entry.get("to")
+            if entry.get("type") not in ("CardPlayed", "PlayedFromStasis") or not isinstance(to, list):
+                continue
+            start = next((rect for rect, key in reversed(self.zones) if key == ("card", ref)), None)
+            if start is not None and ref in view["cards"]:
+                end = self.renderer.layout.square_rect(to[0], to[1])
+                self.motion.glide(view["cards"][ref]["name"], start, end, now_ms())
 
     def reveal(self) -> None:
         """The player at the device clicks through the pass screen: the table shows, and what changed
@@ -457,7 +470,7 @@ class App:
             return zones + rule_zones
         if self.ui.legend_open:
             return zones + screens.draw_legend(surface)
-        if self.motion.floats:
+        if self.motion.floats or self.motion.glides:
             self.motion.draw(surface, zones, now_ms())
         self.draw_inspected(surface, view, zones)
         return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))

@@ -59,11 +59,39 @@ def floats_for(entry: dict[str, Any], now: int | None) -> list[Float]:
     return []
 
 
+GLIDE_MS = 300
+
+
+@dataclass
+class Glide:
+    """A card flying from where it was clicked (its slot in hand, its stasis chip) to where it went."""
+
+    name: str
+    start: Rect
+    end: Rect
+    born: int
+
+
+def glide_rect(glide: Glide, now: int) -> Rect | None:
+    """Where a gliding card is drawn now (eased out), or None once it has landed."""
+    age = (now - glide.born) / GLIDE_MS
+    if age >= 1 or age < 0:
+        return None
+    eased = 1 - (1 - age) ** 3
+    return tuple(round(a + (b - a) * eased) for a, b in zip(glide.start, glide.end, strict=True))  # type: ignore[return-value]
+
+
 @dataclass
 class Motion:
-    """The floats showing now."""
+    """The floats and glides showing now."""
 
     floats: list[Float] = field(default_factory=list)
+    glides: list[Glide] = field(default_factory=list)
+
+    def glide(self, name: str, start: Rect, end: Rect, now: int) -> None:
+        """A played card flies from start to end."""
+        self.glides = [g for g in self.glides if glide_rect(g, now) is not None]
+        self.glides.append(Glide(name, start, end, now))
 
     def note(self, entries: list[dict[str, Any]], now: int, hidden: bool = False) -> None:
         """New log entries: start their floats (several on one card are stacked, not drawn on top of each other);
@@ -85,10 +113,17 @@ class Motion:
     def active(self, now: int) -> bool:
         """Whether anything is moving now (the main loop then draws frames without waiting for events)."""
         self.expire(now)
-        return any(f.born is not None for f in self.floats)
+        self.glides = [g for g in self.glides if glide_rect(g, now) is not None]
+        return bool(self.glides) or any(f.born is not None for f in self.floats)
 
     def draw(self, surface: pygame.Surface, zones: list[Zone], now: int) -> None:
-        """Each float above its card, rising and fading, with a fading frame around the card."""
+        """Gliding cards, then each float above its card, rising and fading, with a fading frame around it."""
+        for glide in self.glides:
+            rect = glide_rect(glide, now)
+            if rect is not None:
+                pygame.draw.rect(surface, (236, 230, 212), rect, border_radius=6)
+                pygame.draw.rect(surface, (255, 230, 60), rect, 3, border_radius=6)
+                surface.blit(rendered(glide.name, 16, (0, 0, 0), True), (rect[0] + 5, rect[1] + 5))
         rects: dict[tuple[Any, ...], Rect] = {}
         for rect, key in zones:
             if key[0] in ("card", "player"):

@@ -194,7 +194,8 @@ class FakeGame:
                     "prompt": "Omen: choose one",
                     "options": ["draw", "vp"],
                 }
-            s["log"].append({"type": "CardPlayed", "card": action["card"], "player": s["active"]})
+            played = {"type": "CardPlayed", "card": action["card"], "player": s["active"]}
+            s["log"].append({**played, "to": action["to"]} if "to" in action else played)
         elif act == "play_from_stasis":
             me["stasis"].remove(action["card"])
             cards[action["card"]]["zone"] = "discard"

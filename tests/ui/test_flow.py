@@ -105,7 +105,9 @@ def test_the_pass_screen_summarises_the_other_players_turn():
     press(app, pygame.K_e)
     assert app.ui.screen == "pass" and app.ui.viewer == "Ada"
     summary = words.turn_summary(game.view(), words.since_own_turn(game.view(), "Ada"))
-    assert summary == ["Turn 2: Bo's turn begins.", "Bo played Archer (Bo).", "Turn 3: Ada's turn begins."]
+    assert summary == [
+        "Turn 2: Bo's turn begins.", "Bo played Archer (Bo) to square 2,4.", "Turn 3: Ada's turn begins."
+    ]
 
 
 def test_clicking_an_enemy_card_shows_its_details():
@@ -183,3 +185,17 @@ def test_an_untap_replaced_by_a_stun_counter_floats_up_when_the_table_is_shown_S
     assert [f.words for f in waiting] == ["stun −1, stays tapped"] and waiting[0].born is None
     click(app, (640, 360))
     assert app.ui.screen == "play" and waiting[0].born is not None
+
+
+def test_a_played_minion_glides_from_its_hand_slot_to_its_square_G4():
+    from game.ui.motion import GLIDE_MS, glide_rect
+
+    game = FakeGame()
+    app = open_app(game)
+    slot = card_rect(app, "foot")
+    click(app, zone_center(app, ("card", "foot")))
+    click(app, square_center(0, 0))
+    (glide,) = app.motion.glides
+    assert glide.name == "Footman" and glide.end == app.renderer.layout.square_rect(0, 0)
+    assert glide.start[0] == slot[0]
+    assert glide_rect(glide, glide.born) == glide.start and glide_rect(glide, glide.born + GLIDE_MS) is None
