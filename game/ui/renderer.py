@@ -462,7 +462,8 @@ class Renderer:
             if lifted:
                 rect = (rect[0], rect[1] - 8, rect[2], rect[3])
             edge = SELECTED if selected else (MOVE_HIGHLIGHT if ref in playable else PANEL_EDGE)
-            surface.blit(self.hand_face(view["cards"][ref], rect[2], rect[3], edge, ref in playable), rect[:2])
+            greyed = ref not in playable and view.get("pending") is None
+            surface.blit(self.hand_face(view["cards"][ref], rect[2], rect[3], edge, not greyed), rect[:2])
             zones.append((rect, ("card", ref)))
             if inside(rect, ui.mouse):
                 hovered = (ref, rect)
@@ -687,12 +688,14 @@ class Renderer:
         per_column = min(len(labels), 12)
         columns = -(-len(labels) // per_column)
         column_w = max([font(20).size(label)[0] + 24 for label in labels] + [(460 - 24) // columns])
-        width = column_w * columns + 24
+        source = view.get("pending_source")
+        asker = f"{words.card_name(view, source)} asks {pending['player']}:" if source in view["cards"] else ""
+        title = asker or f"{pending['player']}, choose:"
+        width = min(LOGICAL_W - 40, max(column_w * columns, font(22, True).size(title)[0]) + 24)
         prompt = [(line, INK) for line in wrap(pending.get("prompt", "Choose"), 22, width - 24, True)]
         if any(named):
             prompt += [(line, DIM) for line in wrap(CLICK_FRAMED, 22, width - 24, True)]
         height = 50 + 22 * len(prompt) + 34 * per_column
-        source = view.get("pending_source")
         source_rects = self.option_rects(view, source, zones) if source in view["cards"] else []
         for rect in source_rects:
             pygame.draw.rect(surface, SOURCE_HIGHLIGHT, rect, 4)
@@ -700,8 +703,7 @@ class Renderer:
         keep_clear = [rect for rects in named for rect in rects] + source_rects + played
         x, y = self.dialog_place(width, height, keep_clear)
         box(surface, (x, y, width, height), (28, 30, 44), CHOICE_HIGHLIGHT, 3, 8)
-        asker = f"{words.card_name(view, source)} asks {pending['player']}:" if source in view["cards"] else ""
-        title = fit_line(asker or f"{pending['player']}, choose:", 22, width - 24, True)
+        title = fit_line(title, 22, width - 24, True)
         text(surface, title, (x + 12, y + 8), 22, CHOICE_HIGHLIGHT, True)
         for row, (line, color) in enumerate(prompt):
             text(surface, line, (x + 12, y + 32 + 22 * row), 22, color, True)
