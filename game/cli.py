@@ -110,6 +110,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from None
 
 
+SCREENS = ("board", "new_game", "pass", "choice", "refusal", "legend", "over", "final_board")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the hot-seat window (or render a scenario to a PNG)."""
     from game.cards import CardError
@@ -120,11 +123,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.ui.app import main_play
 
-    if args.screenshot and not args.scenario:
-        raise CliError("--screenshot needs --scenario FILE (the state to draw)")
+    if args.screenshot and not (args.scenario or args.load) and args.screen != "new_game":
+        raise CliError("--screenshot needs --scenario FILE or --load SAVE (the state to draw)")
+    if args.screen != "board" and not args.screenshot:
+        raise CliError("--screen only chooses what --screenshot OUT.png draws")
     try:
         return main_play(players=args.players, decks=args.decks, seed=args.seed, load=args.load,
-                         scenario=args.scenario, screenshot=args.screenshot)
+                         scenario=args.scenario, screenshot=args.screenshot, screen=args.screen)
     except (CardError, ScenarioError, SaveError, SetupError) as err:
         raise CliError(str(err)) from None
 
@@ -141,6 +146,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="SAVE")
     play.add_argument("--scenario", metavar="FILE")
     play.add_argument("--screenshot", metavar="OUT.png")
+    play.add_argument("--screen", default="board", choices=SCREENS,
+                      help="what --screenshot draws (default: the board)")
     play.set_defaults(run=cmd_play)
 
     scenario = sub.add_parser("scenario", help="run a scenario file and print the final state")
