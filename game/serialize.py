@@ -5,6 +5,7 @@ Nothing in a save is executed: it is plain data checked for its version and shap
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import tempfile
@@ -112,7 +113,7 @@ def load_state(data: dict[str, Any], make: type[G]) -> G:
             restore_card(game, card)
         game.dice = Dice.from_json(data["dice"])
         game.log, game.rejected = list(data["log"]), list(data["rejected"])
-        game.queue, game.pending = list(data["queue"]), data["pending"]
+        game.queue, game.pending = copy.deepcopy(list(data["queue"])), copy.deepcopy(data["pending"])
         game.history, game.last_rolls = list(data["history"]), list(data["last_rolls"])
         game.seq, game.made = int(data["seq"]), int(data["made"])
     except (KeyError, TypeError, ValueError) as err:
