@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("edges", ("game.setup", "game.scenario", "game.scenario_exact", "game.serialize", "game.view", "game.export")),
     ("game", ("game.engine",)),
     ("apps", ("game", "game.__main__", "game.bots", "game.sim", "game.bench", "game.cli", "game.replay",
-              "game.shrink", "game.ui.*")),
+              "game.shrink", "game.keep", "game.ui.*")),
 )
 
 

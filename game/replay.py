@@ -60,6 +60,7 @@ def write_replay(record: Record, path: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(record.to_json(), out, separators=(",", ":"))
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -232,11 +233,14 @@ class Timeline:
         finally:
             game.close()
 
-    def scenario_at(self, step: int, then: int = 0, description: str = "") -> dict[str, Any]:
-        """The scenario of the table at `step`, with the next `then` commands as [[do]] and the dice that followed."""
+    def scenario_at(self, step: int, then: int = 0, description: str = "", dice_to_end: bool = True) -> dict[str, Any]:
+        """The scenario of the table at `step`, with the next `then` commands as [[do]] and the dice that followed.
+
+        The forced results are every one the game drew after `step` (or only those of the `then` commands).
+        """
         self.check_step(step)
         until = min(step + then, self.steps)
-        future = self.future(step)
+        future = self.future(step, None if dice_to_end else until)
         game = self.game_at(step)
         try:
             return scenario_data(game, future, self.record.history[step:until], description)
