@@ -42,7 +42,8 @@ def card_state(game: Table, eid: int) -> dict[str, Any]:
     if (st := esper.try_component(eid, c.StunCounters)) is not None:
         data["stun"] = st.n
     if (stack := esper.try_component(eid, c.StatusStack)) is not None:
-        data["status"] = {"stacks": stack.stacks, "applied_turn": stack.applied_turn, "fresh": sorted(stack.fresh)}
+        data["status"] = {"stacks": dict(stack.stacks), "applied_turn": dict(stack.applied_turn),
+                          "fresh": sorted(stack.fresh)}
     if (cubes := esper.try_component(eid, c.Cubes)) is not None:
         data["cubes"] = [cubes.red, cubes.white, cubes.blue]
     if (d := esper.try_component(eid, c.Defences)) is not None:
