@@ -171,9 +171,9 @@ def without_nulls(value: Any) -> Any:
 
 
 def to_toml(data: dict[str, Any]) -> str:
-    """Scenario data as TOML: plain keys first, then tables, then arrays of tables ([[card]], [[do]])."""
+    """Scenario data as TOML: plain keys, tables, arrays of tables ([[card]], [[do]]), and `[expect]` last."""
     plain = {k: v for k, v in data.items() if not isinstance(v, dict) and not _table_array(v)}
-    tables = {k: v for k, v in data.items() if isinstance(v, dict)}
+    tables = {k: v for k, v in data.items() if isinstance(v, dict) and k != "expect"}
     arrays = {k: v for k, v in data.items() if _table_array(v)}
     lines = [f"{_key(k)} = {_value(v)}" for k, v in plain.items()]
     for name, table in tables.items():
@@ -186,6 +186,8 @@ def to_toml(data: dict[str, Any]) -> str:
     for name, items in arrays.items():
         for item in items:
             lines += ["", f"[[{_key(name)}]]"] + [f"{_key(k)} = {_value(v)}" for k, v in item.items()]
+    if "expect" in data:
+        lines += ["", "[expect]"] + [f"{_key(k)} = {_value(v)}" for k, v in data["expect"].items()]
     return "\n".join(lines).lstrip("\n") + "\n"
 
 

@@ -1,4 +1,4 @@
-"""`countertop sim --keep DIR [--keep-failures]`: each simulated game as a replay file, a failure shrunk to a scenario."""
+"""`countertop sim --keep DIR [--keep-failures]`: kept games as replay files, a failure shrunk to a scenario."""
 
 from __future__ import annotations
 
@@ -46,5 +46,5 @@ class GameKeeper:
         out = os.path.join(self.folder or ".", f"game-{result.seed}-shrunk.toml")
         write_shrunk(data, out)
         self.written.append(out)
-        sys.stderr.write(f"\nshrunk to {out}: {len(data['card'])} cards, {len(data['do'])} commands "
-                         f"(the game had {len(game.refs)} cards, {len(game.history)} commands)\n")
+        sys.stderr.write(f"\nshrunk to {out}: {len(data['card'])} of the game's {len(game.refs)} cards, "
+                         f"{len(data['do'])} of its {len(game.history)} commands\n")
