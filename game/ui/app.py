@@ -17,7 +17,7 @@ from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Scaling
 from game.ui.renderer import Renderer
 from game.ui.state import UiState
-from game.ui.undo import NOTHING_YET
+from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET
 
 FPS = 60
 IDLE_WAIT_MS = 250
@@ -258,6 +258,8 @@ class App:
             self.save_now()
         elif what == "undo":
             self.undo()
+        elif what == "redo":
+            self.redo()
 
     def undo(self) -> None:
         """Ctrl+Z or the Undo button: rebuild the game as it was before the active player's last action.
@@ -276,6 +278,17 @@ class App:
         self.renderer, self.cached = Renderer(), None
         view, _ = self.snapshot()
         self.ui.banner, self.ui.banner_is_error = words.undone(view, step.action), False
+
+    def redo(self) -> None:
+        """Ctrl+Y: do again the action the last undo took back (the game is exactly as it was before it)."""
+        assert self.play is not None
+        step = self.play.undo.to_redo()
+        if step is None:
+            self.ui.banner, self.ui.banner_is_error = NOTHING_TO_REDO, True
+            return
+        view, _ = self.snapshot()
+        if self.play.perform(step.action):
+            self.ui.banner, self.ui.banner_is_error = f"Redid: {words.action_label(view, step.action)}", False
 
     def save_now(self) -> None:
         """Ctrl+S: save the game to a new file under the data folder and say where."""
