@@ -142,5 +142,6 @@ def test_countertop_replay_opens_the_window_at_the_step(timeline: Timeline, tmp_
     write_replay(timeline.record, str(path))
     opened: list[int] = []
     monkeypatch.setattr(ReplayApp, "run", lambda self: opened.append(self.at))
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the other UI tests go on with the cached fonts
     assert main(["replay", str(path), "--turn", "3"]) == 0
     assert opened == [timeline.turn_starts[2]]
