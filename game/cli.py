@@ -120,7 +120,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             step = starts[0]
         timeline.check_step(step)
         if args.export:
-            timeline.export(step, args.export, args.then)
+            try:
+                timeline.export(step, args.export, args.then)
+            except OSError as err:
+                raise FileProblems([Problem(args.export, "", f"can't be written ({err.strerror or err})")]) from None
             print(f"wrote {args.export}: the table at step {step} of {timeline.steps} "
                   f"(turn {timeline.turn_of(step)})", file=sys.stderr)
         if args.json:

@@ -3,7 +3,8 @@
 A replay file is small JSON (`format = "countertop-replay"`, `version`); a save (DESIGN §5) of a standard
 game replays too, from the seed, decks and players its `GameStarted` event names. Every state is rebuilt
 from the seed and the history; a snapshot (`Game.to_state`) every few commands and at every turn start
-makes a jump cost at most a few commands.
+makes a jump cost at most a few commands. The log only grows, so snapshots leave it (and the history)
+out and keep its length; the whole log is kept once.
 """
 
 from __future__ import annotations
@@ -161,24 +162,41 @@ class Timeline:
             game = Game.new(record.players, record.decks, record.seed)
         except SetupError as err:
             raise FileProblems([Problem(path, "decks", str(err))]) from None
-        self.snapshots: dict[int, dict[str, Any]] = {0: game.to_state()}
+        self.snapshots: dict[int, dict[str, Any]] = {0: self.snapshot(game)}
         self.turns: list[int] = [game.turn.turn]
         try:
             for i, action in enumerate(record.history):
-                outcome = game.act(action)
-                if not outcome.ok:
-                    raise FileProblems([Problem(path, f"history[{i}]",
-                                                f"the game refuses this command: {outcome.reason}")])
+                self.play(game, i, action)
                 step = i + 1
                 self.turns.append(game.turn.turn)
                 if step % SNAPSHOT_EVERY == 0 or self.turns[-1] != self.turns[-2]:
-                    self.snapshots[step] = game.to_state()
+                    self.snapshots[step] = self.snapshot(game)
+            self.log = game.log
             saved = record.result.get("state")
             if saved is not None and game.to_state() != saved:
                 raise FileProblems([Problem(path, "history", "replaying the history from the seed does not "
                                                              "give the saved game")])
         finally:
             game.close()
+
+    def play(self, game: Game, i: int, action: dict[str, Any]) -> None:
+        """Apply the i-th command of the history; a refused or malformed one is a problem of the file."""
+        try:
+            outcome = game.act(action)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
+            raise FileProblems([Problem(self.path, f"history[{i}]", f"not a command this game can play "
+                                                                    f"({type(err).__name__})")]) from None
+        if not outcome.ok:
+            raise FileProblems([Problem(self.path, f"history[{i}]",
+                                        f"the game refuses this command: {outcome.reason}")])
+
+    @staticmethod
+    def snapshot(game: Game) -> dict[str, Any]:
+        """The game's state without its log and history (their lengths are enough to cut them from the whole)."""
+        state = game.to_state()
+        state["log"] = len(state["log"])
+        del state["history"]
+        return state
 
     @property
     def steps(self) -> int:
@@ -204,7 +222,8 @@ class Timeline:
         """A new game standing at `step` (close it when done)."""
         self.check_step(step)
         base = max(s for s in self.snapshots if s <= step)
-        game = Game.from_state(self.snapshots[base])
+        snap = self.snapshots[base]
+        game = Game.from_state({**snap, "log": self.log[:snap["log"]], "history": self.record.history[:base]})
         for action in self.record.history[base:step]:
             game.act(action)
         return game

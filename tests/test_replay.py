@@ -304,3 +304,22 @@ def test_a_state_taken_earlier_does_not_change_when_the_game_goes_on() -> None:
     assert before == copy and again.to_state()["cards"][0]["status"]["stacks"] == {"Freeze": 2}
     again.close()
     game.close()
+
+
+def test_junk_commands_in_a_replay_are_problems_of_the_file_never_a_crash() -> None:
+    rng = random.Random(3)
+    values: list[Any] = [None, 1, -1, 2**70, "p1-1", "", [1], [[1, 2]], [0, 0], {"a": 1}, True, 1.5, ["p1-1"]]
+    acts = ["play", "play_from_stasis", "move", "attack", "ability", "activate", "choose", "effect", "nope"]
+    fields = ["card", "to", "target", "path", "ability", "pay", "option", "op", "n", "status", "by", "zz"]
+    refused = 0
+    for _ in range(150):
+        action: dict[str, Any] = {"act": rng.choice(acts)}
+        for _ in range(rng.randint(0, 4)):
+            action[rng.choice(fields)] = rng.choice(values)
+        history = [{"act": "end_turn"}] * rng.randint(0, 2) + [action]
+        try:
+            Timeline(Record(1, ["P1", "P2"], ["fable_guard", "hex_and_count"], history), "f.json")
+        except FileProblems as err:
+            assert [p.where for p in err.problems] == [f"history[{len(history) - 1}]"]
+            refused += 1
+    assert refused >= 140

@@ -23,6 +23,13 @@ BUTTONS: Rect = (1016, 616, 256, 100)
 NOT_PER_PLAYER = "per-player hiding is the window's own: the engine has no per-player view yet"
 
 
+class ReplayRenderer(Renderer):
+    """The play screen's renderer with the replay's keys as the top bar's hint."""
+
+    def hint(self, view: dict[str, Any], ui: UiState) -> str:
+        return "Replay: ← → a command, PgUp PgDn a turn, Space plays, V view, C continue, X export"
+
+
 class ReplayApp:
     """Steps through a timeline; `step()` handles events and draws a frame, `advance_time` plays it on.
 
@@ -39,7 +46,7 @@ class ReplayApp:
         self.canvas = pygame.Surface((LOGICAL_W, LOGICAL_H))
         self.timeline = timeline
         self.name = Path(name).stem
-        self.renderer = Renderer()
+        self.renderer = ReplayRenderer()
         self.ui = UiState(screen="replay")
         self.zones: list[Zone] = []
         self.viewer: str | None = None
