@@ -323,3 +323,52 @@ def test_junk_commands_in_a_replay_are_problems_of_the_file_never_a_crash() -> N
             assert [p.where for p in err.problems] == [f"history[{len(history) - 1}]"]
             refused += 1
     assert refused >= 140
+
+
+STATUS_TABLE = """
+players = ["Ada", "Bo"]
+
+[[card]]
+ref = "a"
+name = "Footman"
+owner = "Ada"
+zone = "board"
+pos = [1, 0]
+
+[[card]]
+ref = "b"
+name = "Footman"
+owner = "Bo"
+zone = "board"
+pos = [1, 4]
+
+[[card]]
+ref = "b2"
+name = "Footman"
+owner = "Bo"
+zone = "board"
+pos = [3, 4]
+status = { Freeze = 2 }
+"""
+
+
+def test_statuses_applied_this_turn_keep_their_timing_in_an_export_SE5_R10(tmp_path: Path) -> None:
+    """Freeze put on during a turn (fresh), Burn and Sleep applied this turn, and a table Freeze (R-10):
+    the exported table ticks, expires and thaws on exactly the turns the original does."""
+    from game.export import Future, scenario_data
+
+    game = setup(STATUS_TABLE)
+    for status, target in (("Freeze", "b"), ("Burn", "b"), ("Sleep", "a")):
+        assert game.act({"act": "effect", "op": "apply_status", "status": status, "target": target}).ok
+    later = [{"act": "end_turn"}] * 4
+    path = tmp_path / "mid.toml"
+    path.write_text(to_toml(scenario_data(game, Future(), later)))
+    exported = Game.from_scenario(str(path))
+    for action in later:
+        assert game.act(action).ok
+    ticks = ("FreezeTokenRemoved", "StatusRemoved", "DamageDealt", "StatusExpired")
+    mine = [e for e in game.log[-len(exported.log) + 1:] if e["type"] in ticks]
+    theirs = [e for e in exported.log if e["type"] in ticks]
+    assert theirs == mine and any(e["type"] == "FreezeTokenRemoved" for e in mine)
+    assert exported.view()["cards"] == game.view()["cards"]
+    assert exported.view()["cards"]["b2"]["status"] == game.view()["cards"]["b2"]["status"]
