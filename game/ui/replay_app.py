@@ -51,6 +51,7 @@ class ReplayApp:
         self.zones: list[Zone] = []
         self.viewer: str | None = None
         self.playing = False
+        self.dragging = False
         self.speed = 0
         self.clock = 0.0
         self.running = True
@@ -143,6 +144,10 @@ class ReplayApp:
             self.window = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
         elif event.type == pygame.MOUSEMOTION:
             self.ui.mouse = Scaling.fit(*self.window.get_size()).to_logical(event.pos)
+            if self.dragging:
+                self.slide_to(self.ui.mouse[0])
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.ui.mouse = Scaling.fit(*self.window.get_size()).to_logical(event.pos)
             self.click(self.ui.mouse)
@@ -174,11 +179,12 @@ class ReplayApp:
             self.running = False
 
     def click(self, point: tuple[int, int]) -> None:
-        """The slider jumps; the buttons play, switch the view, continue or export."""
+        """The slider jumps (and drags while the button is held); the buttons play, switch the view, continue or
+        export."""
         key = zone_at(self.zones, point)
         if key == ("slider",):
-            x, _, w, _ = SLIDER
-            self.go(round((point[0] - x) / max(w - 1, 1) * self.timeline.steps))
+            self.dragging = True
+            self.slide_to(point[0])
         elif key == ("replay", "play"):
             self.key(pygame.K_SPACE)
         elif key == ("replay", "view"):
@@ -187,6 +193,11 @@ class ReplayApp:
             self.continue_here()
         elif key == ("replay", "export"):
             self.export()
+
+    def slide_to(self, x_pos: int) -> None:
+        """Jump to the step under a point of the slider (clicked or dragged)."""
+        x, _, w, _ = SLIDER
+        self.go(round(max(0, min(x_pos - x, w - 1)) / max(w - 1, 1) * self.timeline.steps))
 
     # ----- drawing ---------------------------------------------------------------------------------------
 

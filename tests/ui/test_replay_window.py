@@ -145,3 +145,20 @@ def test_countertop_replay_opens_the_window_at_the_step(timeline: Timeline, tmp_
     monkeypatch.setattr(pygame, "quit", lambda: None)  # the other UI tests go on with the cached fonts
     assert main(["replay", str(path), "--turn", "3"]) == 0
     assert opened == [timeline.turn_starts[2]]
+
+
+def test_dragging_the_slider_follows_the_mouse_until_the_button_is_released(timeline: Timeline) -> None:
+    app = ReplayApp(timeline, 0)
+    app.step()
+    x, y, w, h = SLIDER
+    middle = y + h // 2
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + 10, middle), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + w - 1, middle + 40), rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    app.step()
+    assert app.at == timeline.steps, "dragged to the right end (the mouse may leave the strip)"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x - 50, middle), rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x - 50, middle), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + w // 2, middle), rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    assert app.at == 0 and app.view == timeline.view_at(0)
