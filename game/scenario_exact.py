@@ -147,7 +147,12 @@ def set_status_timing(eid: int, data: dict[str, Any], where: Where, place: str) 
 
 
 def set_resume(game: Table, data: dict[str, Any], where: Where) -> bool:
-    """`[resume]`: the table stands inside a turn exactly as a game left it; True when given (no phase is run)."""
+    """`[resume]`: the table stands inside a turn exactly as a game left it; True when given (no phase is run).
+
+    With or without it, cards arriving later come after every `arrival` set in a [[card]] table.
+    """
+    arrivals = max((esper.component_for_entity(e, c.Zone).seq for e in game.refs.values()), default=0)
+    game.seq = max(game.seq, arrivals)
     if "resume" not in data:
         return False
     resume = data["resume"]
@@ -175,7 +180,6 @@ def set_resume(game: Table, data: dict[str, Any], where: Where) -> bool:
     for key in ("arrivals", "made"):
         if key in resume and not _count(resume[key]):
             raise where(f"resume.{key}", "must be a whole number")
-    arrivals = max((esper.component_for_entity(e, c.Zone).seq for e in game.refs.values()), default=0)
     game.seq = max(resume.get("arrivals", 0), arrivals)
     game.made = resume.get("made", game.made)
     rolls = resume.get("last_rolls", [])

@@ -372,3 +372,26 @@ def test_statuses_applied_this_turn_keep_their_timing_in_an_export_SE5_R10(tmp_p
     assert theirs == mine and any(e["type"] == "FreezeTokenRemoved" for e in mine)
     assert exported.view()["cards"] == game.view()["cards"]
     assert exported.view()["cards"]["b2"]["status"] == game.view()["cards"]["b2"]["status"]
+
+
+def test_a_card_arriving_later_comes_after_every_arrival_set_in_the_file() -> None:
+    game = setup("""
+players = ["Ada", "Bo"]
+
+[[card]]
+ref = "top"
+name = "Footman"
+owner = "Bo"
+zone = "deck"
+arrival = 30
+
+[[card]]
+ref = "next"
+name = "Footman"
+owner = "Bo"
+zone = "deck"
+arrival = 31
+""")
+    assert game.seq == 31
+    game.draw("Bo")
+    assert game.zone(game.eid("top")) == "hand" and game.to_state()["cards"][0]["seq"] == 32
