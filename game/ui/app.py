@@ -20,7 +20,7 @@ from game.ui.motion import Motion
 from game.ui.reasons import why_not
 from game.ui.renderer import Renderer
 from game.ui.state import UiState
-from game.ui.undo import NOTHING_YET, UndoHistory
+from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory
 
 FPS = 60
 IDLE_WAIT_MS = 250
@@ -375,6 +375,8 @@ class App:
             self.save_now()
         elif what == "undo":
             self.undo()
+        elif what == "redo":
+            self.redo()
 
     def undo(self) -> None:
         """Ctrl+Z or the Undo button: rebuild the game as it was before the active player's last action.
@@ -400,6 +402,17 @@ class App:
         view, _ = self.snapshot()
         self.log_seen = len(view["log"])
         self.ui.banner, self.ui.banner_is_error = words.undone(view, step.action), False
+
+    def redo(self) -> None:
+        """Ctrl+Y: do again the action the last undo took back (the game is exactly as it was before it)."""
+        assert self.play is not None
+        step = self.play.undo.to_redo()
+        if step is None:
+            self.ui.banner, self.ui.banner_is_error = NOTHING_TO_REDO, True
+            return
+        view, _ = self.snapshot()
+        if self.play.perform(step.action):
+            self.ui.banner, self.ui.banner_is_error = f"Redid: {words.action_label(view, step.action)}", False
 
     def save_to(self, path: Path) -> None:
         """Save the game with the window's undo history (the save's "ui" key)."""

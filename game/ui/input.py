@@ -94,6 +94,8 @@ class PlayInput:
             return "save"
         elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             return "undo"
+        elif event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL:
+            return "redo"
         return None
 
     def choice_waiting(self) -> bool:
