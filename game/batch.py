@@ -16,7 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from game.sim import GameResult, play_game
+from game.sim import GameResult, Keeper, play_game
 
 RAY_INSTALL = "--ray needs Ray, which is not installed: pip install 'countertop[cluster]'"
 MAX_BATCH = 20
@@ -64,9 +64,9 @@ def schedule(start: int, count: int, base_seed: int, deck_keys: Sequence[str], b
     return specs
 
 
-def play_batch(specs: Sequence[GameSpec]) -> list[GameResult]:
-    """Play a batch of games in order (what a worker process or a Ray task runs)."""
-    return [play_game(s.seed, list(s.decks), list(s.bots), s.check) for s in specs]
+def play_batch(specs: Sequence[GameSpec], keep: Keeper | None = None) -> list[GameResult]:
+    """Play a batch of games in order (what a worker process or a Ray task runs); `keep` as in `play_game`."""
+    return [play_game(s.seed, list(s.decks), list(s.bots), s.check, keep) for s in specs]
 
 
 def batches(specs: Sequence[GameSpec], workers: int) -> list[list[GameSpec]]:
@@ -104,16 +104,17 @@ class LocalRunner:
         """How the games run, for the terminal."""
         return "1 process" if self.pool is None else f"{self.workers} worker processes"
 
-    def run(self, specs: Sequence[GameSpec], done: Progress) -> list[GameResult]:
+    def run(self, specs: Sequence[GameSpec], done: Progress, keep: Keeper | None = None) -> list[GameResult]:
         """Play the games; `done(n)` after each finished batch of n; results in game order."""
         if self.pool is None:
             results = []
             for spec in specs:
-                results.extend(play_batch([spec]))
+                results.extend(play_batch([spec], keep))
                 done(1)
             return results
         parts = batches(specs, self.workers)
-        futures: dict[Future[list[GameResult]], int] = {self.pool.submit(play_batch, p): n for n, p in enumerate(parts)}
+        futures: dict[Future[list[GameResult]], int] = {self.pool.submit(play_batch, p, keep): n
+                                                         for n, p in enumerate(parts)}
         out: dict[int, list[GameResult]] = {}
         pending = set(futures)
         while pending:
@@ -178,10 +179,11 @@ class RayRunner:
         where = f"the Ray cluster at {self.address}" if self.address else "a local Ray"
         return f"Ray tasks on {where} ({self.cpus} CPUs)"
 
-    def run(self, specs: Sequence[GameSpec], done: Progress) -> list[GameResult]:
-        """Play the games as Ray tasks; `done(n)` after each finished batch; results in game order."""
+    def run(self, specs: Sequence[GameSpec], done: Progress, keep: Keeper | None = None) -> list[GameResult]:
+        """Play the games as Ray tasks; `done(n)` after each finished batch; results in game order (`keep` runs
+        where the task runs: on a cluster, kept files are written on the nodes)."""
         parts = batches(specs, self.cpus)
-        refs = [self.task.remote(p) for p in parts]
+        refs = [self.task.remote(p, keep) for p in parts]
         order = {ref: n for n, ref in enumerate(refs)}
         out: dict[int, list[GameResult]] = {}
         pending = list(refs)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.bots import make_bot
 from game.cardlog import CardActivity, card_activity
 from game.engine import Game
+from game.setup import SetupError
 from game.status import MAX_STACKS
 
 TURN_LIMIT = 120
@@ -21,6 +24,10 @@ MECHANIC_EVENTS = ("EnteredStasis", "StasisCounterRemoved", "PlayedFromStasis", 
 
 class InvariantError(AssertionError):
     """A broken invariant, with the seed and the command history that reproduce it."""
+
+
+Keeper = Callable[[Game, "GameResult", str | None], None]
+"""Told of every finished game (still open) with its result and the broken invariant, if any (`--keep`)."""
 
 
 @dataclass
@@ -74,8 +81,11 @@ def check_invariants(game: Game, cards_before: int) -> str | None:
     return None
 
 
-def play_game(seed: int, decks: list[str], bots: list[str], check: bool) -> GameResult:
-    """One full game between bots; raises InvariantError on a broken invariant when checking."""
+def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: Keeper | None = None) -> GameResult:
+    """One full game between bots; raises InvariantError on a broken invariant when checking.
+
+    `keep` hears of the game when it ends, and of a game that broke an invariant before the error is raised.
+    """
     names = [f"P{i + 1}" for i in range(len(decks))]
     game = Game.new(names, decks, seed)
     players = {n: make_bot(b, seed * 31 + i) for i, (n, b) in enumerate(zip(names, bots, strict=True))}
@@ -87,21 +97,36 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool) -> Game
             action = players[game.acting_player()].choose(game, legal)
             outcome = game.act(action)
             actions += 1
-            if not outcome.ok:
-                raise InvariantError(f"seed {seed}: a listed legal action was rejected: {action} "
-                                     f"({outcome.reason}); history: {json.dumps(game.history)}")
-            if check:
+            problem = None if outcome.ok else f"a listed legal action was rejected: {action} ({outcome.reason})"
+            if check and problem is None:
                 problem = check_invariants(game, cards_before)
-                if problem:
-                    raise InvariantError(f"seed {seed}: {problem}; history: {json.dumps(game.history)}")
+            if problem:
+                if keep is not None:
+                    keep(game, GameResult(seed, decks, bots, None, game.turn.turn, False), problem)
+                raise InvariantError(f"seed {seed}: {problem}; history: {json.dumps(game.history)}")
         mechanics: Counter[str] = Counter(e["type"] for e in game.log if e["type"] in MECHANIC_EVENTS)
         mechanics.update(f"status {e['status']}" for e in game.log if e["type"] == "StatusApplied")
         over = game.turn.phase == "over"
         limit = None if over else "actions" if actions >= ACTION_LIMIT else "turns"
-        return GameResult(seed, decks, bots, game.turn.winner, game.turn.turn, not over, mechanics, limit,
-                          card_activity(game))
+        result = GameResult(seed, decks, bots, game.turn.winner, game.turn.turn, not over, mechanics, limit,
+                            card_activity(game))
+        if keep is not None:
+            keep(game, result, None)
+        return result
     finally:
         game.close()
+
+
+def keeper(args: argparse.Namespace) -> Keeper | None:
+    """The hook of `--keep DIR` / `--keep-failures` and of `--check` (a broken invariant is shrunk), or None."""
+    folder, failures_only = getattr(args, "keep", None), getattr(args, "keep_failures", False)
+    if folder is None and failures_only:
+        raise SetupError("--keep-failures needs --keep DIR (where to write the games)")
+    if folder is None and not args.check:
+        return None
+    from game.keep import GameKeeper
+
+    return GameKeeper(folder, failures_only, check_invariants)
 
 
 def summarise(results: list[GameResult]) -> dict[str, Any]:
@@ -129,3 +154,4 @@ def summarise(results: list[GameResult]) -> dict[str, Any]:
         "mechanics": dict(sorted(mechanics.items())),
         "hit_turn_limit": [r.seed for r in results if r.hit_limit],
     }
+

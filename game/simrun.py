@@ -14,7 +14,7 @@ from game.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
 from game.bots import BOTS
 from game.report import RunInfo, build, win_rates, write
 from game.setup import SetupError, find_deck, standard_decks
-from game.sim import GameResult, InvariantError, summarise
+from game.sim import GameResult, InvariantError, Keeper, keeper, summarise
 from game.simconsole import GameProgress, print_summary
 
 UNTIL_CAP = 100_000  # the most games --until plays
@@ -62,8 +62,8 @@ def widest(results: list[GameResult], players: int) -> float:
     return max(((r["high"] - r["low"]) / 2 for r in by_deck.values()), default=1.0)
 
 
-def play(args: argparse.Namespace, deck_keys: list[str], active: LocalRunner | RayRunner,
-         bar: GameProgress) -> tuple[list[GameResult], bool | None]:
+def play(args: argparse.Namespace, deck_keys: list[str], active: LocalRunner | RayRunner, bar: GameProgress,
+         keep: Keeper | None) -> tuple[list[GameResult], bool | None]:
     """Play the run's games in rounds of --games (one round without --until); the results, and whether
     --until's half-width was reached."""
     round_size = args.games + args.games % 2 if args.paired else args.games
@@ -71,7 +71,7 @@ def play(args: argparse.Namespace, deck_keys: list[str], active: LocalRunner | R
     while True:
         specs: list[GameSpec] = schedule(len(results), round_size, args.seed, deck_keys, args.bots, args.players,
                                          args.paired, args.check)
-        results += active.run(specs, bar.advance)
+        results += active.run(specs, bar.advance, keep)
         if args.until is None:
             return results, None
         if widest(results, args.players) <= args.until:
@@ -86,11 +86,12 @@ def run_sim(args: argparse.Namespace) -> int:
     validate(args)
     deck_keys = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
     workers = args.workers or default_workers()
+    keep = keeper(args)
     total = args.games + args.games % 2 if args.paired else args.games
     started = time.perf_counter()
     try:
         with runner(workers, args.ray) as active, GameProgress(total, not args.json) as bar:
-            results, reached = play(args, deck_keys, active, bar)
+            results, reached = play(args, deck_keys, active, bar, keep)
             how = active.describe()
     except InvariantError as err:
         sys.stderr.write(f"\ninvariant violated: {err}\n")
