@@ -116,12 +116,23 @@ class LocalRunner:
         futures: dict[Future[list[GameResult]], int] = {self.pool.submit(play_batch, p, keep): n
                                                          for n, p in enumerate(parts)}
         out: dict[int, list[GameResult]] = {}
+        failed: dict[int, BaseException] = {}
         pending = set(futures)
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                out[futures[future]] = future.result()
-                done(len(out[futures[future]]))
+                n = futures[future]
+                if future.exception() is not None:
+                    failed[n] = future.exception()  # type: ignore[assignment]
+                    continue
+                out[n] = future.result()
+                done(len(out[n]))
+            if failed:  # the earliest failing game is reported, whichever worker found one first
+                for future in [f for f in pending if futures[f] > min(failed)]:
+                    future.cancel()
+                pending = {f for f in pending if futures[f] < min(failed)}
+        if failed:
+            raise failed[min(failed)]
         return [r for n in range(len(parts)) for r in out[n]]
 
 
@@ -186,12 +197,21 @@ class RayRunner:
         refs = [self.task.remote(p, keep) for p in parts]
         order = {ref: n for n, ref in enumerate(refs)}
         out: dict[int, list[GameResult]] = {}
+        failed: dict[int, BaseException] = {}
         pending = list(refs)
         while pending:
             finished, pending = self.ray.wait(pending, num_returns=1)
             for ref in finished:
-                out[order[ref]] = self.ray.get(ref)
+                try:
+                    out[order[ref]] = self.ray.get(ref)
+                except Exception as err:  # Ray's task error is also the task's own exception type
+                    failed[order[ref]] = err
+                    continue
                 done(len(out[order[ref]]))
+            if failed:  # the earliest failing game is reported, whichever task found one first
+                pending = [ref for ref in pending if order[ref] < min(failed)]
+        if failed:
+            raise failed[min(failed)]
         return [r for n in range(len(parts)) for r in out[n]]
 
 
