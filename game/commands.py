@@ -221,11 +221,11 @@ def enter_play(game: Table, by: str, eid: int, square: Square | None, effects: t
     card = game.defn(eid)
     game.emit("CardPlayed", card=game.ref(eid), player=by, kind=card.kind,
               to=list(square) if square else None, target=target)
-    esper.component_for_entity(eid, c.Controller).player = by
+    game.set_controller(eid, by)
     if card.kind == "minion":
         assert square is not None
         game.put(eid, "board")
-        esper.add_component(eid, c.BoardPos(*square))
+        game.place_at(eid, square)
         esper.add_component(eid, c.Tapped())
     elif card.kind == "relic":
         game.put(eid, "board")
