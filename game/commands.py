@@ -103,15 +103,27 @@ def stunned_against(game: Table, actor: int, target: int, by: str) -> None:
         raise Rejected(f"{game.name(actor)} has the status Stun: it can't target enemies this turn (SE-10)")
 
 
+LEAVING = ("hand_yours", "stasis_yours")
+"""Filters of the zone a card is played from: the card being played leaves it, so it is not a target."""
+
+
+def target_options(game: Table, filt: str, by: str, source: int) -> list[int]:
+    """The cards a play's target filter allows (the card itself not, when it is leaving that zone)."""
+    return [e for e in candidates(game, filt, by, source) if e != source or filt not in LEAVING]
+
+
 def chosen_target(game: Table, filt: str | None, given: Any, by: str, source: int,
-                  may_be_in_stasis: bool, required: bool) -> str | None:
-    """Validate a command's target against a card's target filter (ST-7 guards cards in stasis)."""
+                  may_be_in_stasis: bool, required: bool, options: list[int] | None = None) -> str | None:
+    """Validate a command's target against a card's target filter (ST-7 guards cards in stasis).
+
+    `options` may pass in `target_options` already computed for this filter, player and source.
+    """
     if filt is None:
         if given is not None:
             raise Rejected(f"{game.name(source)} takes no target")
         return None
-    leaving = ("hand_yours", "stasis_yours")  # the card being played leaves its hand or stasis: not a target
-    options = [e for e in candidates(game, filt, by, source) if e != source or filt not in leaving]
+    if options is None:
+        options = target_options(game, filt, by, source)
     if given is None:
         if len(options) == 1:
             return game.ref(options[0])
@@ -128,23 +140,31 @@ def chosen_target(game: Table, filt: str | None, given: Any, by: str, source: in
     return game.ref(eid)
 
 
-def free_path(game: Table, start: Square, goal: Square, budget: int) -> list[Square] | None:
-    """The shortest path of orthogonal steps through empty squares, within a budget (G-5)."""
-    frontier: deque[tuple[Square, list[Square]]] = deque([(start, [])])
-    seen = {start}
+def reachable(game: Table, start: Square, budget: int) -> dict[Square, list[Square]]:
+    """Every square within a budget of orthogonal steps through empty squares, with its shortest path (G-5).
+
+    One breadth-first search: the start maps to the empty path; steps are tried right, left, down, up.
+    """
+    paths: dict[Square, list[Square]] = {start: []}
+    frontier: deque[Square] = deque([start])
+    at = game.at
     while frontier:
-        here, path = frontier.popleft()
-        if here == goal:
-            return path
+        here = frontier.popleft()
+        path = paths[here]
         if len(path) >= budget:
             continue
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            nxt = (here[0] + dx, here[1] + dy)
-            if nxt in seen or not (0 <= nxt[0] < COLS and 0 <= nxt[1] < ROWS) or game.at(nxt) is not None:
+        x, y = here
+        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if nxt in paths or not (0 <= nxt[0] < COLS and 0 <= nxt[1] < ROWS) or at(nxt) is not None:
                 continue
-            seen.add(nxt)
-            frontier.append((nxt, [*path, nxt]))
-    return None
+            paths[nxt] = [*path, nxt]
+            frontier.append(nxt)
+    return paths
+
+
+def free_path(game: Table, start: Square, goal: Square, budget: int) -> list[Square] | None:
+    """The shortest path of orthogonal steps through empty squares, within a budget (G-5)."""
+    return reachable(game, start, budget).get(goal)
 
 
 def check_path(game: Table, start: Square, path: list[Square]) -> None:
@@ -203,6 +223,11 @@ def use_allowance(game: Table, by: str, which: int | str) -> None:
         player.grants.pop(which)
 
 
+def minion_squares(game: Table, by: str) -> list[Square]:
+    """G-4: the empty squares a minion may be played to: the player's home row, then the location squares."""
+    return [s for s in game.home_squares(by) + list(game.location_squares()) if game.at(s) is None]
+
+
 def check_minion_square(game: Table, by: str, to: Any) -> Square:
     """G-4: an empty square of the player's home row, or an empty location square."""
     if to is None:
@@ -249,6 +274,22 @@ def played_here(game: Table, by: str, location: int) -> None:
             queue_effects(game, trig.effects, location, by)
 
 
+def playable_kind(game: Table, eid: int) -> None:
+    """Monsters, treasures and locations are never played from hand."""
+    kind = game.kind(eid)
+    if kind in ("monster", "treasure", "location"):
+        raise Rejected(f"{game.name(eid)} is a {kind}: it can't be played")
+
+
+def play_allowance(game: Table, by: str, eid: int) -> int | str:
+    """The allowance a play from hand uses, or Rejected when none is left (G-4)."""
+    which = allowance(game, by, eid)
+    if which is None:
+        what = "minion" if game.kind(eid) == "minion" else "action"
+        raise Rejected(f"You have no {what} play left this turn (G-4)")
+    return which
+
+
 @dataclass
 class Play(Command):
     """Play a card from hand (G-4)."""
@@ -264,15 +305,11 @@ class Play(Command):
         if game.zone(eid) != "hand" or game.controller(eid) != self.by:
             raise Rejected(f"{game.name(eid)} is not in your hand")
         kind = game.kind(eid)
-        if kind in ("monster", "treasure", "location"):
-            raise Rejected(f"{game.name(eid)} is a {kind}: it can't be played")
+        playable_kind(game, eid)
         self.square = check_minion_square(game, self.by, self.to) if kind == "minion" else None
         if kind != "minion" and self.to is not None:
             raise Rejected(f"{game.name(eid)} is not a minion: it goes to no square")
-        self.which = allowance(game, self.by, eid)
-        if self.which is None:
-            what = "minion" if kind == "minion" else "action"
-            raise Rejected(f"You have no {what} play left this turn (G-4)")
+        self.which = play_allowance(game, self.by, eid)
         card = game.defn(eid)
         self.chosen = chosen_target(game, card.target, self.target, self.by, eid, card.target_may_be_in_stasis,
                                     required=kind != "minion")
@@ -282,6 +319,13 @@ class Play(Command):
         assert self.which is not None
         use_allowance(game, self.by, self.which)
         enter_play(game, self.by, eid, self.square, game.defn(eid).on_play, self.chosen)
+
+
+def no_stasis_counters(game: Table, eid: int) -> None:
+    """ST-11, ST-12: only a card in stasis with no counters may be played."""
+    if game.stasis_counters(eid) > 0:
+        raise Rejected(f"{game.name(eid)} still has {game.stasis_counters(eid)} stasis counters: "
+                       "only a card with none may be played (ST-11, ST-12)")
 
 
 @dataclass
@@ -298,9 +342,7 @@ class PlayFromStasis(Command):
         eid = card_of(game, self.card)
         if not game.in_stasis(eid) or game.controller(eid) != self.by:
             raise Rejected(f"{game.name(eid)} is not one of your cards in stasis (ST-11)")
-        if game.stasis_counters(eid) > 0:
-            raise Rejected(f"{game.name(eid)} still has {game.stasis_counters(eid)} stasis counters: "
-                           "only a card with none may be played (ST-11, ST-12)")
+        no_stasis_counters(game, eid)
         kind = game.kind(eid)
         self.square = check_minion_square(game, self.by, self.to) if kind == "minion" else None
         if kind != "minion" and self.to is not None:
@@ -322,6 +364,12 @@ class PlayFromStasis(Command):
 # ----- characters act --------------------------------------------------------------------------------------
 
 
+def not_frozen(game: Table, eid: int) -> None:
+    """SE-5: two Freeze tokens: the character can't move this turn."""
+    if game.statuses(eid).get("Freeze", 0) >= 2:
+        raise Rejected(f"Frozen: {game.name(eid)} can't move this turn (SE-5)")
+
+
 @dataclass
 class Move(Command):
     """G-5: move a character up to its MV left this turn, through empty squares."""
@@ -336,8 +384,7 @@ class Move(Command):
         eid = card_of(game, self.card)
         own_character(game, eid, self.by)
         ready_to_act(game, eid, "move")
-        if game.statuses(eid).get("Freeze", 0) >= 2:
-            raise Rejected(f"Frozen: {game.name(eid)} can't move this turn (SE-5)")
+        not_frozen(game, eid)
         budget = mv_left(game, eid)
         why = " (Freeze: MV -1, SE-5)" if game.statuses(eid).get("Freeze") == 1 else ""
         start = game.pos(eid)
@@ -366,6 +413,20 @@ class Move(Command):
         move_along(game, game.eid(self.card), self.steps, forced=False)
 
 
+def check_attack_target(game: Table, eid: int, target: int, by: str) -> None:
+    """G-6: an enemy character on the board, not in stasis (ST-7), in range (G-5), unless Stun forbids (SE-10)."""
+    if game.in_stasis(target):
+        raise Rejected(f"{game.name(target)} is in stasis: it can't be attacked (ST-7)")
+    if not game.is_character(target) or not game.on_board(target) or not game.is_enemy(by, target):
+        raise Rejected(f"{game.name(target)} is not an enemy character on the board (G-6)")
+    stunned_against(game, eid, target, by)
+    reach = esper.component_for_entity(eid, c.Stats).range
+    here, there = game.pos(eid), game.pos(target)
+    assert here is not None and there is not None
+    if game.distance(here, there) > reach:
+        raise Rejected(f"{game.name(target)} is out of range ({game.distance(here, there)} > {reach}, G-5)")
+
+
 @dataclass
 class Attack(Command):
     """G-6: a Standard Attack on an enemy character in range."""
@@ -379,17 +440,7 @@ class Attack(Command):
         eid = card_of(game, self.card)
         own_character(game, eid, self.by)
         ready_to_act(game, eid, "attack")
-        target = card_of(game, self.target, "target")
-        if game.in_stasis(target):
-            raise Rejected(f"{game.name(target)} is in stasis: it can't be attacked (ST-7)")
-        if not game.is_character(target) or not game.on_board(target) or not game.is_enemy(self.by, target):
-            raise Rejected(f"{game.name(target)} is not an enemy character on the board (G-6)")
-        stunned_against(game, eid, target, self.by)
-        reach = esper.component_for_entity(eid, c.Stats).range
-        here, there = game.pos(eid), game.pos(target)
-        assert here is not None and there is not None
-        if game.distance(here, there) > reach:
-            raise Rejected(f"{game.name(target)} is out of range ({game.distance(here, there)} > {reach}, G-5)")
+        check_attack_target(game, eid, card_of(game, self.target, "target"), self.by)
 
     def run(self, game: Table) -> None:
         standard_attack(game, game.eid(self.card), game.eid(self.target))
@@ -405,7 +456,7 @@ def ability_named(game: Table, eid: int, name: Any) -> Ability:
 
 def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str) -> int:
     """The target of a character's ability: a legal kind, not in stasis (ST-7), in range (G-5)."""
-    if ab.target in (None, "self"):
+    if ab.target is None or ab.target == "self":
         if given is not None:
             raise Rejected(f"{ab.name} takes no target: it affects {game.name(eid)} itself")
         return eid
@@ -424,6 +475,54 @@ def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str) -> i
     return target
 
 
+def usable_ability(game: Table, eid: int, name: Any) -> Ability:
+    """A character's ability that may be used now: abilities not lost, not a relic's, ready unless a Fuse."""
+    if not game.abilities_work(eid):
+        raise Rejected(f"{game.name(eid)} has lost all its abilities this turn")
+    ab = ability_named(game, eid, name)
+    if ab.untap_cost:
+        raise Rejected(f"{ab.name} is activated with 'activate', not 'ability'")
+    if not ab.fuse:
+        ready_to_act(game, eid, f"use {ab.name}")
+    return ab
+
+
+def ability_cost(game: Table, eid: int, ab: Ability, by: str) -> int:
+    """The stones an ability costs now (SE-11), which the player must have and may spend (SE-8)."""
+    cost = stone_cost(game, eid, ab.cost)
+    if cost > 0 and game.has_status(eid, "Silence"):
+        raise Rejected(f"{game.name(eid)} is Silenced: it can't spend speaking stones (SE-8)")
+    stones = game.player(by).stones
+    if stones < cost:
+        upkeep = " (Upkeep: +1, SE-11)" if game.has_status(eid, "Upkeep") else ""
+        raise Rejected(f"{ab.name} costs {cost} stones{upkeep}; you have {stones}")
+    return cost
+
+
+def moves_of(ab: Ability) -> list[dict[str, Any]]:
+    """An ability's forced-movement effects."""
+    return [e for e in ab.effects if e["op"] == "move"]
+
+
+def forced_path(game: Table, ab: Ability, target: int, path: Any) -> list[Square] | None:
+    """The path an ability moves its target along: empty squares, at most its steps (None: it moves nothing)."""
+    moves = moves_of(ab)
+    if not moves:
+        if path is not None:
+            raise Rejected(f"{ab.name} moves nothing: it takes no 'path'")
+        return None
+    if not isinstance(path, list) or not path:
+        raise Rejected(f"{ab.name} needs a 'path' of squares to move the target along")
+    steps = [square_of(s, "path") for s in path]
+    most = max(e.get("steps", 1) for e in moves)
+    if len(steps) > most:
+        raise Rejected(f"{ab.name} moves a character at most {most} squares")
+    start = game.pos(target)
+    assert start is not None
+    check_path(game, start, steps)
+    return steps
+
+
 @dataclass
 class UseAbility(Command):
     """G-5: use a character's Ability (taps it) or play a Fuse (does not tap, SE-12)."""
@@ -438,40 +537,11 @@ class UseAbility(Command):
         require_main(game, self.by)
         eid = card_of(game, self.card)
         own_character(game, eid, self.by)
-        if not game.abilities_work(eid):
-            raise Rejected(f"{game.name(eid)} has lost all its abilities this turn")
-        ab = ability_named(game, eid, self.ability)
-        if ab.untap_cost:
-            raise Rejected(f"{ab.name} is activated with 'activate', not 'ability'")
-        if not ab.fuse:
-            ready_to_act(game, eid, f"use {ab.name}")
-        self.cost = stone_cost(game, eid, ab.cost)
-        if self.cost > 0 and game.has_status(eid, "Silence"):
-            raise Rejected(f"{game.name(eid)} is Silenced: it can't spend speaking stones (SE-8)")
-        stones = game.player(self.by).stones
-        if stones < self.cost:
-            upkeep = " (Upkeep: +1, SE-11)" if game.has_status(eid, "Upkeep") else ""
-            raise Rejected(f"{ab.name} costs {self.cost} stones{upkeep}; you have {stones}")
+        ab = usable_ability(game, eid, self.ability)
+        self.cost = ability_cost(game, eid, ab, self.by)
         target = ability_target(game, eid, ab, self.target, self.by)
         stunned_against(game, eid, target, self.by)
-        self.steps = self.forced_path(game, ab, target)
-
-    def forced_path(self, game: Table, ab: Ability, target: int) -> list[Square] | None:
-        moves = [e for e in ab.effects if e["op"] == "move"]
-        if not moves:
-            if self.path is not None:
-                raise Rejected(f"{ab.name} moves nothing: it takes no 'path'")
-            return None
-        if not isinstance(self.path, list) or not self.path:
-            raise Rejected(f"{ab.name} needs a 'path' of squares to move the target along")
-        steps = [square_of(s, "path") for s in self.path]
-        most = max(e.get("steps", 1) for e in moves)
-        if len(steps) > most:
-            raise Rejected(f"{ab.name} moves a character at most {most} squares")
-        start = game.pos(target)
-        assert start is not None
-        check_path(game, start, steps)
-        return steps
+        self.steps = forced_path(game, ab, target, self.path)
 
     def run(self, game: Table) -> None:
         eid = game.eid(self.card)
@@ -489,6 +559,17 @@ class UseAbility(Command):
         queue_effects(game, ab.effects, eid, self.by, chosen=game.ref(target), extra=extra)
 
 
+def activatable(game: Table, eid: int, name: Any) -> Ability:
+    """A relic's ability that may be activated now: abilities not lost, once-per-turn not yet used."""
+    if not game.abilities_work(eid):
+        raise Rejected(f"{game.name(eid)} has lost all its abilities this turn")
+    ab = ability_named(game, eid, name)
+    used = esper.try_component(eid, c.OncePerTurn)
+    if ab.once_per_turn and used is not None and ab.name in used.used:
+        raise Rejected(f"{ab.name} can be used once per turn, and was used this turn")
+    return ab
+
+
 @dataclass
 class Activate(Command):
     """A relic's ability whose cost untaps characters you control (SC-6, SC-7)."""
@@ -503,12 +584,7 @@ class Activate(Command):
         eid = card_of(game, self.card)
         if game.kind(eid) != "relic" or not game.on_board(eid) or game.controller(eid) != self.by:
             raise Rejected(f"{game.name(eid)} is not a relic you control in play")
-        if not game.abilities_work(eid):
-            raise Rejected(f"{game.name(eid)} has lost all its abilities this turn")
-        ab = ability_named(game, eid, self.ability)
-        used = esper.try_component(eid, c.OncePerTurn)
-        if ab.once_per_turn and used is not None and ab.name in used.used:
-            raise Rejected(f"{ab.name} can be used once per turn, and was used this turn")
+        ab = activatable(game, eid, self.ability)
         pay = self.pay if isinstance(self.pay, list) else []
         if len(pay) != ab.untap_cost:
             raise Rejected(f"{ab.name} costs untapping {ab.untap_cost} tapped character(s) you control: "
