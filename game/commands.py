@@ -107,9 +107,12 @@ LEAVING = ("hand_yours", "stasis_yours")
 """Filters of the zone a card is played from: the card being played leaves it, so it is not a target."""
 
 
-def target_options(game: Table, filt: str, by: str, source: int) -> list[int]:
-    """The cards a play's target filter allows (the card itself not, when it is leaving that zone)."""
-    return [e for e in candidates(game, filt, by, source) if e != source or filt not in LEAVING]
+def target_options(game: Table, filt: str, by: str, source: int, found: list[int] | None = None) -> list[int]:
+    """The cards a play's target filter allows (the card itself not, when it is leaving that zone); `found` may
+    pass in the filter's `candidates` already listed."""
+    if found is None:
+        found = candidates(game, filt, by, source)
+    return [e for e in found if e != source or filt not in LEAVING]
 
 
 def chosen_target(game: Table, filt: str | None, given: Any, by: str, source: int,
@@ -140,6 +143,14 @@ def chosen_target(game: Table, filt: str | None, given: Any, by: str, source: in
     return game.ref(eid)
 
 
+NEIGHBOURS: dict[Square, tuple[Square, ...]] = {
+    (x, y): tuple((a, b) for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                  if 0 <= a < COLS and 0 <= b < ROWS)
+    for x in range(COLS) for y in range(ROWS)
+}
+"""The squares one orthogonal step from each square of the board, right, left, down, up (G-1)."""
+
+
 def reachable(game: Table, start: Square, budget: int) -> dict[Square, list[Square]]:
     """Every square within a budget of orthogonal steps through empty squares, with its shortest path (G-5).
 
@@ -153,12 +164,10 @@ def reachable(game: Table, start: Square, budget: int) -> dict[Square, list[Squa
         path = paths[here]
         if len(path) >= budget:
             continue
-        x, y = here
-        for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if nxt in paths or not (0 <= nxt[0] < COLS and 0 <= nxt[1] < ROWS) or at(nxt) is not None:
-                continue
-            paths[nxt] = [*path, nxt]
-            frontier.append(nxt)
+        for nxt in NEIGHBOURS.get(here, ()):
+            if nxt not in paths and at(nxt) is None:
+                paths[nxt] = [*path, nxt]
+                frontier.append(nxt)
     return paths
 
 
@@ -454,8 +463,11 @@ def ability_named(game: Table, eid: int, name: Any) -> Ability:
     raise Rejected(f"{game.name(eid)} has no ability named {name!r}")
 
 
-def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str) -> int:
-    """The target of a character's ability: a legal kind, not in stasis (ST-7), in range (G-5)."""
+def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str, options: list[int] | None = None) -> int:
+    """The target of a character's ability: a legal kind, not in stasis (ST-7), in range (G-5).
+
+    `options` may pass in the `candidates` of the ability's target filter already listed.
+    """
     if ab.target is None or ab.target == "self":
         if given is not None:
             raise Rejected(f"{ab.name} takes no target: it affects {game.name(eid)} itself")
@@ -465,7 +477,7 @@ def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str) -> i
         raise Rejected(f"{ab.name} needs a target")
     if game.in_stasis(target):
         raise Rejected(f"{game.name(target)} is in stasis: no ability can target it (ST-7)")
-    if target not in candidates(game, ab.target, by, eid):
+    if target not in (candidates(game, ab.target, by, eid) if options is None else options):
         what = ab.target.replace("_", " ")
         raise Rejected(f"{game.name(target)} is not a legal target for {ab.name} (it needs: {what})")
     here, there = game.pos(eid), game.pos(target)

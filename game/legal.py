@@ -13,6 +13,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+import esper
+
 from game.cards import Ability
 from game.commands import (
     Rejected,
@@ -36,6 +38,7 @@ from game.commands import (
     target_options,
     usable_ability,
 )
+from game.components import Stats
 from game.constants import COLS, ROWS
 from game.effects import candidates
 from game.stats import mv_left
@@ -56,13 +59,20 @@ def legal_actions(game: Table) -> list[Action]:
         return []
     me = game.active().name
     found: list[Action] = []
-    for eid in game.zone_cards("hand", me, by="controller"):
-        found += hand_plays(game, me, eid)
-    for eid in game.stasis_ready(me):
-        found += stasis_plays(game, me, eid)
-    for eid in game.characters():
+    spots: list[list[int]] = []
+    hand = game.zone_cards("hand", me, by="controller")
+    ready = game.stasis_ready(me)
+    if any(game.kind(e) == "minion" for e in hand + ready):
+        spots = [list(s) for s in minion_squares(game, me)]
+    for eid in hand:
+        found += hand_plays(game, me, eid, spots)
+    for eid in ready:
+        found += stasis_plays(game, me, eid, spots)
+    characters = game.characters()
+    enemies = [e for e in characters if game.is_enemy(me, e)]
+    for eid in characters:
         if game.controller(eid) == me:
-            found += moves(game, eid) + attacks(game, me, eid) + abilities(game, me, eid)
+            found += moves(game, eid) + attacks(game, me, eid, enemies) + abilities(game, me, eid)
     for eid in game.zone_cards("board"):
         if game.kind(eid) == "relic" and game.controller(eid) == me:
             found += activations(game, me, eid)
@@ -70,18 +80,21 @@ def legal_actions(game: Table) -> list[Action]:
     return found
 
 
-def hand_plays(game: Table, me: str, eid: int) -> list[Action]:
-    """G-4: a card from hand, when its kind may be played and an allowance is left, to each square and target."""
+def hand_plays(game: Table, me: str, eid: int, spots: list[list[int]]) -> list[Action]:
+    """G-4: a card from hand, when its kind may be played and an allowance is left, to each square and target.
+
+    `spots` are the empty squares a minion may be played to now (`minion_squares`).
+    """
     try:
         playable_kind(game, eid)
         play_allowance(game, me, eid)
     except Rejected:
         return []
     card = game.defn(eid)
-    return plays(game, me, eid, "play", card.target, card.target_may_be_in_stasis, card.kind != "minion")
+    return plays(game, me, eid, "play", card.target, card.target_may_be_in_stasis, card.kind != "minion", spots)
 
 
-def stasis_plays(game: Table, me: str, eid: int) -> list[Action]:
+def stasis_plays(game: Table, me: str, eid: int, spots: list[list[int]]) -> list[Action]:
     """ST-11: a card of the player's in stasis with no counters (the table lists those), to each square and target."""
     try:
         no_stasis_counters(game, eid)
@@ -89,19 +102,18 @@ def stasis_plays(game: Table, me: str, eid: int) -> list[Action]:
         return []
     card = game.defn(eid)
     return plays(game, me, eid, "play_from_stasis", card.from_stasis_target or card.target,
-                 card.target_may_be_in_stasis, False)
+                 card.target_may_be_in_stasis, False, spots)
 
 
 def plays(game: Table, me: str, eid: int, act: str, filt: str | None, may_be_in_stasis: bool,
-          required: bool) -> list[Action]:
+          required: bool, spots: list[list[int]]) -> list[Action]:
     """One card's plays: each empty square it may enter (minions, G-4) times each target its filter allows."""
     ref = game.ref(eid)
     targets = play_targets(game, filt, me, eid, may_be_in_stasis, required)
-    squares: list[list[int] | None] = [None]
-    if game.kind(eid) == "minion":
-        squares = [list(s) for s in minion_squares(game, me)]
-    return [{"act": act, "card": ref, **({"to": s} if s else {}), **({"target": t} if t else {})}
-            for s in squares for t in targets]
+    if game.kind(eid) != "minion":
+        return [{"act": act, "card": ref, "target": t} if t else {"act": act, "card": ref} for t in targets]
+    return [{"act": act, "card": ref, "to": s, "target": t} if t else {"act": act, "card": ref, "to": s}
+            for s in spots for t in targets]
 
 
 def play_targets(game: Table, filt: str | None, me: str, eid: int, may_be_in_stasis: bool,
@@ -109,8 +121,9 @@ def play_targets(game: Table, filt: str | None, me: str, eid: int, may_be_in_sta
     """The targets a play may name (None: it names none), each accepted by `chosen_target`."""
     if filt is None:
         return [None]
-    options = target_options(game, filt, me, eid)
-    named: list[str | None] = [game.ref(e) for e in candidates(game, filt, me, eid) if e != eid]
+    found_by_filter = candidates(game, filt, me, eid)
+    options = target_options(game, filt, me, eid, found_by_filter)
+    named: list[str | None] = [game.ref(e) for e in found_by_filter if e != eid]
     found = []
     for given in named or [None]:
         try:
@@ -135,16 +148,20 @@ def moves(game: Table, eid: int) -> list[Action]:
     return [{"act": "move", "card": ref, "to": [x, y]} for (x, y), path in sorted(paths.items()) if path]
 
 
-def attacks(game: Table, me: str, eid: int) -> list[Action]:
-    """G-6: Standard Attacks on enemy characters in range, in age order."""
+def attacks(game: Table, me: str, eid: int, enemies: list[int]) -> list[Action]:
+    """G-6: Standard Attacks on the enemy characters (oldest first) in range."""
     try:
         ready_to_act(game, eid, "attack")
     except Rejected:
         return []
     ref = game.ref(eid)
+    here = game.pos(eid)
+    assert here is not None
+    reach = esper.component_for_entity(eid, Stats).range
     found = []
-    for t in game.characters():
-        if t == eid or not game.is_enemy(me, t):
+    for t in enemies:
+        there = game.pos(t)
+        if t == eid or there is None or abs(here[0] - there[0]) + abs(here[1] - there[1]) > reach:
             continue
         try:
             check_attack_target(game, eid, t, me)
@@ -187,13 +204,14 @@ def ability_instances(game: Table, me: str, eid: int, ab: Ability, checked: bool
     here = game.pos(eid)
     shift = moves_of(ab)
     found: list[Action] = []
-    for t in candidates(game, ab.target, me, eid):
+    options = candidates(game, ab.target, me, eid)
+    for t in options:
         there = game.pos(t)
         if here is not None and there is not None and game.distance(here, there) > ab.range:
             continue
         if checked:
             try:
-                ability_target(game, eid, ab, game.ref(t), me)
+                ability_target(game, eid, ab, game.ref(t), me, options)
                 stunned_against(game, eid, t, me)
             except Rejected:
                 continue
