@@ -6,7 +6,6 @@ state, the log and the dice exactly as they were.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -88,8 +87,15 @@ def own_character(game: Table, eid: int, by: str) -> None:
         raise Rejected(f"{game.name(eid)} is not yours to command")
 
 
+def can_act(game: Table, eid: int) -> bool:
+    """G-5, SE-9: a character acts only untapped and awake."""
+    return not game.is_tapped(eid) and not game.has_status(eid, "Sleep")
+
+
 def ready_to_act(game: Table, eid: int, doing: str) -> None:
     """G-5: tapped characters can't act; SE-9: a sleeping one can't either."""
+    if can_act(game, eid):
+        return
     if game.is_tapped(eid):
         raise Rejected(f"{game.name(eid)} is tapped: it can't {doing} (G-5)")
     if game.has_status(eid, "Sleep"):
@@ -151,29 +157,36 @@ NEIGHBOURS: dict[Square, tuple[Square, ...]] = {
 """The squares one orthogonal step from each square of the board, right, left, down, up (G-1)."""
 
 
-def reachable(game: Table, start: Square, budget: int) -> dict[Square, list[Square]]:
-    """Every square within a budget of orthogonal steps through empty squares, with its shortest path (G-5).
-
-    One breadth-first search: the start maps to the empty path; steps are tried right, left, down, up.
-    """
-    paths: dict[Square, list[Square]] = {start: []}
-    frontier: deque[Square] = deque([start])
+def reachable(game: Table, start: Square, budget: int) -> dict[Square, Square | None]:
+    """Every square within a budget of orthogonal steps through empty squares, and the square it is first
+    reached from (G-5): one breadth-first search, steps tried right, left, down, up; the start maps to None."""
+    came: dict[Square, Square | None] = {start: None}
+    layer = [start]
     at = game.at
-    while frontier:
-        here = frontier.popleft()
-        path = paths[here]
-        if len(path) >= budget:
-            continue
-        for nxt in NEIGHBOURS.get(here, ()):
-            if nxt not in paths and at(nxt) is None:
-                paths[nxt] = [*path, nxt]
-                frontier.append(nxt)
-    return paths
+    for _ in range(budget):
+        grown = []
+        for here in layer:
+            for nxt in NEIGHBOURS.get(here, ()):
+                if nxt not in came and at(nxt) is None:
+                    came[nxt] = here
+                    grown.append(nxt)
+        if not grown:
+            break
+        layer = grown
+    return came
 
 
 def free_path(game: Table, start: Square, goal: Square, budget: int) -> list[Square] | None:
     """The shortest path of orthogonal steps through empty squares, within a budget (G-5)."""
-    return reachable(game, start, budget).get(goal)
+    came = reachable(game, start, budget)
+    if goal not in came:
+        return None
+    path: list[Square] = []
+    step: Square | None = goal
+    while step is not None and step != start:
+        path.append(step)
+        step = came[step]
+    return path[::-1]
 
 
 def check_path(game: Table, start: Square, path: list[Square]) -> None:

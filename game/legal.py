@@ -22,6 +22,7 @@ from game.commands import (
     ability_named,
     ability_target,
     activatable,
+    can_act,
     check_action,
     check_attack_target,
     chosen_target,
@@ -33,7 +34,6 @@ from game.commands import (
     play_allowance,
     playable_kind,
     reachable,
-    ready_to_act,
     stunned_against,
     target_options,
     usable_ability,
@@ -136,23 +136,22 @@ def play_targets(game: Table, filt: str | None, me: str, eid: int, may_be_in_sta
 
 def moves(game: Table, eid: int) -> list[Action]:
     """G-5, SE-5, SE-9: every square one path search reaches within the MV left, in board order."""
+    if not can_act(game, eid):
+        return []
     try:
-        ready_to_act(game, eid, "move")
         not_frozen(game, eid)
     except Rejected:
         return []
     here = game.pos(eid)
     assert here is not None
-    paths = reachable(game, here, mv_left(game, eid))
+    came = reachable(game, here, mv_left(game, eid))
     ref = game.ref(eid)
-    return [{"act": "move", "card": ref, "to": [x, y]} for (x, y), path in sorted(paths.items()) if path]
+    return [{"act": "move", "card": ref, "to": [x, y]} for x, y in sorted(came) if (x, y) != here]
 
 
 def attacks(game: Table, me: str, eid: int, enemies: list[int]) -> list[Action]:
     """G-6: Standard Attacks on the enemy characters (oldest first) in range."""
-    try:
-        ready_to_act(game, eid, "attack")
-    except Rejected:
+    if not can_act(game, eid):
         return []
     ref = game.ref(eid)
     here = game.pos(eid)

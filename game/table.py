@@ -360,16 +360,16 @@ class Table:
 
     # ----- zones -------------------------------------------------------------------------------------------
 
-    BOARD_STATE = (
+    BOARD_STATE: frozenset[type] = frozenset((
         c.BoardPos, c.Tapped, c.StatusStack, c.Cubes, c.StunCounters, c.Defences,
         c.TurnUsage, c.AbilitiesLost, c.CopiedPower, c.OncePerTurn,
-    )
+    ))
 
     def clear_board_state(self, eid: int) -> None:
         """Forget everything a card had only while on the board (ST-3's Ruling)."""
         self._unplace(eid)
-        for comp in self.BOARD_STATE:
-            esper.try_remove_component(eid, comp)
+        for comp in self.BOARD_STATE.intersection(map(type, esper.components_for_entity(eid))):
+            esper.remove_component(eid, comp)
         stats = esper.try_component(eid, c.Stats)
         if stats is not None:
             esper.component_for_entity(eid, c.Health).hp = stats.max_hp
@@ -398,6 +398,8 @@ class Table:
 
     def set_controller(self, eid: int, player: str) -> None:
         """Hand control of an owned card to a player."""
+        if self._controller[eid] == player:
+            return
         self._unfile(eid)
         esper.component_for_entity(eid, c.Controller).player = player
         self._controller[eid] = player
