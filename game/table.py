@@ -573,27 +573,43 @@ class Table:
 
     def index_problems(self) -> list[str]:
         """Every index that differs from a full scan of the components (empty when all agree)."""
-        expected = Table.__new__(Table)
-        expected._clear_indexes()
-        for eid in self.refs.values():
-            expected._card[eid] = esper.component_for_entity(eid, c.Card)
-            expected._zone_of[eid] = esper.component_for_entity(eid, c.Zone)
-            owner, ctrl = esper.try_component(eid, c.Owner), esper.try_component(eid, c.Controller)
-            expected._owner[eid] = owner.player if owner else None
-            expected._controller[eid] = ctrl.player if ctrl else None
-        for eid in sorted(self.refs.values(), key=lambda e: expected._zone_of[e].seq):
-            expected._file(eid)
         if self._stale:
             self._resort()
         problems = []
-        for name in ("_card", "_zone_of", "_owner", "_controller", "_squares", "_locations", "_square_of"):
-            if getattr(self, name) != getattr(expected, name):
+        zone_of = dict(esper.get_component(c.Zone))
+        cards = dict(esper.get_component(c.Card))
+        owner = dict.fromkeys(self.refs.values()) | {e: o.player for e, o in esper.get_component(c.Owner)}
+        ctrl = dict.fromkeys(self.refs.values()) | {e: o.player for e, o in esper.get_component(c.Controller)}
+        if self._zone_of != zone_of or any(self._zone_of[e] is not z for e, z in zone_of.items()):
+            problems.append("index _zone_of differs from a full scan")
+        if self._card != cards:
+            problems.append("index _card differs from a full scan")
+        if self._owner != owner or self._controller != ctrl:
+            problems.append("index _owner/_controller differs from a full scan")
+        order = sorted(zone_of, key=lambda e: zone_of[e].seq)
+        zones: dict[str, list[int]] = {}
+        owned: dict[tuple[str, str], list[int]] = {}
+        controlled: dict[tuple[str, str], list[int]] = {}
+        ready: dict[str, list[int]] = {}
+        stasis = {e: n.n for e, n in esper.get_component(c.StasisCounters)}
+        for eid in order:
+            zone = zone_of[eid].name
+            zones.setdefault(zone, []).append(eid)
+            if (mine := owner.get(eid)) is not None:
+                owned.setdefault((zone, mine), []).append(eid)
+            if (who := ctrl.get(eid)) is not None:
+                controlled.setdefault((zone, who), []).append(eid)
+                if zone == "stasis" and not stasis.get(eid):
+                    ready.setdefault(who, []).append(eid)
+        for name, scanned in (("_zones", zones), ("_owned", owned), ("_controlled", controlled), ("_ready", ready)):
+            if {k: list(v) for k, v in getattr(self, name).items() if v} != scanned:
                 problems.append(f"index {name} differs from a full scan")
-        for name in ("_zones", "_owned", "_controlled", "_ready"):
-            mine = {k: list(v) for k, v in getattr(self, name).items() if v}
-            scanned = {k: list(v) for k, v in getattr(expected, name).items() if v}
-            if mine != scanned:
-                problems.append(f"index {name} differs from a full scan")
-        if list(self._characters) != list(expected._characters):
+        chars = [e for e in zones.get("board", []) if cards[e].kind in ("minion", "monster")]
+        if list(self._characters) != chars:
             problems.append("index _characters differs from a full scan")
+        square_of = {e: (p.x, p.y) for e, p in esper.get_component(c.BoardPos)}
+        squares = {sq: e for e, sq in square_of.items() if zone_of[e].name == "board"}
+        locations = {sq: e for e, sq in square_of.items() if zone_of[e].name == "location"}
+        if self._square_of != square_of or self._squares != squares or self._locations != locations:
+            problems.append("index _squares/_locations differs from a full scan")
         return problems

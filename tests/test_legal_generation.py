@@ -272,11 +272,12 @@ def test_a_change_around_the_table_shows_in_the_index_check() -> None:
     golem = game.characters()[0]
     assert game.pos(golem) == (3, 2)
     esper.component_for_entity(golem, c.BoardPos).x = 0
-    assert "index _squares differs from a full scan" in game.index_problems()
+    assert game.index_problems() == ["index _squares/_locations differs from a full scan"]
     game.place_at(golem, (0, 2))
     assert game.index_problems() == []
     assert game.at((0, 2)) == golem and game.at((3, 2)) is None
     card = game.zone_cards("hand", "Ada")[0]
     esper.component_for_entity(card, c.Zone).name = "discard"
     assert "index _zones differs from a full scan" in game.index_problems()
+    assert "index _owned differs from a full scan" in game.index_problems()
     game.close()
