@@ -296,10 +296,14 @@ def played_here(game: Table, by: str, location: int) -> None:
             queue_effects(game, trig.effects, location, by)
 
 
+UNPLAYABLE = ("monster", "treasure", "location")
+"""Kinds of card that are never played from hand."""
+
+
 def playable_kind(game: Table, eid: int) -> None:
     """Monsters, treasures and locations are never played from hand."""
     kind = game.kind(eid)
-    if kind in ("monster", "treasure", "location"):
+    if kind in UNPLAYABLE:
         raise Rejected(f"{game.name(eid)} is a {kind}: it can't be played")
 
 
@@ -386,9 +390,14 @@ class PlayFromStasis(Command):
 # ----- characters act --------------------------------------------------------------------------------------
 
 
+def frozen(game: Table, eid: int) -> bool:
+    """SE-5: with two Freeze tokens a character can't move this turn."""
+    return game.stacks(eid, "Freeze") >= 2
+
+
 def not_frozen(game: Table, eid: int) -> None:
     """SE-5: two Freeze tokens: the character can't move this turn."""
-    if game.statuses(eid).get("Freeze", 0) >= 2:
+    if frozen(game, eid):
         raise Rejected(f"Frozen: {game.name(eid)} can't move this turn (SE-5)")
 
 
@@ -728,6 +737,8 @@ COMMANDS: dict[str, type[Command]] = {
     cls.act: cls for cls in (Play, PlayFromStasis, Move, Attack, UseAbility, Activate, Choose, EndTurn, Effect)
 }
 ACTION_KEYS = {"act", "by"}
+FIELDS = {cls: frozenset(cls.__dataclass_fields__) - {"by"} for cls in COMMANDS.values()}
+"""The fields an action may give each command."""
 
 
 def parse(game: Table, action: dict[str, Any]) -> Command:
@@ -746,8 +757,7 @@ def parse(game: Table, action: dict[str, Any]) -> Command:
         known = {"op", "target", "source", "affects_stasis"}
         return Effect(by=by, **{k: v for k, v in fields.items() if k in known},
                       fields={k: v for k, v in fields.items() if k not in known})
-    allowed = set(cls.__dataclass_fields__) - {"by"}
-    unknown = sorted(set(fields) - allowed)
+    unknown = sorted(set(fields) - FIELDS[cls])
     if unknown:
         raise Rejected(f"{act} has no field {unknown[0]!r}")
     return cls(by=by, **fields)

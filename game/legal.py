@@ -17,22 +17,22 @@ import esper
 
 from game.cards import Ability
 from game.commands import (
+    UNPLAYABLE,
     Rejected,
     ability_cost,
     ability_named,
     ability_target,
     activatable,
+    allowance,
     can_act,
     check_action,
     check_attack_target,
     chosen_target,
     forced_path,
+    frozen,
     minion_squares,
     moves_of,
     no_stasis_counters,
-    not_frozen,
-    play_allowance,
-    playable_kind,
     reachable,
     stunned_against,
     target_options,
@@ -85,10 +85,7 @@ def hand_plays(game: Table, me: str, eid: int, spots: list[list[int]]) -> list[A
 
     `spots` are the empty squares a minion may be played to now (`minion_squares`).
     """
-    try:
-        playable_kind(game, eid)
-        play_allowance(game, me, eid)
-    except Rejected:
+    if game.kind(eid) in UNPLAYABLE or allowance(game, me, eid) is None:
         return []
     card = game.defn(eid)
     return plays(game, me, eid, "play", card.target, card.target_may_be_in_stasis, card.kind != "minion", spots)
@@ -136,11 +133,7 @@ def play_targets(game: Table, filt: str | None, me: str, eid: int, may_be_in_sta
 
 def moves(game: Table, eid: int) -> list[Action]:
     """G-5, SE-5, SE-9: every square one path search reaches within the MV left, in board order."""
-    if not can_act(game, eid):
-        return []
-    try:
-        not_frozen(game, eid)
-    except Rejected:
+    if not can_act(game, eid) or frozen(game, eid):
         return []
     here = game.pos(eid)
     assert here is not None
@@ -174,6 +167,8 @@ def abilities(game: Table, me: str, eid: int) -> list[Action]:
     """G-5, SE-8, SE-11, SE-12: a character's abilities it may use now, on each target in range (and path)."""
     tapped = game.is_tapped(eid)
     found: list[Action] = []
+    if not game.abilities_work(eid):
+        return found
     for ab in game.defn(eid).abilities:
         if ab.untap_cost or (tapped and not ab.fuse):
             continue

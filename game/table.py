@@ -307,6 +307,11 @@ class Table:
         s = esper.try_component(eid, c.StatusStack)
         return dict(s.stacks) if s else {}
 
+    def stacks(self, eid: int, status: str) -> int:
+        """Stacks (Freeze: tokens) of one status on a character (0 when it has none)."""
+        s = esper.try_component(eid, c.StatusStack)
+        return s.stacks.get(status, 0) if s else 0
+
     def has_status(self, eid: int, status: str) -> bool:
         """Whether a character carries a status."""
         s = esper.try_component(eid, c.StatusStack)
