@@ -55,10 +55,12 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.turn = 0
         self.played: dict[str, int] = {}
+        self.locations: list[tuple[int, int]] = []
 
     def choose(self, game: Game, actions: list[dict[str, Any]]) -> dict[str, Any]:
         if game.turn.turn != self.turn:
             self.turn, self.played = game.turn.turn, {}
+        self.locations = list(game.location_squares())
         scored = [(self.score(game, a), self.rng.random(), i) for i, a in enumerate(actions)]
         action = actions[max(scored)[2]]
         if action["act"] in ("play", "play_from_stasis"):
@@ -81,7 +83,7 @@ class GreedyBot:
                 return -1.0
             bonus = 5.0 if act == "play_from_stasis" else 0.0
             to = action.get("to")
-            if to is not None and tuple(to) in game.location_squares():
+            if to is not None and tuple(to) in self.locations:
                 return 30.0 + bonus
             return 12.0 + bonus
         if act == "ability":
@@ -110,11 +112,10 @@ class GreedyBot:
             return 100.0 + (20.0 if game.kind(target) == "monster" else 0.0)
         return 20.0 + damage
 
-    @staticmethod
-    def move_score(game: Game, action: dict[str, Any]) -> float:
+    def move_score(self, game: Game, action: dict[str, Any]) -> float:
         eid = game.eid(action["card"])
         to = tuple(action["to"])
-        locations = list(game.location_squares())
+        locations = self.locations
         if to in locations:
             return 40.0 if game.at(to) is None else 0.0
         here = game.pos(eid)
