@@ -64,15 +64,15 @@ class GreedyBot:
             self.turn, self.played = game.turn.turn, {}
         self.locations = list(game.location_squares())
         self.nearest, self.powers = {}, {}
-        scored = [(self.score(game, a), self.rng.random(), i) for i, a in enumerate(actions)]
+        me = game.acting_player()
+        scored = [(self.score(game, a, me), self.rng.random(), i) for i, a in enumerate(actions)]
         action = actions[max(scored)[2]]
         if action["act"] in ("play", "play_from_stasis"):
             self.played[action["card"]] = self.played.get(action["card"], 0) + 1
         return action
 
-    def score(self, game: Game, action: dict[str, Any]) -> float:
+    def score(self, game: Game, action: dict[str, Any], me: str) -> float:
         act = action["act"]
-        me = game.acting_player()
         if act == "end_turn":
             return 0.0
         if act == "choose":
