@@ -62,8 +62,10 @@ class GreedyBot:
     def choose(self, game: Game, actions: list[dict[str, Any]]) -> dict[str, Any]:
         if game.turn.turn != self.turn:
             self.turn, self.played = game.turn.turn, {}
-        self.locations = list(game.location_squares())
-        self.nearest, self.powers = {}, {}
+        locations = list(game.location_squares())
+        if locations != self.locations:
+            self.locations, self.nearest = locations, {}
+        self.powers = {}
         me = game.acting_player()
         scored = [(self.score(game, a, me), self.rng.random(), i) for i, a in enumerate(actions)]
         action = actions[max(scored)[2]]
@@ -128,7 +130,7 @@ class GreedyBot:
         return 2.0 * (self.to_location(game, here) - self.to_location(game, to))
 
     def to_location(self, game: Game, square: tuple[int, int]) -> int:
-        """Steps from a square to the nearest location square (remembered for this decision)."""
+        """Steps from a square to the nearest location square (remembered while the locations stay)."""
         if square not in self.nearest:
             self.nearest[square] = min(game.distance(square, sq) for sq in self.locations)
         return self.nearest[square]

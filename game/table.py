@@ -24,6 +24,15 @@ Listener = Callable[["Table", dict[str, Any]], None]
 T = TypeVar("T")
 
 
+HOME_SQUARES: tuple[tuple[tuple[int, int], ...], ...] = (
+    tuple((x, 0) for x in range(COLS)),
+    tuple((x, ROWS - 1) for x in range(COLS)),
+    tuple((0, y) for y in (1, 2, 3)),
+    tuple((COLS - 1, y) for y in (1, 2, 3)),
+)
+"""G-1: the home squares of each seat: the near row, the far row, then the left and the right column."""
+
+
 def ensure(eid: int, kind: type[T]) -> T:
     """The entity's component of this type, added blank on first use (for counters, stacks, usage)."""
     found = esper.try_component(eid, kind)
@@ -255,13 +264,7 @@ class Table:
 
     def home_squares(self, player: str) -> list[tuple[int, int]]:
         """A player's home squares (G-1)."""
-        seat = self.player(player).seat
-        if seat == 0:
-            return [(x, 0) for x in range(COLS)]
-        if seat == 1:
-            return [(x, ROWS - 1) for x in range(COLS)]
-        col = 0 if seat == 2 else COLS - 1
-        return [(col, y) for y in (1, 2, 3)]
+        return list(HOME_SQUARES[self.player(player).seat])
 
     def is_enemy(self, player: str, eid: int) -> bool:
         """An enemy of a player: controlled by another player, or a monster (G-5)."""
