@@ -33,19 +33,41 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    """List the card pool, or check every card file."""
-    from game.cards import CardError, load_cards
+    """List the card pool, or check every card and deck file and list every problem, one line each."""
+    from pathlib import Path
 
-    try:
-        pool = load_cards()
-    except CardError as err:
-        raise CliError(str(err)) from None
+    from game.cards import check_cards, check_files, decks_dir
+
+    folders = [f for f in (args.dir, args.decks) if f is not None]
+    for folder in folders:
+        if not Path(folder).is_dir():
+            raise CliError(f"{folder}: no such folder")
+    cards = Path(args.dir) if args.dir else None
     if args.check:
-        print(f"{len(pool)} card files are valid")
-        return 0
-    for card in sorted(pool.values(), key=lambda c: (c.kind, c.name)):
-        stats = f" {card.atk}/{card.hp}" if card.is_character else ""
-        print(f"{card.kind:9} {card.name}{stats}: {card.text}")
+        decks = Path(args.decks) if args.decks else (None if args.dir else decks_dir())
+        n_cards, n_decks, problems = check_files(cards, decks)
+        if not problems:
+            print(f"{n_cards} card files and {n_decks} deck files are valid")
+            return 0
+    else:
+        pool, problems = check_cards(cards)
+        if not problems:
+            for card in sorted(pool.values(), key=lambda c: (c.kind, c.name)):
+                stats = f" {card.atk}/{card.hp}" if card.is_character else ""
+                print(f"{card.kind:9} {card.name}{stats}: {card.text}")
+            return 0
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return BAD_INPUT
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    """Print the JSON Schema of a file kind, for editors (docs/editors.md)."""
+    from game.schemas import SCHEMAS, json_schema
+
+    if args.kind not in SCHEMAS:
+        raise CliError(f"no schema for {args.kind!r}; kinds: {', '.join(SCHEMAS)}")
+    print(json.dumps(json_schema(args.kind), indent=2))
     return 0
 
 
@@ -141,8 +163,15 @@ def parser() -> argparse.ArgumentParser:
     bench.set_defaults(run=cmd_bench)
 
     cards = sub.add_parser("cards", help="list the card pool")
-    cards.add_argument("--check", action="store_true", help="validate every card file")
+    cards.add_argument("--check", action="store_true", help="validate every card and deck file, list every problem")
+    cards.add_argument("--dir", metavar="FOLDER", help="the card folder (default: the shipped cards; with --check "
+                                                       "and no --decks, no deck files are checked)")
+    cards.add_argument("--decks", metavar="FOLDER", help="the deck folder --check reads (default: the shipped decks)")
     cards.set_defaults(run=cmd_cards)
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of a file kind, for editors")
+    schema.add_argument("kind", help="cards, deck or scenario")
+    schema.set_defaults(run=cmd_schema)
 
     rules = sub.add_parser("rules", help="print the rules, or one rule by id")
     rules.add_argument("id", nargs="?")
