@@ -110,6 +110,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from None
 
 
+SCREENS = ("board", "new_game", "pass", "choice", "refusal", "legend", "over", "final_board")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the hot-seat window (or render a scenario to a PNG)."""
     from game.cards import CardError
@@ -120,13 +123,54 @@ def cmd_play(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.ui.app import main_play
 
-    if args.screenshot and not args.scenario:
-        raise CliError("--screenshot needs --scenario FILE (the state to draw)")
+    if args.screenshot and not (args.scenario or args.load) and args.screen != "new_game":
+        raise CliError("--screenshot needs --scenario FILE or --load SAVE (the state to draw)")
+    if args.screen != "board" and not args.screenshot:
+        raise CliError("--screen only chooses what --screenshot OUT.png draws")
     try:
         return main_play(players=args.players, decks=args.decks, seed=args.seed, load=args.load,
-                         scenario=args.scenario, screenshot=args.screenshot)
+                         scenario=args.scenario, screenshot=args.screenshot, screen=args.screen)
     except (CardError, ScenarioError, SaveError, SetupError) as err:
         raise CliError(str(err)) from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Step through a kept game or a save: the window, or the dump or a scenario at one step."""
+    from game.problems import FileProblems, Problem
+    from game.replay import open_timeline
+
+    if args.then < 0:
+        raise CliError("--then must be 0 or more")
+    try:
+        timeline = open_timeline(args.file)
+        step = timeline.steps if args.at is None else args.at
+        if args.turn is not None:
+            starts = [s for s in timeline.turn_starts if timeline.turn_of(s) == args.turn]
+            if not starts:
+                raise FileProblems([Problem(args.file, "--turn", f"the game has no turn {args.turn} "
+                                                                 f"(turns {timeline.turn_of(0)} to "
+                                                                 f"{timeline.turn_of(timeline.steps)})")])
+            step = starts[0]
+        timeline.check_step(step)
+        if args.export:
+            try:
+                timeline.export(step, args.export, args.then)
+            except OSError as err:
+                raise FileProblems([Problem(args.export, "", f"can't be written ({err.strerror or err})")]) from None
+            print(f"wrote {args.export}: the table at step {step} of {timeline.steps} "
+                  f"(turn {timeline.turn_of(step)})", file=sys.stderr)
+        if args.json:
+            print(json.dumps(timeline.view_at(step), indent=1))
+    except FileProblems as err:
+        for problem in err.problems:
+            print(problem, file=sys.stderr)
+        return BAD_INPUT
+    if args.export or args.json:
+        return 0
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.replay_app import main_replay
+
+    return main_replay(timeline, step)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -141,6 +185,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="SAVE")
     play.add_argument("--scenario", metavar="FILE")
     play.add_argument("--screenshot", metavar="OUT.png")
+    play.add_argument("--screen", default="board", choices=SCREENS,
+                      help="what --screenshot draws (default: the board)")
     play.set_defaults(run=cmd_play)
 
     scenario = sub.add_parser("scenario", help="run a scenario file and print the final state")
@@ -156,7 +202,20 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--check", action="store_true", help="verify invariants after every command")
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--keep", metavar="DIR", help="write each game as a replay file (countertop replay FILE)")
+    sim.add_argument("--keep-failures", action="store_true",
+                     help="with --keep: only games that broke an invariant or hit a limit")
     sim.set_defaults(run=cmd_sim)
+
+    replay = sub.add_parser("replay", help="step through a kept game or a save; export a scenario at a step")
+    replay.add_argument("file", help="a replay file (sim --keep) or a save")
+    replay.add_argument("--at", type=int, metavar="STEP", help="the step: commands played (default: the end)")
+    replay.add_argument("--turn", type=int, metavar="N", help="the first step of turn N")
+    replay.add_argument("--json", action="store_true", help="print the JSON state dump at the step")
+    replay.add_argument("--export", metavar="OUT.toml", help="write a scenario that sets up the table at the step")
+    replay.add_argument("--then", type=int, default=0, metavar="N",
+                        help="with --export: also write the next N commands as [[do]] tables")
+    replay.set_defaults(run=cmd_replay)
 
     bench = sub.add_parser("bench", help="performance ratios against bare baselines")
     bench.add_argument("--json", action="store_true")

@@ -22,9 +22,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("game.stats", "game.stasis", "game.stun", "game.status", "game.combat", "game.effects",
                "game.triggers")),
     ("turn", ("game.commands", "game.legal", "systems.*")),
-    ("edges", ("game.setup", "game.scenario", "game.serialize", "game.view")),
+    ("edges", ("game.setup", "game.scenario", "game.scenario_exact", "game.serialize", "game.view", "game.export")),
     ("game", ("game.engine",)),
-    ("apps", ("game", "game.__main__", "game.bots", "game.sim", "game.bench", "game.cli", "game.ui.*")),
+    ("apps", ("game", "game.__main__", "game.bots", "game.sim", "game.bench", "game.cli", "game.replay",
+              "game.shrink", "game.keep", "game.ui.*")),
 )
 
 

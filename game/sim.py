@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,10 @@ MECHANIC_EVENTS = ("EnteredStasis", "StasisCounterRemoved", "PlayedFromStasis", 
 
 class InvariantError(AssertionError):
     """A broken invariant, with the seed and the command history that reproduce it."""
+
+
+Keeper = Callable[[Game, "GameResult", str | None], None]
+"""Told of every finished game (still open) with its result and the broken invariant, if any (`--keep`)."""
 
 
 @dataclass
@@ -124,11 +129,12 @@ def checkpoint_problem(game: Game, cards_before: int, full: bool) -> str | None:
     return check_invariants(game, cards_before) if full else round_trip_problem(game)
 
 
-def play_game(seed: int, decks: list[str], bots: list[str], check: bool) -> GameResult:
+def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: Keeper | None = None) -> GameResult:
     """One full game between bots; raises InvariantError on a broken invariant when checking.
 
     Checking verifies the components after every command, and does the full check after setup, whenever a
-    turn ends and when the game is over.
+    turn ends and when the game is over. `keep` hears of the game when it ends, and of a game that broke an
+    invariant before the error is raised.
     """
     names = [f"P{i + 1}" for i in range(len(decks))]
     game = Game.new(names, decks, seed)
@@ -138,6 +144,8 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool) -> Game
 
     def verify(problem: str | None) -> None:
         if problem:
+            if keep is not None:
+                keep(game, GameResult(seed, decks, bots, None, game.turn.turn, False), problem)
             raise InvariantError(f"seed {seed}: {problem}; history: {json.dumps(game.history)}")
 
     try:
@@ -150,8 +158,7 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool) -> Game
             outcome = game.act(action)
             actions += 1
             if not outcome.ok:
-                raise InvariantError(f"seed {seed}: a listed legal action was rejected: {action} "
-                                     f"({outcome.reason}); history: {json.dumps(game.history)}")
+                verify(f"a listed legal action was rejected: {action} ({outcome.reason})")
             if check:
                 verify(component_problem(game, cards_before))
                 if game.turn.turn != turn and game.turn.phase != "over":
@@ -160,10 +167,25 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool) -> Game
             verify(checkpoint_problem(game, cards_before, full=True))
         mechanics: Counter[str] = Counter(e["type"] for e in game.log if e["type"] in MECHANIC_EVENTS)
         mechanics.update(f"status {e['status']}" for e in game.log if e["type"] == "StatusApplied")
-        return GameResult(seed, decks, bots, game.turn.winner, game.turn.turn, game.turn.phase != "over",
-                          mechanics)
+        result = GameResult(seed, decks, bots, game.turn.winner, game.turn.turn, game.turn.phase != "over",
+                            mechanics)
+        if keep is not None:
+            keep(game, result, None)
+        return result
     finally:
         game.close()
+
+
+def keeper(args: argparse.Namespace) -> Keeper | None:
+    """The hook of `--keep DIR` / `--keep-failures` and of `--check` (a broken invariant is shrunk), or None."""
+    folder, failures_only = getattr(args, "keep", None), getattr(args, "keep_failures", False)
+    if folder is None and failures_only:
+        raise SetupError("--keep-failures needs --keep DIR (where to write the games)")
+    if folder is None and not args.check:
+        return None
+    from game.keep import GameKeeper
+
+    return GameKeeper(folder, failures_only, check_invariants)
 
 
 def progress(done: int, total: int) -> None:
@@ -213,13 +235,14 @@ def run_sim(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise SetupError("--games must be at least 1")
     deck_keys = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
+    keep = keeper(args)
     results = []
     for i in range(args.games):
         rotation = i // len(args.bots)
         decks = [deck_keys[(rotation + s) % len(deck_keys)] for s in range(args.players)]
         bots = [args.bots[(i + s) % len(args.bots)] for s in range(args.players)]
         try:
-            results.append(play_game(args.seed + i, decks, bots, args.check))
+            results.append(play_game(args.seed + i, decks, bots, args.check, keep))
         except InvariantError as err:
             sys.stderr.write(f"\ninvariant violated: {err}\n")
             return 1

@@ -71,7 +71,8 @@ def card_view(game: Table, eid: int) -> dict[str, Any]:
 
 
 def view(game: Table) -> dict[str, Any]:
-    """The whole state as DESIGN §4 specifies, plus `board`, `players_order`, `last_rolls`."""
+    """The whole state as DESIGN §4 specifies, plus `board`, `players_order`, `last_rolls`, `seed`,
+    `pending_source` (the ref of the card whose ability asks the pending choice, or null)."""
     turn = game.turn
     players = {}
     for p in game.players():
@@ -103,6 +104,8 @@ def view(game: Table) -> dict[str, Any]:
         "board": {"cols": COLS, "rows": ROWS},
         "players_order": list(game.players_order),
         "last_rolls": list(game.last_rolls),
+        "seed": game.dice.seed,
+        "pending_source": game.queue[0].get("source") if game.pending and game.queue else None,
     }
 
 
