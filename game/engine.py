@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -129,7 +130,9 @@ class Game:
         return self.seq
 
     def create_card(self, ref: str, name: str, owner: str | None, zone: str, controller: str | None = None) -> int:
-        """Make a card entity with its printed stats."""
+        """Make a card entity with its printed stats; a ref already in the game is refused (no card is lost)."""
+        if ref in self.refs:
+            raise ValueError(f"a card with ref {ref!r} already exists")
         card = self.pool[name]
         comps: list[Any] = [c.Card(ref, name, card.kind), c.Zone(zone, self.new_seq())]
         if owner is not None:
@@ -383,10 +386,18 @@ class Game:
         self.emit("CardDiscarded", card=self.ref(eid), player=owner, reason=reason)
 
     def draw(self, player: str, n: int = 1) -> list[int]:
-        """Draw n cards; an empty deck takes in the shuffled discard pile first (G-7)."""
-        drawn = []
-        for _ in range(n):
-            deck = self.zone_cards("deck", player)
+        """Draw n cards; an empty deck takes in the shuffled discard pile first (G-7).
+
+        The deck is read once and drawn from the top down; it is read again only when that list runs out
+        (cards put in a deck arrive at the bottom), so a whole large deck is drawn in one pass.
+        """
+        drawn: list[int] = []
+        deck: deque[int] = deque()
+        while len(drawn) < n:
+            while deck and not self.in_deck_of(deck[0], player):
+                deck.popleft()
+            if not deck:
+                deck = deque(self.zone_cards("deck", player))
             if not deck:
                 pile = self.zone_cards("discard", player)
                 if not pile:
@@ -395,12 +406,16 @@ class Game:
                 for eid in pile:
                     self.put(eid, "deck")
                 self.emit("DeckShuffled", player=player, cards=len(pile))
-                deck = pile
-            top = deck[0]
+                deck = deque(pile)
+            top = deck.popleft()
             self.put(top, "hand")
             self.emit("CardDrawn", player=player, card=self.ref(top))
             drawn.append(top)
         return drawn
+
+    def in_deck_of(self, eid: int, player: str) -> bool:
+        """Whether a card is still in this player's deck."""
+        return self.zone(eid) == "deck" and self.owner(eid) == player
 
     # ----- tapping (SC-2's replacement hook lives in the untap path) ---------------------------------------
 

@@ -11,14 +11,17 @@ from typing import Any
 
 from game.bots import BOTS, make_bot
 from game.engine import Game
+from game.invariants import check_invariants
 from game.setup import SetupError, find_deck, standard_decks
-from game.status import MAX_STACKS
 
 TURN_LIMIT = 120
 ACTION_LIMIT = 4000
 MECHANIC_EVENTS = ("EnteredStasis", "StasisCounterRemoved", "PlayedFromStasis", "UntapReplaced",
                    "StunCountersAdded", "FuseAttached", "CubesAdded", "CriticalHit", "AttackEvaded",
                    "AttackNegated", "Defeated")
+
+
+__all__ = ["GameResult", "InvariantError", "check_invariants", "play_game", "run_sim"]
 
 
 class InvariantError(AssertionError):
@@ -36,42 +39,6 @@ class GameResult:
     turns: int
     hit_limit: bool
     mechanics: Counter[str] = field(default_factory=Counter)
-
-
-def check_invariants(game: Game, cards_before: int) -> str | None:
-    """The first broken invariant of a game state, or None."""
-    view = game.view()
-    if len(view["cards"]) < cards_before:
-        return f"cards were lost: {cards_before} before, {len(view['cards'])} now"
-    squares: set[tuple[int, int]] = set()
-    for ref, card in view["cards"].items():
-        if card["stasis_counters"] < 0 or card["stun_counters"] < 0:
-            return f"{ref} has negative counters"
-        if card["stasis_counters"] and card["zone"] != "stasis":
-            return f"{ref} has stasis counters outside stasis"
-        for name, n in card["status"].items():
-            if not 1 <= n <= MAX_STACKS[name]:
-                return f"{ref} has {n} stacks of {name}"
-        if any(v < 0 for v in card["cubes"].values()):
-            return f"{ref} has negative cubes"
-        if card["zone"] == "board" and card["pos"] is not None and card["kind"] in ("minion", "monster"):
-            if tuple(card["pos"]) in squares:
-                return f"two characters share square {card['pos']}"
-            squares.add(tuple(card["pos"]))
-            if card["hp"] <= 0:
-                return f"{ref} is on the board with {card['hp']} HP"
-    listed = [r for p in view["players"].values() for z in ("hand", "deck", "discard", "stasis") for r in p[z]]
-    if len(listed) != len(set(listed)):
-        return "a card is listed in two player zones"
-    state = game.to_state()
-    again = Game.from_state(state)
-    try:
-        if again.to_state() != state:
-            return "serialise/restore round trip changed the game"
-    finally:
-        again.close()
-        game.enter()
-    return None
 
 
 def play_game(seed: int, decks: list[str], bots: list[str], check: bool) -> GameResult:
