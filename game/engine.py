@@ -507,11 +507,11 @@ class Game:
 
         return load_state(data)
 
-    def save(self, path: str) -> None:
-        """Write a save file atomically (DESIGN §5)."""
+    def save(self, path: str, ui: dict[str, Any] | None = None) -> None:
+        """Write a save file atomically (DESIGN §5), with the window's optional `ui` object."""
         from game.serialize import save_game
 
-        save_game(self, path)
+        save_game(self, path, ui)
 
     @classmethod
     def load(cls, path: str) -> Game:

@@ -107,6 +107,8 @@ def name_problem(names: Sequence[object]) -> str | None:
         key = name.casefold()
         if key in reserved:
             return f"player name {name!r} is reserved (the game uses {reserved[key]!r} itself); choose another"
+        if key in seen and seen[key] == name:
+            return f"two players are named {name!r}; give each player a different name"
         if key in seen:
             return f"player names {seen[key]!r} and {name!r} differ only in case; choose different names"
         seen[key] = name
