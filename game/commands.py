@@ -546,7 +546,7 @@ class Choose(Command):
             raise Rejected("There is no choice to answer")
         if self.by != game.pending["player"]:
             raise Rejected(f"The choice is {game.pending['player']}'s to make")
-        if self.option not in game.pending["options"]:
+        if not any(type(o) is type(self.option) and o == self.option for o in game.pending["options"]):
             options = ", ".join(map(str, game.pending["options"]))
             raise Rejected(f"{self.option!r} is not one of the options: {options}")
 
