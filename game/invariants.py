@@ -162,7 +162,7 @@ def modes_ok(modes: list[Any], ops: dict[str, Any]) -> bool:
 def check_invariants(game: Game, cards_before: int) -> str | None:
     """The first broken invariant of a live game, or None: no card lost, the state's invariants, and a
     save/restore round trip that changes nothing (what `sim --check` runs after every command)."""
-    from game.engine import Game
+    from game.serialize import build_game
 
     if len(game.refs) < cards_before:
         return f"cards were lost: {cards_before} before, {len(game.refs)} now"
@@ -170,7 +170,7 @@ def check_invariants(game: Game, cards_before: int) -> str | None:
     found = state_problems(state, game.pool)
     if found:
         return found[0][1]
-    again = Game.from_state(state)
+    again = build_game(state)
     try:
         if again.to_state() != state:
             return "serialise/restore round trip changed the game"

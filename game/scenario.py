@@ -15,7 +15,11 @@ import esper
 
 from game import components as c
 from game.cards import CardDef
+from game.commands import ACTION_KEYS
 from game.engine import COLS, ROWS, STATUSES, Game
+from game.opspecs import OPS as OP_SPECS
+from game.opspecs import _target_problem as target_problem
+from game.opspecs import effect_problems
 from game.problems import FileProblems, Problem, did_you_mean, load_toml
 from game.scenario_schema import ZONES, schema_problems
 from game.setup import name_problem
@@ -87,13 +91,30 @@ def build(data: dict[str, Any], where: _Where) -> tuple[Game, list[dict[str, Any
 
 
 def step_problems(steps: list[Any], file: str) -> list[Problem]:
-    """Second stage for `[[do]]` steps of act `effect`: the op and its fields (`game.opspecs`)."""
+    """Second stage for `[[do]]` steps of act `effect`: the op and only the fields it documents, each with
+    its type and bounds (`game.opspecs`, the check card files use too)."""
     found: list[Problem] = []
     for i, step in enumerate(steps):
         if isinstance(step, dict) and step.get("act") == "effect":
-            op = step.get("op")
-            if not isinstance(op, str):
-                found.append(Problem(file, f"[[do]] #{i}: key 'op'", f"must be a string naming an op, not {op!r}"))
+            effect = {k: v for k, v in step.items() if k not in ACTION_KEYS}
+            found += effect_problems(effect, file, f"[[do]] #{i}", in_card=False)
+            found += mode_target_problems(effect, file, f"[[do]] #{i}")
+    return found
+
+
+def mode_target_problems(effect: dict[str, Any], file: str, where: str) -> list[Problem]:
+    """The targets of a choose_mode step's mode effects: they resolve like a card's, so each is a target
+    spec (you, others, this, target, choose:FILTER, each:FILTER) that its op can affect."""
+    modes = effect.get("modes") if effect.get("op") == "choose_mode" else None
+    found: list[Problem] = []
+    for i, mode in enumerate(modes if isinstance(modes, list) else []):
+        inner = mode.get("effects") if isinstance(mode, dict) else None
+        for j, item in enumerate(inner if isinstance(inner, list) else []):
+            op, target = (item.get("op"), item.get("target", "this")) if isinstance(item, dict) else (None, None)
+            if isinstance(op, str) and op in OP_SPECS and isinstance(target, str):
+                why = target_problem(OP_SPECS[op], target)
+                if why:
+                    found.append(Problem(file, f"{where}.modes[{i}].effects[{j}]", why))
     return found
 
 
