@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint sim clean
+.PHONY: play test bench lint sim fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ bench: $(STAMP)
 
 sim: $(STAMP)
 	$(BIN)/countertop sim --games 200 --check
+
+# The longer fuzz run before a release: FUZZ mutants of each kind (scenario tables, scenario bytes, saves).
+FUZZ ?= 7000
+fuzz: $(STAMP)
+	COUNTERTOP_FUZZ=$(FUZZ) $(BIN)/python -m pytest tests/test_fuzz.py --hypothesis-show-statistics
 
 lint: $(STAMP)
 	$(BIN)/ruff check game systems tests

@@ -94,7 +94,7 @@ def step_problems(steps: list[Any], file: str) -> list[Problem]:
     """Second stage for `[[do]]` steps of act `effect`: the op and only the fields it documents, each with
     its type and bounds (`game.opspecs`, the check card files use too)."""
     found: list[Problem] = []
-    for i, step in enumerate(steps):
+    for i, step in enumerate(steps if isinstance(steps, list) else []):
         if isinstance(step, dict) and step.get("act") == "effect":
             effect = {k: v for k, v in step.items() if k not in ACTION_KEYS}
             found += effect_problems(effect, file, f"[[do]] #{i}", in_card=False)

@@ -66,13 +66,14 @@ def step_model(act: str) -> type[BaseModel]:
     fields: dict[str, Any] = {"act": (Literal[act], ...), "by": (Name | None, None)}
     names = EFFECT_KEYS if command is Effect else tuple(f.name for f in dataclasses.fields(command) if f.name != "by")
     fields.update({k: (Any, None) for k in names})
-    extra = "allow" if command is Effect else "forbid"
+    config = ConfigDict(extra="allow") if command is Effect else ConfigDict(extra="forbid")
     doc = f"A `[[do]]` step with act = {act!r}: {(command.__doc__ or '').strip()}"
-    return create_model(f"Do_{act}", __config__=ConfigDict(extra=extra), __doc__=doc, **fields)
+    model: type[BaseModel] = create_model(f"Do_{act}", __config__=config, __doc__=doc, **fields)
+    return model
 
 
 STEPS: dict[str, type[BaseModel]] = {act: step_model(act) for act in COMMANDS}
-Step = Annotated[Union[tuple(STEPS.values())], Field(discriminator="act")]  # type: ignore[valid-type]  # noqa: UP007
+Step: Any = Annotated[Union[tuple(STEPS.values())], Field(discriminator="act")]  # noqa: UP007
 
 
 class ScenarioFile(Strict):
