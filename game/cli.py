@@ -95,10 +95,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.ui.app import main_play
+    from game.serialize import remove_stale_temporaries
+    from game.ui.app import data_home, main_play
 
     if args.screenshot and not args.scenario:
         raise CliError("--screenshot needs --scenario FILE (the state to draw)")
+    remove_stale_temporaries(str(data_home()))
     if args.screenshot:
         check_output_file(args.screenshot)
     if args.players:

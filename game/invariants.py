@@ -101,6 +101,8 @@ def one_card(card: dict[str, Any], defn: CardDef, players: list[str]) -> list[st
         found.append("stats and hp go with characters, and only with them")
     elif "hp" in card and zone == "board" and card["hp"] <= 0:
         found.append(f"{card['ref']} is on the board with {card['hp']} HP")
+    elif "hp" in card and not 1 <= card["hp"] <= card["stats"][0]:
+        found.append(f"{card['ref']} has {card['hp']} HP; a character has 1 to its max HP {card['stats'][0]}")
     status = card.get("status")
     if status is not None:
         for name, n in status["stacks"].items():

@@ -335,3 +335,13 @@ def test_screenshot_to_a_bad_path_is_one_line(target: str, message: str, capsys:
 
 def test_dev_zero_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert errors_of(capsys, ["scenario", "/dev/zero"]) == ["countertop: /dev/zero: is not a scenario file"]
+
+
+def test_stale_temporary_saves_removed_when_play_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COUNTERTOP_HOME", str(tmp_path))
+    stale = tmp_path / ".save-k1ll3d00.json"
+    stale.write_text('{"version"')
+    os.utime(stale, (0, 0))
+    errors_of(capsys, ["play", "--players", "Ada", "ada"])
+    assert not stale.exists()
