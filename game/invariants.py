@@ -76,6 +76,9 @@ def card_problems(cards: list[dict[str, Any]], players: list[str], pool: dict[st
 
 def one_card(card: dict[str, Any], defn: CardDef, players: list[str]) -> list[str]:
     """What is wrong with one card on its own (ST-1: stasis counters only in stasis; SC-1; SE-14)."""
+    nulls = [key for key, value in card.items() if value is None and key not in ("owner", "controller")]
+    if nulls:
+        return [f"{nulls[0]!r} is null: a card without it leaves the key out"]
     found = []
     zone, owner, controller = card["zone"], card["owner"], card["controller"]
     if zone not in ZONES:
