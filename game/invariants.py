@@ -100,7 +100,7 @@ def one_card(card: dict[str, Any], defn: CardDef, players: list[str]) -> list[st
         found.append(f"a {defn.kind} in zone {zone!r} {'needs' if needs_square else 'has no'} square")
     if pos is not None and not (0 <= pos[0] < COLS and 0 <= pos[1] < ROWS):
         found.append(f"square {list(pos)} is off the {COLS}x{ROWS} board")
-    if (defn.kind in CHARACTER_KINDS) != ("stats" in card and "hp" in card):
+    if not (defn.kind in CHARACTER_KINDS) == ("stats" in card) == ("hp" in card):
         found.append("stats and hp go with characters, and only with them")
     elif "hp" in card and zone == "board" and card["hp"] <= 0:
         found.append(f"{card['ref']} is on the board with {card['hp']} HP")

@@ -165,7 +165,10 @@ def test_save_round_trip_keeps_every_card(tmp_path: Path) -> None:
     (lambda s: s["cards"][3].update(owner="Ada", controller="Ada"), "a madness in zone 'madness' belongs to nobody"),
     (lambda s: s["cards"][20].update(stasis=2), "stasis counters go with zone 'stasis' and only with it (ST-1)"),
     (lambda s: s["cards"][20].update(hp=None), "'hp' is null: a card without it leaves the key out"),
-    (lambda s: s["cards"][20].update(hp=99), "has 99 HP; a character has 1 to its max HP"),
+    (lambda s: next(c for c in s["cards"] if c["zone"] == "deck" and "stats" in c).update(hp=99),
+     "has 99 HP; a character has 1 to its max HP"),
+    (lambda s: next(c for c in s["cards"] if "stats" not in c).update(hp=3),
+     "stats and hp go with characters, and only with them"),
 ])
 def test_bad_save_refused_with_its_first_problem(tmp_path: Path, change: Any, message: str) -> None:
     assert message in refused(saved(tmp_path, change))
