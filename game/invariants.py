@@ -150,6 +150,9 @@ def queue_problems(state: dict[str, Any], players: list[str], refs: set[str]) ->
             found.append(("pending", "a choice waits, but no effect is waiting for it"))
         elif pending["player"] != queue[0].get("player"):
             found.append(("pending", f"the choice is {pending['player']!r}'s but the effect is another player's"))
+        missing = [o for o in pending["options"] if o != "no" and o not in refs]
+        if pending["kind"] == "target" and missing:
+            found.append(("pending.options", f"{missing[0]!r} is not a card of the game"))
         if pending["kind"] not in PENDING_KINDS:
             found.append(("pending.kind", f"unknown kind {pending['kind']!r}"))
         if state["turn"]["phase"] == "over":

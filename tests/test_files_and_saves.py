@@ -174,6 +174,16 @@ def test_bad_save_refused_with_its_first_problem(tmp_path: Path, change: Any, me
     assert message in refused(saved(tmp_path, change))
 
 
+def test_choice_naming_a_card_that_is_gone_refused(tmp_path: Path) -> None:
+    """A save waiting on a target choice whose option names a card the save lacks (found by the fuzz test)."""
+    state = new_game(["Ada", "Bo"], seed=1).to_state()
+    state["queue"] = [{"op": "tap", "target": "choose:hand_yours", "may": True, "source": None, "player": "Ada"}]
+    state["pending"] = {"player": "Ada", "prompt": "Tap?", "options": ["p1-99", "no"], "kind": "target"}
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(state))
+    assert refused(str(path)).endswith("pending.options: 'p1-99' is not a card of the game")
+
+
 def test_save_carries_the_windows_ui_object(tmp_path: Path) -> None:
     """The optional top-level "ui" object is stored, given back, and never read by the rules."""
     game = new_game(["Ada", "Bo"], seed=2)
