@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint sim docs clean
+.PHONY: play test bench lint sim docs fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ sim: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/countertop rules --markdown > docs/rules.md
+
+# The longer fuzz run before a release: FUZZ mutants of each kind (scenario tables, scenario bytes, saves).
+FUZZ ?= 7000
+fuzz: $(STAMP)
+	COUNTERTOP_FUZZ=$(FUZZ) $(BIN)/python -m pytest tests/test_fuzz.py --hypothesis-show-statistics
 
 lint: $(STAMP)
 	$(BIN)/ruff check game systems tests

@@ -26,7 +26,11 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     except ScenarioError as err:
         raise CliError(str(err)) from None
     if args.json:
-        print(json.dumps(game.view(), indent=1))
+        try:
+            text = json.dumps(game.view(), indent=1, allow_nan=False)
+        except ValueError as err:
+            raise CliError(f"{args.file}: the final state holds a value JSON can't carry ({err})") from None
+        print(text)
     else:
         print(summary(game))
     return 0
@@ -119,20 +123,46 @@ def cmd_play(args: argparse.Namespace) -> int:
     from game.cards import CardError
     from game.scenario import ScenarioError
     from game.serialize import SaveError
-    from game.setup import SetupError
+    from game.setup import SetupError, check_player_names
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.ui.app import main_play
+    import pygame
+
+    from game.serialize import remove_stale_temporaries
+    from game.ui.app import data_home, main_play
 
     if args.screenshot and not (args.scenario or args.load) and args.screen != "new_game":
         raise CliError("--screenshot needs --scenario FILE or --load SAVE (the state to draw)")
     if args.screen != "board" and not args.screenshot:
         raise CliError("--screen only chooses what --screenshot OUT.png draws")
+    remove_stale_temporaries(str(data_home()))
+    if args.screenshot:
+        check_output_file(args.screenshot)
+    if args.players:
+        try:
+            check_player_names(args.players)
+        except SetupError as err:
+            raise CliError(f"--players: {err}") from None
     try:
         return main_play(players=args.players, decks=args.decks, seed=args.seed, load=args.load,
                          scenario=args.scenario, screenshot=args.screenshot, screen=args.screen)
     except (CardError, ScenarioError, SaveError, SetupError) as err:
         raise CliError(str(err)) from None
+    except pygame.error as err:
+        if not args.screenshot:
+            raise
+        raise CliError(f"{args.screenshot}: can't be written ({err})") from None
+
+
+def check_output_file(path: str) -> None:
+    """An output file we can create or replace: its folder exists and is writable, and it is no folder."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise CliError(f"{path}: is a folder, not a file to write")
+    if not os.path.isdir(folder):
+        raise CliError(f"{path}: no such folder {folder}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise CliError(f"{path}: can't be written (permission denied)")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -251,7 +281,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `countertop` script."""
     args = parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        code = int(args.run(args))
+        sys.stdout.flush()
+        return code
     except CliError as err:
-        print(f"countertop: {err}", file=sys.stderr)
+        for line in str(err).splitlines():
+            print(f"countertop: {line}", file=sys.stderr)
         return BAD_INPUT
+    except BrokenPipeError:
+        silence_stdout()
+        return 0
+    except OSError as err:
+        silence_stdout()
+        where = err.filename if err.filename else "output"
+        print(f"countertop: {where}: can't be written ({err.strerror or err})", file=sys.stderr)
+        return BAD_INPUT
+
+
+def silence_stdout() -> None:
+    """After a closed pipe or a full disk, point stdout at /dev/null so the exit flush raises nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        return

@@ -659,7 +659,7 @@ class Choose(Command):
             raise Rejected("There is no choice to answer")
         if self.by != game.pending["player"]:
             raise Rejected(f"The choice is {game.pending['player']}'s to make")
-        if self.option not in game.pending["options"]:
+        if not any(type(o) is type(self.option) and o == self.option for o in game.pending["options"]):
             options = ", ".join(map(str, game.pending["options"]))
             raise Rejected(f"{self.option!r} is not one of the options: {options}")
 
@@ -702,7 +702,7 @@ class Effect(Command):
             raise Rejected("The game is over")
         if game.pending:
             raise Rejected(f"A choice is waiting for {game.pending['player']}: {game.pending['prompt']}")
-        if self.op not in OPS:
+        if not isinstance(self.op, str) or self.op not in OPS:
             raise Rejected(f"Unknown effect op {self.op!r}")
         spec = OPS[self.op]
         problem = spec.check_fields({"op": self.op, **(self.fields or {})})
@@ -759,11 +759,11 @@ def parse(game: Table, action: dict[str, Any]) -> Command:
     if not isinstance(action, dict):
         raise Rejected(f"An action must be a table, not {action!r}")
     act = action.get("act")
-    if act not in COMMANDS:
+    if not isinstance(act, str) or act not in COMMANDS:
         raise Rejected(f"Unknown act {act!r}; acts are: {', '.join(COMMANDS)}")
     cls = COMMANDS[act]
     by = action.get("by") or (game.pending["player"] if act == "choose" and game.pending else game.active().name)
-    if by not in game.players_order:
+    if not isinstance(by, str) or by not in game.players_order:
         raise Rejected(f"There is no player {by!r}")
     fields = {k: v for k, v in action.items() if k not in ACTION_KEYS}
     if cls is Effect:

@@ -70,9 +70,9 @@ class Game(Table):
         """Rebuild a game from `to_state` output."""
         return serialize.load_state(data, cls)
 
-    def save(self, path: str) -> None:
-        """Write a save file atomically (DESIGN §5)."""
-        serialize.save_game(self, path)
+    def save(self, path: str, ui: dict[str, Any] | None = None) -> None:
+        """Write a save file atomically (DESIGN §5), with the window's optional `ui` object."""
+        serialize.save_game(self, path, ui)
 
     @classmethod
     def load(cls, path: str) -> Game:

@@ -32,6 +32,17 @@ class FileProblems(ValueError):
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the list of problems, whatever a subclass's constructor takes (for worker processes)."""
+        return (_rebuilt, (type(self), self.problems))
+
+
+def _rebuilt(kind: type[FileProblems], problems: list[Problem]) -> FileProblems:
+    """A FileProblems (or subclass) carrying these problems, made without its subclass's constructor."""
+    err = kind.__new__(kind)
+    FileProblems.__init__(err, problems)
+    return err
+
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """A ' (did you mean 'x'?)' suffix naming the nearest known word, or '' when none is close."""

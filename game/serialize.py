@@ -1,29 +1,49 @@
 """Saving and restoring a whole game as JSON (DESIGN §5): saves, undo and replays stand on it.
 
-Nothing in a save is executed: it is plain data checked for its version and shape.
+Nothing in a save is executed: it is plain data. One path validates it whole before a game is built:
+bounded size and depth, strict JSON (no NaN, no huge integers), the schema of `game.save_schema`, then the
+invariants of `game.invariants` (the ones `sim --check` runs). A bad save is refused with one line naming
+the file and the first problem.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import os
+import re
 import tempfile
+import time
+from pathlib import Path
 from typing import Any, TypeVar
 
 import esper
 
 from game import components as c
+from game.cards import card_pool
 from game.dice import Dice
+from game.invariants import state_problems
+from game.legal import legal_actions
+from game.problems import MAX_DEPTH, FileProblems, Problem, depth, read_bounded
+from game.save_schema import MAX_UI_BYTES, schema_problems
 from game.table import Table
+from game.view import view
 
 G = TypeVar("G", bound=Table)
 
 SAVE_VERSION = 1
 
 
-class SaveError(ValueError):
-    """A save file that can't be loaded; the message says why."""
+TEMP_PREFIX, TEMP_SUFFIX = ".save-", ".json"
+TEMP_NAME = re.compile(r"^\.save-[A-Za-z0-9_]{8}\.json$")
+STALE_SECONDS = 30
+UNPLAYABLE = (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError, RecursionError)
+
+
+class SaveError(FileProblems):
+    """A save that can't be loaded: one line naming the file and its first problem."""
+
+    def __init__(self, file: str, where: str, what: str) -> None:
+        super().__init__([Problem(file, where, what)])
 
 
 def card_state(game: Table, eid: int) -> dict[str, Any]:
@@ -94,31 +114,57 @@ def dump_state(game: Table) -> dict[str, Any]:
     }
 
 
-def load_state(data: dict[str, Any], make: type[G]) -> G:
-    """Rebuild a `make` game from `dump_state` output (raises SaveError on a bad shape)."""
-    if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
-        found = data.get("version") if isinstance(data, dict) else None
-        raise SaveError(f"unsupported save version {found!r} (this game reads version {SAVE_VERSION})")
+def check_save(data: Any, file: str = "<save>") -> None:
+    """Validate save data whole (version, schema, invariants); raise SaveError with the first problem."""
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is not int or version != SAVE_VERSION:
+        raise SaveError(file, "version", f"unsupported save version {version!r} "
+                                         f"(this game reads version {SAVE_VERSION}, an integer)")
     try:
-        game = make(list(data["players_order"]))
-        for p, saved in zip(game.players(), data["players"], strict=True):
-            p.vp, p.stones = saved["vp"], saved["stones"]
-            p.minion_plays, p.action_plays = saved["minion_plays"], saved["action_plays"]
-            p.grants = [dict(g) for g in saved["grants"]]
-            p.minions_at_location = dict(saved["minions_at_location"])
-        t = game.turn
-        saved_turn = data["turn"]
-        t.turn, t.active, t.phase = saved_turn["turn"], saved_turn["active"], saved_turn["phase"]
-        t.done, t.winner = set(saved_turn["done"]), saved_turn["winner"]
-        for card in data["cards"]:
-            restore_card(game, card)
-        game.dice = Dice.from_json(data["dice"])
-        game.log, game.rejected = list(data["log"]), list(data["rejected"])
-        game.queue, game.pending = copy.deepcopy(list(data["queue"])), copy.deepcopy(data["pending"])
-        game.history, game.last_rolls = list(data["history"]), list(data["last_rolls"])
-        game.seq, game.made = int(data["seq"]), int(data["made"])
-    except (KeyError, TypeError, ValueError) as err:
-        raise SaveError(f"the save is damaged or not a Countertop save ({type(err).__name__}: {err})") from None
+        text = json.dumps(data, allow_nan=False)
+    except (ValueError, TypeError) as err:
+        raise SaveError(file, "", f"is not plain JSON data ({err})") from None
+    problems = schema_problems(text, file)
+    if problems:
+        raise SaveError(file, problems[0].where, problems[0].what)
+    if "ui" in data and len(json.dumps(data["ui"])) > MAX_UI_BYTES:
+        raise SaveError(file, "ui", f"is larger than {MAX_UI_BYTES // (1024 * 1024)} MB")
+    found = state_problems(data, card_pool())
+    if found:
+        raise SaveError(file, *found[0])
+
+
+def load_state(data: Any, make: type[G], file: str = "<save>") -> G:
+    """Rebuild a `make` game from `dump_state` output, after validating it whole (raises SaveError)."""
+    check_save(data, file)
+    try:
+        game = build_game(data, make)
+        json.dumps(view(game), allow_nan=False)
+        legal_actions(game)
+    except UNPLAYABLE as err:
+        raise SaveError(file, "", f"the game it holds can't be played ({type(err).__name__}: {err})") from None
+    return game
+
+
+def build_game(data: dict[str, Any], make: type[G]) -> G:
+    """Make a `make` game of a validated save."""
+    game = make(list(data["players_order"]))
+    for p, saved in zip(game.players(), data["players"], strict=True):
+        p.vp, p.stones = saved["vp"], saved["stones"]
+        p.minion_plays, p.action_plays = saved["minion_plays"], saved["action_plays"]
+        p.grants = [dict(g) for g in saved["grants"]]
+        p.minions_at_location = dict(saved["minions_at_location"])
+    t = game.turn
+    saved_turn = data["turn"]
+    t.turn, t.active, t.phase = saved_turn["turn"], saved_turn["active"], saved_turn["phase"]
+    t.done, t.winner = set(saved_turn["done"]), saved_turn["winner"]
+    for card in data["cards"]:
+        restore_card(game, card)
+    game.dice = Dice.from_json(data["dice"])
+    game.log, game.rejected = [dict(e) for e in data["log"]], list(data["rejected"])
+    game.queue, game.pending = json.loads(json.dumps(data["queue"])), json.loads(json.dumps(data["pending"]))
+    game.history, game.last_rolls = list(data["history"]), list(data["last_rolls"])
+    game.seq, game.made = int(data["seq"]), int(data["made"])
     return game
 
 
@@ -155,14 +201,22 @@ def restore_card(game: Table, data: dict[str, Any]) -> None:
         esper.add_component(eid, MARKERS[flag]())
 
 
-def save_game(game: Table, path: str) -> None:
-    """Write a save: a temporary file in the same folder, then an atomic rename."""
+def save_game(game: Table, path: str, ui: dict[str, Any] | None = None) -> None:
+    """Write a save: a temporary file in the same folder, then an atomic rename.
+
+    `ui` is an optional JSON object the window owns (undo history, say): stored under "ui", never read
+    by the rules. Stale temporary files a killed save left behind are removed first.
+    """
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".json", dir=folder)
+    remove_stale_temporaries(folder)
+    state = dump_state(game)
+    if ui is not None:
+        state["ui"] = ui
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(dump_state(game), out)
+            json.dump(state, out, allow_nan=False)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -170,16 +224,54 @@ def save_game(game: Table, path: str) -> None:
         raise
 
 
+def remove_stale_temporaries(folder: str, older_than: float = STALE_SECONDS) -> int:
+    """Delete the program's own temporary save files (`.save-XXXXXXXX.json`) older than `older_than`
+    seconds in a folder, left by a save that was killed; returns how many went. Others are never touched."""
+    removed = 0
+    cutoff = time.time() - older_than
+    try:
+        entries = list(Path(folder).iterdir())
+    except OSError:
+        return 0
+    for entry in entries:
+        try:
+            if TEMP_NAME.match(entry.name) and entry.is_file() and entry.stat().st_mtime < cutoff:
+                entry.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def parse_save(text: str, file: str) -> Any:
+    """Strict, bounded JSON: no NaN or Infinity, no huge integers, no deep nesting."""
+
+    def no_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a JSON number")
+
+    try:
+        data = json.loads(text, parse_constant=no_constant)
+    except json.JSONDecodeError as err:
+        raise SaveError(file, "", f"not a readable JSON save ({err})") from None
+    except (ValueError, RecursionError) as err:
+        raise SaveError(file, "", f"not a readable JSON save ({type(err).__name__}: {str(err)[:120]})") from None
+    if depth(data) > MAX_DEPTH:
+        raise SaveError(file, "", f"nests objects or arrays more than {MAX_DEPTH} deep")
+    return data
+
+
+def read_save(path: str, make: type[G]) -> tuple[G, dict[str, Any] | None]:
+    """Read and validate a save file: the game, and the window's "ui" object if the save has one."""
+    try:
+        text = read_bounded(path, "save file")
+    except FileProblems as err:
+        raise SaveError(path, "", err.problems[0].what) from None
+    remove_stale_temporaries(os.path.dirname(os.path.abspath(path)))
+    data = parse_save(text, path)
+    game = load_state(data, make, path)
+    return game, data.get("ui")
+
+
 def load_game(path: str, make: type[G]) -> G:
-    """Read a save file as a `make` game; a missing, malformed or foreign file raises SaveError naming it."""
-    try:
-        with open(path, encoding="utf-8") as src:
-            data = json.load(src)
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except (OSError, json.JSONDecodeError) as err:
-        raise SaveError(f"{path}: not a readable JSON save ({err})") from None
-    try:
-        return load_state(data, make)
-    except SaveError as err:
-        raise SaveError(f"{path}: {err}") from None
+    """Read a save file as a `make` game; a missing, malformed, foreign or invalid file raises SaveError naming it."""
+    return read_save(path, make)[0]

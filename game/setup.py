@@ -26,6 +26,9 @@ TREASURE = "Lost Relic"
 MADNESS_CARD = "Madness"
 SETUP_ONLY = frozenset({LOCATION_CARD, MONSTER, TREASURE, MADNESS_CARD})
 """The cards setup puts on the table itself (G-1); no standard deck holds them."""
+MAX_NAME = 24
+RESERVED_NAMES = (MADNESS_CARD, "you", "others", "this", "target", "yes", "no", "nobody")
+"""Words the game already uses for piles, effect targets and choice answers; no player may be called so."""
 
 
 class SetupError(ValueError):
@@ -70,13 +73,50 @@ def find_deck(name: str) -> Deck:
     raise SetupError(f"unknown deck {name!r}; decks: {', '.join(decks)}")
 
 
+def name_problem(names: Sequence[object]) -> str | None:
+    """Why a list of player names can't seat a game, or None.
+
+    Names the game could not tell apart are refused: equal ignoring case, equal to a reserved word,
+    blank, longer than MAX_NAME characters or holding control characters.
+    """
+    if not 2 <= len(names) <= 4:
+        return f"a game has 2 to 4 players, not {len(names)}"
+    seen: dict[str, str] = {}
+    reserved = {r.casefold(): r for r in RESERVED_NAMES}
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            return f"a player name must be a non-empty string, not {name!r}"
+        if len(name) > MAX_NAME or not name.isprintable() or name != name.strip():
+            return f"player name {name!r} must be 1 to {MAX_NAME} printable characters, no spaces around it"
+        key = name.casefold()
+        if key in reserved:
+            return f"player name {name!r} is reserved (the game uses {reserved[key]!r} itself); choose another"
+        if key in seen and seen[key] == name:
+            return f"two players are named {name!r}; give each player a different name"
+        if key in seen:
+            return f"player names {seen[key]!r} and {name!r} differ only in case; choose different names"
+        seen[key] = name
+    return None
+
+
+def check_player_names(names: Sequence[object]) -> None:
+    """Raise SetupError when the names can't seat a game (see `name_problem`)."""
+    problem = name_problem(names)
+    if problem:
+        raise SetupError(problem)
+
+
+def deck_ref(seat: int, i: int) -> str:
+    """The ref of the i-th card (from 1) of a seat's deck: unique by construction, whatever the names."""
+    return f"p{seat + 1}-{i}"
+
+
 def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int, make: type[G]) -> G:
     """Set up a standard game as a `make` game and run the first player's start and untap phases.
 
     `decks` names one deck per player; None (for all, or for one seat) means that seat's standard deck.
     """
-    if not 2 <= len(players) <= 4 or len(set(players)) != len(players):
-        raise SetupError("a game has 2 to 4 players with different names")
+    check_player_names(players)
     wanted = list(decks) if decks else [None] * len(players)
     if len(wanted) != len(players):
         raise SetupError(f"name one deck per player ({len(players)} players, {len(wanted)} decks)")
@@ -91,11 +131,11 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int, 
     golem = game.create_card(game.make_ref(MONSTER), MONSTER, None, "board")
     game.place_at(golem, MONSTER_SQUARE)
     game.create_card(game.make_ref(TREASURE), TREASURE, None, "board")
-    for player, deck in zip(players, chosen, strict=True):
+    for seat, (player, deck) in enumerate(zip(players, chosen, strict=True)):
         names = deck.card_list()
         game.dice.shuffle(names)
         for i, name in enumerate(names, start=1):
-            game.create_card(f"{player.lower()}-{i}", name, player, "deck")
+            game.create_card(deck_ref(seat, i), name, player, "deck")
         game.draw(player, OPENING_HAND)
     game.emit("GameStarted", players=players, seed=seed, decks=[d.key for d in chosen])
     game.turn.turn = 1

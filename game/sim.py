@@ -15,6 +15,7 @@ from game import components as c
 from game.bots import make_bot
 from game.cardlog import CardActivity, card_activity
 from game.engine import Game
+from game.invariants import state_problems
 from game.setup import SetupError
 from game.status import MAX_STACKS
 
@@ -23,6 +24,7 @@ ACTION_LIMIT = 4000
 MECHANIC_EVENTS = ("EnteredStasis", "StasisCounterRemoved", "PlayedFromStasis", "UntapReplaced",
                    "StunCountersAdded", "FuseAttached", "CubesAdded", "CriticalHit", "AttackEvaded",
                    "AttackNegated", "Defeated")
+
 
 
 class InvariantError(AssertionError):
@@ -49,30 +51,14 @@ class GameResult:
 
 
 def check_invariants(game: Game, cards_before: int) -> str | None:
-    """The first broken invariant of a game state, or None."""
-    view = game.view()
-    if len(view["cards"]) < cards_before:
-        return f"cards were lost: {cards_before} before, {len(view['cards'])} now"
-    squares: set[tuple[int, int]] = set()
-    for ref, card in view["cards"].items():
-        if card["stasis_counters"] < 0 or card["stun_counters"] < 0:
-            return f"{ref} has negative counters"
-        if card["stasis_counters"] and card["zone"] != "stasis":
-            return f"{ref} has stasis counters outside stasis"
-        for name, n in card["status"].items():
-            if not 1 <= n <= MAX_STACKS[name]:
-                return f"{ref} has {n} stacks of {name}"
-        if any(v < 0 for v in card["cubes"].values()):
-            return f"{ref} has negative cubes"
-        if card["zone"] == "board" and card["pos"] is not None and card["kind"] in ("minion", "monster"):
-            if tuple(card["pos"]) in squares:
-                return f"two characters share square {card['pos']}"
-            squares.add(tuple(card["pos"]))
-            if card["hp"] <= 0:
-                return f"{ref} is on the board with {card['hp']} HP"
-    listed = [r for p in view["players"].values() for z in ("hand", "deck", "discard", "stasis") for r in p[z]]
-    if len(listed) != len(set(listed)):
-        return "a card is listed in two player zones"
+    """The first broken invariant of a live game, or None: the components' own checks (no card lost, no
+    negative counter, ...), the invariants every save must keep (`game.invariants`), and a serialise/restore
+    round trip that changes nothing."""
+    if problem := component_problem(game, cards_before):
+        return problem
+    found = state_problems(game.to_state(), game.pool)
+    if found:
+        return found[0][1]
     return round_trip_problem(game)
 
 

