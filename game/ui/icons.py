@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game.ui.draw import BLACK, Color, Rect, text
+from game.ui.draw import BLACK, Color, Rect, px, text
 
 # Each status: the colour of its round tile and a short name for the legend.
 STATUS_COLORS: dict[str, Color] = {
@@ -107,13 +107,13 @@ def status_icon(surface: pygame.Surface, topleft: tuple[int, int], size: int, st
     pygame.draw.circle(surface, BLACK, center, size // 2, 1)
     status_glyph(surface, status, (x, y, size, size))
     if stacks > 1 or status in ("Freeze", "Shear", "Burn"):
-        corner_number(surface, (x + size - 3, y + size - 3), stacks)
+        corner_number(surface, (x + size - px(3), y + size - px(3)), stacks)
     return (x, y, size, size)
 
 
 def corner_number(surface: pygame.Surface, center: tuple[int, int], n: int) -> None:
     """A small white disc with a black number: how many stacks, tokens or cubes."""
-    radius = 7 if n < 10 else 8
+    radius = px(7 if n < 10 else 8)
     pygame.draw.circle(surface, WHITE, center, radius)
     pygame.draw.circle(surface, BLACK, center, radius, 1)
     text(surface, str(n), (center[0], center[1]), 13, BLACK, True, True)
@@ -172,7 +172,7 @@ def negation_tile(surface: pygame.Surface, topleft: tuple[int, int], size: int, 
     pygame.draw.polygon(surface, WHITE, shield, 1)
     pygame.draw.line(surface, WHITE, (x + 8 * u, y + 4 * u), (x + 8 * u, y + 12 * u), 1)
     if sources > 1:
-        corner_number(surface, (x + size - 3, y + size - 3), sources)
+        corner_number(surface, (x + size - px(3), y + size - px(3)), sources)
     return (x, y, size, size)
 
 
