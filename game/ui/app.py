@@ -164,7 +164,7 @@ class App:
             self.ui.hand_slots = []
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
         if new_entries and not self.headless:
-            self.motion.note(new_entries, now_ms(), hidden=self.ui.screen == "pass")
+            self.motion.note(new_entries, now_ms(), hidden=self.ui.screen == "pass", zones=self.zones)
             if self.ui.screen == "play":
                 self.glide_played(view, new_entries)
 
@@ -478,7 +478,7 @@ class App:
             return zones + rule_zones
         if self.ui.legend_open:
             return zones + screens.draw_legend(surface)
-        if self.motion.floats or self.motion.glides:
+        if self.motion.floats or self.motion.glides or self.motion.ticks:
             self.motion.draw(surface, zones, now_ms())
         self.draw_inspected(surface, view, zones)
         return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))

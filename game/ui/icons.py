@@ -119,23 +119,35 @@ def corner_number(surface: pygame.Surface, center: tuple[int, int], n: int) -> N
     text(surface, str(n), (center[0], center[1]), 13, BLACK, True, True)
 
 
-def stun_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int, half: int = 12) -> Rect:
-    """Stun counters (SC): a yellow diamond with a black number: never round, never purple, unlike status Stun."""
+def stun_diamond(surface: pygame.Surface, center: tuple[int, int], half: int) -> Rect:
+    """The yellow diamond of stun counters, without its number."""
     cx, cy = center
     points = [(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)]
     pygame.draw.polygon(surface, STUN_COUNTER, points)
     pygame.draw.polygon(surface, BLACK, points, 2)
-    text(surface, str(n), center, 17, BLACK, True, True)
     return (cx - half, cy - half, 2 * half, 2 * half)
+
+
+def stasis_disc(surface: pygame.Surface, center: tuple[int, int], radius: int) -> Rect:
+    """The cyan disc of stasis counters, without its number."""
+    cx, cy = center
+    pygame.draw.circle(surface, STASIS_COUNTER, center, radius)
+    pygame.draw.circle(surface, BLACK, center, radius, 1)
+    return (cx - radius, cy - radius, 2 * radius, 2 * radius)
+
+
+def stun_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int, half: int = 12) -> Rect:
+    """Stun counters (SC): a yellow diamond with a black number: never round, never purple, unlike status Stun."""
+    rect = stun_diamond(surface, center, half)
+    text(surface, str(n), center, 17, BLACK, True, True)
+    return rect
 
 
 def stasis_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int, radius: int = 12) -> Rect:
     """Stasis counters (ST): a cyan disc with the number of counters."""
-    cx, cy = center
-    pygame.draw.circle(surface, STASIS_COUNTER, center, radius)
-    pygame.draw.circle(surface, BLACK, center, radius, 1)
+    rect = stasis_disc(surface, center, radius)
     text(surface, str(n), center, 17, BLACK, True, True)
-    return (cx - radius, cy - radius, 2 * radius, 2 * radius)
+    return rect
 
 
 def cube_tile(surface: pygame.Surface, topleft: tuple[int, int], size: int, color: str, n: int) -> Rect:
