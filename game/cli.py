@@ -101,12 +101,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_sim(args: argparse.Namespace) -> int:
     """Bot-vs-bot games headless."""
+    from game.batch import RunnerError
     from game.setup import SetupError
-    from game.sim import run_sim
+    from game.simrun import run_sim
 
     try:
         return run_sim(args)
-    except SetupError as err:
+    except (SetupError, RunnerError) as err:
         raise CliError(str(err)) from None
 
 
@@ -213,6 +214,13 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--check", action="store_true", help="verify invariants after every command")
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--workers", type=int, metavar="N", help="worker processes (default: the number of cores)")
+    sim.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
+                     help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray); needs countertop[cluster]")
+    sim.add_argument("--paired", action="store_true", help="play each deal twice, the seats reversed")
+    sim.add_argument("--report", metavar="DIR", help="write DIR/report.html and DIR/report.json")
+    sim.add_argument("--until", type=float, metavar="HALFWIDTH",
+                     help="play rounds of --games until every deck's 95%% interval is at most ± HALFWIDTH")
     sim.add_argument("--keep", metavar="DIR", help="write each game as a replay file (countertop replay FILE)")
     sim.add_argument("--keep-failures", action="store_true",
                      help="with --keep: only games that broke an invariant or hit a limit")

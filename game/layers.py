@@ -24,8 +24,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("turn", ("game.commands", "game.legal", "systems.*")),
     ("edges", ("game.setup", "game.scenario", "game.scenario_exact", "game.serialize", "game.view", "game.export")),
     ("game", ("game.engine",)),
-    ("apps", ("game", "game.__main__", "game.bots", "game.sim", "game.bench", "game.cli", "game.replay",
-              "game.shrink", "game.keep", "game.ui.*")),
+    ("apps", ("game", "game.__main__", "game.bots", "game.cardlog", "game.sim", "game.balance", "game.batch",
+              "game.report", "game.reportpage", "game.simconsole", "game.simrun", "game.bench", "game.cli",
+              "game.replay", "game.shrink", "game.keep", "game.ui.*")),
 )
 
 

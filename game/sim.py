@@ -1,18 +1,18 @@
-"""Headless bot-vs-bot games (`countertop sim`): a progress bar, a summary, and invariant checks."""
+"""Headless bot-vs-bot games (`countertop sim`): one game with its invariant checks, and the counts of many."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.bots import BOTS, make_bot
+from game.bots import make_bot
+from game.cardlog import CardActivity, card_activity
 from game.engine import Game
-from game.setup import SetupError, find_deck, standard_decks
+from game.setup import SetupError
 from game.status import MAX_STACKS
 
 TURN_LIMIT = 120
@@ -41,6 +41,8 @@ class GameResult:
     turns: int
     hit_limit: bool
     mechanics: Counter[str] = field(default_factory=Counter)
+    limit: str | None = None
+    cards: CardActivity | None = None
 
 
 def check_invariants(game: Game, cards_before: int) -> str | None:
@@ -104,8 +106,10 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: K
                 raise InvariantError(f"seed {seed}: {problem}; history: {json.dumps(game.history)}")
         mechanics: Counter[str] = Counter(e["type"] for e in game.log if e["type"] in MECHANIC_EVENTS)
         mechanics.update(f"status {e['status']}" for e in game.log if e["type"] == "StatusApplied")
-        result = GameResult(seed, decks, bots, game.turn.winner, game.turn.turn, game.turn.phase != "over",
-                            mechanics)
+        over = game.turn.phase == "over"
+        limit = None if over else "actions" if actions >= ACTION_LIMIT else "turns"
+        result = GameResult(seed, decks, bots, game.turn.winner, game.turn.turn, not over, mechanics, limit,
+                            card_activity(game))
         if keep is not None:
             keep(game, result, None)
         return result
@@ -123,16 +127,6 @@ def keeper(args: argparse.Namespace) -> Keeper | None:
     from game.keep import GameKeeper
 
     return GameKeeper(folder, failures_only, check_invariants)
-
-
-def progress(done: int, total: int) -> None:
-    """A progress bar on stderr."""
-    width = 30
-    filled = width * done // max(total, 1)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
 
 
 def summarise(results: list[GameResult]) -> dict[str, Any]:
@@ -161,45 +155,3 @@ def summarise(results: list[GameResult]) -> dict[str, Any]:
         "hit_turn_limit": [r.seed for r in results if r.hit_limit],
     }
 
-
-def run_sim(args: argparse.Namespace) -> int:
-    """The `countertop sim` command."""
-    for bot in args.bots:
-        if bot not in BOTS:
-            raise SetupError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
-    if not 2 <= args.players <= 4:
-        raise SetupError("--players must be 2 to 4")
-    if args.games < 1:
-        raise SetupError("--games must be at least 1")
-    deck_keys = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
-    keep = keeper(args)
-    results = []
-    for i in range(args.games):
-        rotation = i // len(args.bots)
-        decks = [deck_keys[(rotation + s) % len(deck_keys)] for s in range(args.players)]
-        bots = [args.bots[(i + s) % len(args.bots)] for s in range(args.players)]
-        try:
-            results.append(play_game(args.seed + i, decks, bots, args.check, keep))
-        except InvariantError as err:
-            sys.stderr.write(f"\ninvariant violated: {err}\n")
-            return 1
-        if not args.json:
-            progress(i + 1, args.games)
-    summary = summarise(results)
-    if args.json:
-        print(json.dumps(summary, indent=1))
-    else:
-        print_summary(summary)
-    return 0
-
-
-def print_summary(summary: dict[str, Any]) -> None:
-    """The summary as readable lines."""
-    print(f"{summary['games']} games, mean length {summary['mean_turns']} turns, "
-          f"longest {summary['longest_turns']}")
-    for key, title in (("wins_by_deck", "wins by deck"), ("wins_by_seat", "wins by seat"),
-                       ("wins_by_bot", "wins by bot")):
-        print(f"{title}: " + ", ".join(f"{k} {v}" for k, v in sorted(summary[key].items())))
-    print("mechanics fired: " + ", ".join(f"{k} {v}" for k, v in summary["mechanics"].items()))
-    limit = summary["hit_turn_limit"]
-    print(f"games that hit the {TURN_LIMIT}-turn limit: {len(limit)}" + (f" (seeds {limit})" if limit else ""))
