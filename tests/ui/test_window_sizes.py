@@ -169,3 +169,22 @@ def test_a_window_wider_than_16_9_gives_the_log_the_extra_width() -> None:
     wide = Layout.for_window(1600, 720)
     assert wide.unit == 1 and wide.cell == 96
     assert wide.log[2] == Layout().log[2] + 320 and wide.log[0] + wide.log[2] <= 1600
+
+
+def test_play_size_draws_the_screenshot_at_that_size(tmp_path) -> None:
+    from game.cli import main
+
+    out = tmp_path / "new.png"
+    assert main(["play", "--screen", "new_game", "--size", "1920x1080", "--screenshot", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1920, 1080)
+
+
+@pytest.mark.parametrize("value", ["800x600", "wide", "1280x"])
+def test_play_size_below_960x540_or_malformed_is_refused_in_one_line(value: str, tmp_path, capsys) -> None:
+    from game.cli import main
+
+    out = tmp_path / "new.png"
+    assert main(["play", "--screen", "new_game", "--size", value, "--screenshot", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"countertop: --size: {value!r} is not WIDTHxHEIGHT of at least 960x540 (e.g. 1280x720)"]
+    assert not out.exists()
