@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.draw import BLACK, Color, Rect, Zone, rendered, text
+from game.ui.draw import BLACK, Color, Rect, Zone, px, rendered, text
 from game.ui.icons import STASIS_COUNTER, STATUS_COLORS, STUN_COUNTER, stasis_disc, stun_diamond
 
 LIFE_MS = 1400
@@ -213,7 +213,7 @@ class Motion:
             if rect is not None:
                 pygame.draw.rect(surface, (236, 230, 212), rect, border_radius=6)
                 pygame.draw.rect(surface, (255, 230, 60), rect, 3, border_radius=6)
-                surface.blit(rendered(glide.name, 16, (0, 0, 0), True), (rect[0] + 5, rect[1] + 5))
+                surface.blit(rendered(glide.name, 16, (0, 0, 0), True), (rect[0] + px(5), rect[1] + px(5)))
         rects: dict[tuple[Any, ...], Rect] = {}
         for rect, key in zones:
             if key[0] in ("card", "player", "stasis_counters", "stun_counters"):
@@ -241,6 +241,6 @@ class Motion:
             image.set_alpha(alpha)
             shadow.set_alpha(alpha)
             x = rect[0] + rect[2] // 2 - image.get_width() // 2
-            y = rect[1] + rect[3] // 3 - int(RISE * eased) + 22 * row
+            y = rect[1] + rect[3] // 3 - px(RISE * eased) + image.get_height() * row
             surface.blit(shadow, (x + 2, y + 2))
             surface.blit(image, (x, y))
