@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -55,7 +56,12 @@ def text_px(size: int) -> int:
     At the design size and above no text is under MIN_TEXT_PX (and grows with the window); in the smallest
     window (MIN_W wide) none is under SMALL_MIN_TEXT_PX, with the floor in between for the sizes between.
     """
-    unit = Scale.unit
+    return pixels_at(size, Scale.unit)
+
+
+@lru_cache(maxsize=4096)
+def pixels_at(size: int, unit: float) -> int:
+    """text_px at a given unit (worked out once per size and unit: text is drawn hundreds of times a frame)."""
     smallest = MIN_W / LOGICAL_W
     share = max(0.0, min(1.0, (unit - smallest) / (1 - smallest)))
     floor = round(SMALL_MIN_TEXT_PX + (MIN_TEXT_PX - SMALL_MIN_TEXT_PX) * share)
