@@ -116,12 +116,15 @@ def draw_tick(surface: pygame.Surface, tick: Tick, rect: Rect, gone: bool, now: 
     size = round(rect[2] / 2 * tick_scale(age, gone))
     if size < 2:
         return
-    shape = stasis_disc if tick.key[0] == "stasis_counters" else stun_diamond
-    bounds = shape(surface, center, size)
+    if tick.key[0] == "stasis_counters":
+        bounds = pygame.Rect(stasis_disc(surface, center, size))
+    else:
+        bounds = pygame.Rect(stun_diamond(surface, center, size))
+        bounds = bounds.inflate(-bounds.w // 4, -bounds.h // 4)
     rolled = tick_roll(age)
-    rise = bounds[3]
+    rise = bounds.h
     kept = surface.get_clip()
-    surface.set_clip(pygame.Rect(bounds).clip(kept))
+    surface.set_clip(bounds.clip(kept))
     text(surface, str(tick.old), (center[0], center[1] - round(rise * rolled)), 17, BLACK, True, True)
     text(surface, str(tick.new), (center[0], center[1] + round(rise * (1 - rolled))), 17, BLACK, True, True)
     surface.set_clip(kept)
