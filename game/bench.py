@@ -38,7 +38,7 @@ def crowded_game(n: int) -> Game:
         esper.component_for_entity(eid, c.Stats).max_hp = HUGE
         esper.component_for_entity(eid, c.Health).hp = HUGE
         if kind == 0:
-            esper.add_component(eid, c.StasisCounters(HUGE))
+            game.set_stasis_counters(eid, HUGE)
             continue
         esper.add_component(eid, c.BoardPos(-1, -1))
         if kind == 1:
@@ -103,20 +103,100 @@ def idle_figure() -> dict[str, Any]:
     return {"figure": "idle frame", "seconds": busy, "baseline_seconds": bare, "ratio": busy / bare}
 
 
-def games_figure() -> dict[str, Any]:
-    """Random bot-vs-bot full games per second, against legal-action listing alone on a fresh game."""
-    from game.sim import play_game
+def bot_games(bot: str, count: int) -> tuple[float, int]:
+    """CPU seconds (this process, one core) and commands of `count` seeded games between two `bot` bots."""
+    from game.bots import make_bot
+    from game.sim import ACTION_LIMIT, TURN_LIMIT
 
-    count = 3
-    start = time.perf_counter()
+    commands = 0
+    start = time.process_time()
     for seed in range(count):
-        play_game(seed, ["backtimers_stun", "hex_and_count"], ["random", "random"], check=False)
-    per_game = (time.perf_counter() - start) / count
+        game = Game.new(["P1", "P2"], ["backtimers_stun", "hex_and_count"], seed)
+        bots = {"P1": make_bot(bot, seed * 31), "P2": make_bot(bot, seed * 31 + 1)}
+        actions = 0
+        while game.turn.phase != "over" and game.turn.turn <= TURN_LIMIT and actions < ACTION_LIMIT:
+            game.act(bots[game.acting_player()].choose(game, game.legal_actions()))
+            actions += 1
+        commands += actions
+        game.close()
+    return time.process_time() - start, commands
+
+
+def games_figure(bot: str, count: int) -> dict[str, Any]:
+    """Bot-vs-bot full games per second and commands per second on one core, against legal-action listing
+    alone on a fresh game."""
+    seconds, commands = bot_games(bot, count)
+    per_game = seconds / count
     game = Game.new(["Ada", "Bo"], seed=1)
     listing = best_of(game.legal_actions)
     game.close()
-    return {"figure": "games (random bots)", "seconds": per_game, "baseline_seconds": listing,
-            "ratio": per_game / listing, "games_per_second": 1 / per_game}
+    return {"figure": f"games ({bot} bots)", "seconds": per_game, "baseline_seconds": listing,
+            "ratio": per_game / listing, "games_per_second": 1 / per_game, "commands_per_second": commands / seconds}
+
+
+BOARD_MINIONS = ("Archer", "Ember Witch", "Frost Warden", "Footman", "Hush Bard", "Venom Adept", "Thunder Monk",
+                 "Aegis Knight", "Mender", "Sunderer")
+HAND_CARDS = ("Footman", "Archer", "Cleanser")
+
+
+def scaled_game(extra: int) -> Game:
+    """20 characters on the board (10 a player, untapped, with abilities), 3 cards in each hand, and `extra`
+    more cards split between the two players' stasis areas (with counters: they can't be played) and discard
+    piles."""
+    game = Game(["Ada", "Bo"])
+    squares = [(x, y) for y in (0, 1, 3, 4) for x in range(7)]
+    for i in range(20):
+        player = "Ada" if i < 10 else "Bo"
+        eid = game.create_card(f"m{i}", BOARD_MINIONS[i % 10], player, "board")
+        game.place_at(eid, squares[i if i < 10 else i + 4])
+    for player in ("Ada", "Bo"):
+        for i, name in enumerate(HAND_CARDS):
+            game.create_card(f"{player.lower()}-h{i}", name, player, "hand")
+    for i in range(extra):
+        player = "Ada" if i % 2 == 0 else "Bo"
+        eid = game.create_card(f"x{i}", "Footman", player, "stasis" if i % 4 < 2 else "discard")
+        if game.in_stasis(eid):
+            game.set_stasis_counters(eid, HUGE)
+    game.advance()
+    return game
+
+
+def scaling_figures(sizes: tuple[int, ...] = (10, 100, 1_000), rounds: int = 5) -> list[dict[str, Any]]:
+    """One `legal_actions()` and one `act()` (a move) with 20 characters on the board as the cards in stasis and
+    discard piles grow, each against the same figure at the smallest size.
+
+    The sizes are measured in turn, round after round, and each keeps its fastest round, so a machine that
+    slows down or speeds up meanwhile weighs on every size alike.
+    """
+    loops = 200
+    games = {n: scaled_game(n) for n in sizes}
+    for game in games.values():
+        game.enter()
+        esper.component_for_entity(game.eid("m9"), c.Stats).mv = HUGE
+    moves = [{"act": "move", "card": "m9", "to": to} for to in ([2, 2], [2, 1])] * (loops // 2)
+
+    def listing(game: Game) -> None:
+        for _ in range(loops):
+            game.legal_actions()
+
+    def moving(game: Game) -> None:
+        for action in moves:
+            outcome = game.act(action)
+            assert outcome.ok, outcome.reason
+
+    best: dict[tuple[str, int], float] = {}
+    for _ in range(rounds):
+        for n, game in games.items():
+            for name, fn in (("legal_actions()", listing), ("act() move", moving)):
+                start = time.perf_counter()
+                fn(game)
+                seconds = (time.perf_counter() - start) / loops
+                best[(name, n)] = min(best.get((name, n), seconds), seconds)
+    for game in games.values():
+        game.close()
+    return [{"figure": f"{name}, 20 on board + {n}", "seconds": best[(name, n)],
+             "baseline_seconds": best[(name, sizes[0])], "ratio": best[(name, n)] / best[(name, sizes[0])]}
+            for name in ("legal_actions()", "act() move") for n in sizes]
 
 
 def snapshot_figure() -> dict[str, Any]:
@@ -154,13 +234,18 @@ def frame_figures() -> list[dict[str, Any]]:
 
 def run_benchmarks(as_json: bool) -> int:
     """Measure every figure and print them as a table (or JSON)."""
-    figures = [rules_figure(1_000), rules_figure(10_000), idle_figure(), games_figure(), snapshot_figure()]
+    figures = [rules_figure(1_000), rules_figure(10_000), idle_figure(), games_figure("random", 20),
+               games_figure("greedy", 20), *scaling_figures(), snapshot_figure()]
     figures += frame_figures()
     if as_json:
         print(json.dumps(figures, indent=1))
         return 0
-    print(f"{'figure':32} {'time':>12} {'baseline':>12} {'ratio':>8}")
+    print(f"{'figure':36} {'time':>12} {'baseline':>12} {'ratio':>8}")
     for f in figures:
-        print(f"{f['figure']:32} {f['seconds'] * 1e3:10.3f}ms {f['baseline_seconds'] * 1e3:10.3f}ms "
+        print(f"{f['figure']:36} {f['seconds'] * 1e3:10.3f}ms {f['baseline_seconds'] * 1e3:10.3f}ms "
               f"{f['ratio']:8.1f}")
+    for f in figures:
+        if "games_per_second" in f:
+            print(f"{f['figure']}: {f['games_per_second']:.1f} games/s, {f['commands_per_second']:.0f} commands/s "
+                  "(one core)")
     return 0

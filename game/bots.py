@@ -55,19 +55,26 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.turn = 0
         self.played: dict[str, int] = {}
+        self.locations: list[tuple[int, int]] = []
+        self.nearest: dict[tuple[int, int], int] = {}
+        self.powers: dict[int, int] = {}
 
     def choose(self, game: Game, actions: list[dict[str, Any]]) -> dict[str, Any]:
         if game.turn.turn != self.turn:
             self.turn, self.played = game.turn.turn, {}
-        scored = [(self.score(game, a), self.rng.random(), i) for i, a in enumerate(actions)]
+        locations = list(game.location_squares())
+        if locations != self.locations:
+            self.locations, self.nearest = locations, {}
+        self.powers = {}
+        me = game.acting_player()
+        scored = [(self.score(game, a, me), self.rng.random(), i) for i, a in enumerate(actions)]
         action = actions[max(scored)[2]]
         if action["act"] in ("play", "play_from_stasis"):
             self.played[action["card"]] = self.played.get(action["card"], 0) + 1
         return action
 
-    def score(self, game: Game, action: dict[str, Any]) -> float:
+    def score(self, game: Game, action: dict[str, Any], me: str) -> float:
         act = action["act"]
-        me = game.acting_player()
         if act == "end_turn":
             return 0.0
         if act == "choose":
@@ -81,7 +88,7 @@ class GreedyBot:
                 return -1.0
             bonus = 5.0 if act == "play_from_stasis" else 0.0
             to = action.get("to")
-            if to is not None and tuple(to) in game.location_squares():
+            if to is not None and tuple(to) in self.locations:
                 return 30.0 + bonus
             return 12.0 + bonus
         if act == "ability":
@@ -101,28 +108,32 @@ class GreedyBot:
                if e["op"] == "apply_status" and not game.has_status(game.eid(target), e["status"])]
         return 24.0 if new else 9.0
 
-    @staticmethod
-    def attack_score(game: Game, action: dict[str, Any]) -> float:
+    def attack_score(self, game: Game, action: dict[str, Any]) -> float:
         attacker, target = game.eid(action["card"]), game.eid(action["target"])
         toughness = esper.component_for_entity(target, Health).hp + game.cubes(target).blue
-        damage = power(game, attacker)
+        if attacker not in self.powers:
+            self.powers[attacker] = power(game, attacker)
+        damage = self.powers[attacker]
         if damage >= toughness:
             return 100.0 + (20.0 if game.kind(target) == "monster" else 0.0)
         return 20.0 + damage
 
-    @staticmethod
-    def move_score(game: Game, action: dict[str, Any]) -> float:
+    def move_score(self, game: Game, action: dict[str, Any]) -> float:
         eid = game.eid(action["card"])
         to = tuple(action["to"])
-        locations = list(game.location_squares())
+        locations = self.locations
         if to in locations:
             return 40.0 if game.at(to) is None else 0.0
         here = game.pos(eid)
         if here is None or not locations:
             return 0.0
-        before = min(game.distance(here, sq) for sq in locations)
-        after = min(game.distance(to, sq) for sq in locations)
-        return 2.0 * (before - after)
+        return 2.0 * (self.to_location(game, here) - self.to_location(game, to))
+
+    def to_location(self, game: Game, square: tuple[int, int]) -> int:
+        """Steps from a square to the nearest location square (remembered while the locations stay)."""
+        if square not in self.nearest:
+            self.nearest[square] = min(game.distance(square, sq) for sq in self.locations)
+        return self.nearest[square]
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -133,8 +133,7 @@ def move_along(game: Table, eid: int, path: list[tuple[int, int]], forced: bool)
             break
         if game.at(square) is not None:
             break
-        pos = esper.component_for_entity(eid, c.BoardPos)
-        pos.x, pos.y = square
+        game.place_at(eid, square)
         moved += 1
         game.emit("Moved", card=game.ref(eid), to=list(square), forced=forced)
         if game.has_status(eid, "Poison"):

@@ -6,7 +6,6 @@ state, the log and the dice exactly as they were.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -88,8 +87,15 @@ def own_character(game: Table, eid: int, by: str) -> None:
         raise Rejected(f"{game.name(eid)} is not yours to command")
 
 
+def can_act(game: Table, eid: int) -> bool:
+    """G-5, SE-9: a character acts only untapped and awake."""
+    return not game.is_tapped(eid) and not game.has_status(eid, "Sleep")
+
+
 def ready_to_act(game: Table, eid: int, doing: str) -> None:
     """G-5: tapped characters can't act; SE-9: a sleeping one can't either."""
+    if can_act(game, eid):
+        return
     if game.is_tapped(eid):
         raise Rejected(f"{game.name(eid)} is tapped: it can't {doing} (G-5)")
     if game.has_status(eid, "Sleep"):
@@ -103,15 +109,30 @@ def stunned_against(game: Table, actor: int, target: int, by: str) -> None:
         raise Rejected(f"{game.name(actor)} has the status Stun: it can't target enemies this turn (SE-10)")
 
 
+LEAVING = ("hand_yours", "stasis_yours")
+"""Filters of the zone a card is played from: the card being played leaves it, so it is not a target."""
+
+
+def target_options(game: Table, filt: str, by: str, source: int, found: list[int] | None = None) -> list[int]:
+    """The cards a play's target filter allows (the card itself not, when it is leaving that zone); `found` may
+    pass in the filter's `candidates` already listed."""
+    if found is None:
+        found = candidates(game, filt, by, source)
+    return [e for e in found if e != source or filt not in LEAVING]
+
+
 def chosen_target(game: Table, filt: str | None, given: Any, by: str, source: int,
-                  may_be_in_stasis: bool, required: bool) -> str | None:
-    """Validate a command's target against a card's target filter (ST-7 guards cards in stasis)."""
+                  may_be_in_stasis: bool, required: bool, options: list[int] | None = None) -> str | None:
+    """Validate a command's target against a card's target filter (ST-7 guards cards in stasis).
+
+    `options` may pass in `target_options` already computed for this filter, player and source.
+    """
     if filt is None:
         if given is not None:
             raise Rejected(f"{game.name(source)} takes no target")
         return None
-    leaving = ("hand_yours", "stasis_yours")  # the card being played leaves its hand or stasis: not a target
-    options = [e for e in candidates(game, filt, by, source) if e != source or filt not in leaving]
+    if options is None:
+        options = target_options(game, filt, by, source)
     if given is None:
         if len(options) == 1:
             return game.ref(options[0])
@@ -128,23 +149,44 @@ def chosen_target(game: Table, filt: str | None, given: Any, by: str, source: in
     return game.ref(eid)
 
 
+NEIGHBOURS: dict[Square, tuple[Square, ...]] = {
+    (x, y): tuple((a, b) for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                  if 0 <= a < COLS and 0 <= b < ROWS)
+    for x in range(COLS) for y in range(ROWS)
+}
+"""The squares one orthogonal step from each square of the board, right, left, down, up (G-1)."""
+
+
+def reachable(game: Table, start: Square, budget: int) -> dict[Square, Square | None]:
+    """Every square within a budget of orthogonal steps through empty squares, and the square it is first
+    reached from (G-5): one breadth-first search, steps tried right, left, down, up; the start maps to None."""
+    came: dict[Square, Square | None] = {start: None}
+    layer = [start]
+    at = game.at
+    for _ in range(budget):
+        grown = []
+        for here in layer:
+            for nxt in NEIGHBOURS.get(here, ()):
+                if nxt not in came and at(nxt) is None:
+                    came[nxt] = here
+                    grown.append(nxt)
+        if not grown:
+            break
+        layer = grown
+    return came
+
+
 def free_path(game: Table, start: Square, goal: Square, budget: int) -> list[Square] | None:
     """The shortest path of orthogonal steps through empty squares, within a budget (G-5)."""
-    frontier: deque[tuple[Square, list[Square]]] = deque([(start, [])])
-    seen = {start}
-    while frontier:
-        here, path = frontier.popleft()
-        if here == goal:
-            return path
-        if len(path) >= budget:
-            continue
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            nxt = (here[0] + dx, here[1] + dy)
-            if nxt in seen or not (0 <= nxt[0] < COLS and 0 <= nxt[1] < ROWS) or game.at(nxt) is not None:
-                continue
-            seen.add(nxt)
-            frontier.append((nxt, [*path, nxt]))
-    return None
+    came = reachable(game, start, budget)
+    if goal not in came:
+        return None
+    path: list[Square] = []
+    step: Square | None = goal
+    while step is not None and step != start:
+        path.append(step)
+        step = came[step]
+    return path[::-1]
 
 
 def check_path(game: Table, start: Square, path: list[Square]) -> None:
@@ -203,6 +245,11 @@ def use_allowance(game: Table, by: str, which: int | str) -> None:
         player.grants.pop(which)
 
 
+def minion_squares(game: Table, by: str) -> list[Square]:
+    """G-4: the empty squares a minion may be played to: the player's home row, then the location squares."""
+    return [s for s in game.home_squares(by) + list(game.location_squares()) if game.at(s) is None]
+
+
 def check_minion_square(game: Table, by: str, to: Any) -> Square:
     """G-4: an empty square of the player's home row, or an empty location square."""
     if to is None:
@@ -221,11 +268,11 @@ def enter_play(game: Table, by: str, eid: int, square: Square | None, effects: t
     card = game.defn(eid)
     game.emit("CardPlayed", card=game.ref(eid), player=by, kind=card.kind,
               to=list(square) if square else None, target=target)
-    esper.component_for_entity(eid, c.Controller).player = by
+    game.set_controller(eid, by)
     if card.kind == "minion":
         assert square is not None
         game.put(eid, "board")
-        esper.add_component(eid, c.BoardPos(*square))
+        game.place_at(eid, square)
         esper.add_component(eid, c.Tapped())
     elif card.kind == "relic":
         game.put(eid, "board")
@@ -249,6 +296,26 @@ def played_here(game: Table, by: str, location: int) -> None:
             queue_effects(game, trig.effects, location, by)
 
 
+UNPLAYABLE = ("monster", "treasure", "location")
+"""Kinds of card that are never played from hand."""
+
+
+def playable_kind(game: Table, eid: int) -> None:
+    """Monsters, treasures and locations are never played from hand."""
+    kind = game.kind(eid)
+    if kind in UNPLAYABLE:
+        raise Rejected(f"{game.name(eid)} is a {kind}: it can't be played")
+
+
+def play_allowance(game: Table, by: str, eid: int) -> int | str:
+    """The allowance a play from hand uses, or Rejected when none is left (G-4)."""
+    which = allowance(game, by, eid)
+    if which is None:
+        what = "minion" if game.kind(eid) == "minion" else "action"
+        raise Rejected(f"You have no {what} play left this turn (G-4)")
+    return which
+
+
 @dataclass
 class Play(Command):
     """Play a card from hand (G-4)."""
@@ -264,15 +331,11 @@ class Play(Command):
         if game.zone(eid) != "hand" or game.controller(eid) != self.by:
             raise Rejected(f"{game.name(eid)} is not in your hand")
         kind = game.kind(eid)
-        if kind in ("monster", "treasure", "location"):
-            raise Rejected(f"{game.name(eid)} is a {kind}: it can't be played")
+        playable_kind(game, eid)
         self.square = check_minion_square(game, self.by, self.to) if kind == "minion" else None
         if kind != "minion" and self.to is not None:
             raise Rejected(f"{game.name(eid)} is not a minion: it goes to no square")
-        self.which = allowance(game, self.by, eid)
-        if self.which is None:
-            what = "minion" if kind == "minion" else "action"
-            raise Rejected(f"You have no {what} play left this turn (G-4)")
+        self.which = play_allowance(game, self.by, eid)
         card = game.defn(eid)
         self.chosen = chosen_target(game, card.target, self.target, self.by, eid, card.target_may_be_in_stasis,
                                     required=kind != "minion")
@@ -282,6 +345,13 @@ class Play(Command):
         assert self.which is not None
         use_allowance(game, self.by, self.which)
         enter_play(game, self.by, eid, self.square, game.defn(eid).on_play, self.chosen)
+
+
+def no_stasis_counters(game: Table, eid: int) -> None:
+    """ST-11, ST-12: only a card in stasis with no counters may be played."""
+    if game.stasis_counters(eid) > 0:
+        raise Rejected(f"{game.name(eid)} still has {game.stasis_counters(eid)} stasis counters: "
+                       "only a card with none may be played (ST-11, ST-12)")
 
 
 @dataclass
@@ -298,9 +368,7 @@ class PlayFromStasis(Command):
         eid = card_of(game, self.card)
         if not game.in_stasis(eid) or game.controller(eid) != self.by:
             raise Rejected(f"{game.name(eid)} is not one of your cards in stasis (ST-11)")
-        if game.stasis_counters(eid) > 0:
-            raise Rejected(f"{game.name(eid)} still has {game.stasis_counters(eid)} stasis counters: "
-                           "only a card with none may be played (ST-11, ST-12)")
+        no_stasis_counters(game, eid)
         kind = game.kind(eid)
         self.square = check_minion_square(game, self.by, self.to) if kind == "minion" else None
         if kind != "minion" and self.to is not None:
@@ -322,6 +390,17 @@ class PlayFromStasis(Command):
 # ----- characters act --------------------------------------------------------------------------------------
 
 
+def frozen(game: Table, eid: int) -> bool:
+    """SE-5: with two Freeze tokens a character can't move this turn."""
+    return game.stacks(eid, "Freeze") >= 2
+
+
+def not_frozen(game: Table, eid: int) -> None:
+    """SE-5: two Freeze tokens: the character can't move this turn."""
+    if frozen(game, eid):
+        raise Rejected(f"Frozen: {game.name(eid)} can't move this turn (SE-5)")
+
+
 @dataclass
 class Move(Command):
     """G-5: move a character up to its MV left this turn, through empty squares."""
@@ -336,8 +415,7 @@ class Move(Command):
         eid = card_of(game, self.card)
         own_character(game, eid, self.by)
         ready_to_act(game, eid, "move")
-        if game.statuses(eid).get("Freeze", 0) >= 2:
-            raise Rejected(f"Frozen: {game.name(eid)} can't move this turn (SE-5)")
+        not_frozen(game, eid)
         budget = mv_left(game, eid)
         why = " (Freeze: MV -1, SE-5)" if game.statuses(eid).get("Freeze") == 1 else ""
         start = game.pos(eid)
@@ -366,6 +444,20 @@ class Move(Command):
         move_along(game, game.eid(self.card), self.steps, forced=False)
 
 
+def check_attack_target(game: Table, eid: int, target: int, by: str) -> None:
+    """G-6: an enemy character on the board, not in stasis (ST-7), in range (G-5), unless Stun forbids (SE-10)."""
+    if game.in_stasis(target):
+        raise Rejected(f"{game.name(target)} is in stasis: it can't be attacked (ST-7)")
+    if not game.is_character(target) or not game.on_board(target) or not game.is_enemy(by, target):
+        raise Rejected(f"{game.name(target)} is not an enemy character on the board (G-6)")
+    stunned_against(game, eid, target, by)
+    reach = esper.component_for_entity(eid, c.Stats).range
+    here, there = game.pos(eid), game.pos(target)
+    assert here is not None and there is not None
+    if game.distance(here, there) > reach:
+        raise Rejected(f"{game.name(target)} is out of range ({game.distance(here, there)} > {reach}, G-5)")
+
+
 @dataclass
 class Attack(Command):
     """G-6: a Standard Attack on an enemy character in range."""
@@ -379,17 +471,7 @@ class Attack(Command):
         eid = card_of(game, self.card)
         own_character(game, eid, self.by)
         ready_to_act(game, eid, "attack")
-        target = card_of(game, self.target, "target")
-        if game.in_stasis(target):
-            raise Rejected(f"{game.name(target)} is in stasis: it can't be attacked (ST-7)")
-        if not game.is_character(target) or not game.on_board(target) or not game.is_enemy(self.by, target):
-            raise Rejected(f"{game.name(target)} is not an enemy character on the board (G-6)")
-        stunned_against(game, eid, target, self.by)
-        reach = esper.component_for_entity(eid, c.Stats).range
-        here, there = game.pos(eid), game.pos(target)
-        assert here is not None and there is not None
-        if game.distance(here, there) > reach:
-            raise Rejected(f"{game.name(target)} is out of range ({game.distance(here, there)} > {reach}, G-5)")
+        check_attack_target(game, eid, card_of(game, self.target, "target"), self.by)
 
     def run(self, game: Table) -> None:
         standard_attack(game, game.eid(self.card), game.eid(self.target))
@@ -403,9 +485,12 @@ def ability_named(game: Table, eid: int, name: Any) -> Ability:
     raise Rejected(f"{game.name(eid)} has no ability named {name!r}")
 
 
-def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str) -> int:
-    """The target of a character's ability: a legal kind, not in stasis (ST-7), in range (G-5)."""
-    if ab.target in (None, "self"):
+def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str, options: list[int] | None = None) -> int:
+    """The target of a character's ability: a legal kind, not in stasis (ST-7), in range (G-5).
+
+    `options` may pass in the `candidates` of the ability's target filter already listed.
+    """
+    if ab.target is None or ab.target == "self":
         if given is not None:
             raise Rejected(f"{ab.name} takes no target: it affects {game.name(eid)} itself")
         return eid
@@ -414,7 +499,7 @@ def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str) -> i
         raise Rejected(f"{ab.name} needs a target")
     if game.in_stasis(target):
         raise Rejected(f"{game.name(target)} is in stasis: no ability can target it (ST-7)")
-    if target not in candidates(game, ab.target, by, eid):
+    if target not in (candidates(game, ab.target, by, eid) if options is None else options):
         what = ab.target.replace("_", " ")
         raise Rejected(f"{game.name(target)} is not a legal target for {ab.name} (it needs: {what})")
     here, there = game.pos(eid), game.pos(target)
@@ -422,6 +507,54 @@ def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str) -> i
         raise Rejected(f"{game.name(target)} is out of range for {ab.name} "
                        f"({game.distance(here, there)} > {ab.range}, G-5)")
     return target
+
+
+def usable_ability(game: Table, eid: int, name: Any) -> Ability:
+    """A character's ability that may be used now: abilities not lost, not a relic's, ready unless a Fuse."""
+    if not game.abilities_work(eid):
+        raise Rejected(f"{game.name(eid)} has lost all its abilities this turn")
+    ab = ability_named(game, eid, name)
+    if ab.untap_cost:
+        raise Rejected(f"{ab.name} is activated with 'activate', not 'ability'")
+    if not ab.fuse:
+        ready_to_act(game, eid, f"use {ab.name}")
+    return ab
+
+
+def ability_cost(game: Table, eid: int, ab: Ability, by: str) -> int:
+    """The stones an ability costs now (SE-11), which the player must have and may spend (SE-8)."""
+    cost = stone_cost(game, eid, ab.cost)
+    if cost > 0 and game.has_status(eid, "Silence"):
+        raise Rejected(f"{game.name(eid)} is Silenced: it can't spend speaking stones (SE-8)")
+    stones = game.player(by).stones
+    if stones < cost:
+        upkeep = " (Upkeep: +1, SE-11)" if game.has_status(eid, "Upkeep") else ""
+        raise Rejected(f"{ab.name} costs {cost} stones{upkeep}; you have {stones}")
+    return cost
+
+
+def moves_of(ab: Ability) -> list[dict[str, Any]]:
+    """An ability's forced-movement effects."""
+    return [e for e in ab.effects if e["op"] == "move"]
+
+
+def forced_path(game: Table, ab: Ability, target: int, path: Any) -> list[Square] | None:
+    """The path an ability moves its target along: empty squares, at most its steps (None: it moves nothing)."""
+    moves = moves_of(ab)
+    if not moves:
+        if path is not None:
+            raise Rejected(f"{ab.name} moves nothing: it takes no 'path'")
+        return None
+    if not isinstance(path, list) or not path:
+        raise Rejected(f"{ab.name} needs a 'path' of squares to move the target along")
+    steps = [square_of(s, "path") for s in path]
+    most = max(e.get("steps", 1) for e in moves)
+    if len(steps) > most:
+        raise Rejected(f"{ab.name} moves a character at most {most} squares")
+    start = game.pos(target)
+    assert start is not None
+    check_path(game, start, steps)
+    return steps
 
 
 @dataclass
@@ -439,40 +572,11 @@ class UseAbility(Command):
         require_main(game, self.by)
         eid = card_of(game, self.card)
         own_character(game, eid, self.by)
-        if not game.abilities_work(eid):
-            raise Rejected(f"{game.name(eid)} has lost all its abilities this turn")
-        ab = ability_named(game, eid, self.ability)
-        if ab.untap_cost:
-            raise Rejected(f"{ab.name} is activated with 'activate', not 'ability'")
-        if not ab.fuse:
-            ready_to_act(game, eid, f"use {ab.name}")
-        self.cost = stone_cost(game, eid, ab.cost)
-        if self.cost > 0 and game.has_status(eid, "Silence"):
-            raise Rejected(f"{game.name(eid)} is Silenced: it can't spend speaking stones (SE-8)")
-        stones = game.player(self.by).stones
-        if stones < self.cost:
-            upkeep = " (Upkeep: +1, SE-11)" if game.has_status(eid, "Upkeep") else ""
-            raise Rejected(f"{ab.name} costs {self.cost} stones{upkeep}; you have {stones}")
+        ab = usable_ability(game, eid, self.ability)
+        self.cost = ability_cost(game, eid, ab, self.by)
         target = ability_target(game, eid, ab, self.target, self.by)
         stunned_against(game, eid, target, self.by)
-        self.steps = self.forced_path(game, ab, target)
-
-    def forced_path(self, game: Table, ab: Ability, target: int) -> list[Square] | None:
-        moves = [e for e in ab.effects if e["op"] == "move"]
-        if not moves:
-            if self.path is not None:
-                raise Rejected(f"{ab.name} moves nothing: it takes no 'path'")
-            return None
-        if not isinstance(self.path, list) or not self.path:
-            raise Rejected(f"{ab.name} needs a 'path' of squares to move the target along")
-        steps = [square_of(s, "path") for s in self.path]
-        most = max(e.get("steps", 1) for e in moves)
-        if len(steps) > most:
-            raise Rejected(f"{ab.name} moves a character at most {most} squares")
-        start = game.pos(target)
-        assert start is not None
-        check_path(game, start, steps)
-        return steps
+        self.steps = forced_path(game, ab, target, self.path)
 
     def run(self, game: Table) -> None:
         eid = game.eid(self.card)
@@ -490,6 +594,17 @@ class UseAbility(Command):
         queue_effects(game, ab.effects, eid, self.by, chosen=game.ref(target), extra=extra)
 
 
+def activatable(game: Table, eid: int, name: Any) -> Ability:
+    """A relic's ability that may be activated now: abilities not lost, once-per-turn not yet used."""
+    if not game.abilities_work(eid):
+        raise Rejected(f"{game.name(eid)} has lost all its abilities this turn")
+    ab = ability_named(game, eid, name)
+    used = esper.try_component(eid, c.OncePerTurn)
+    if ab.once_per_turn and used is not None and ab.name in used.used:
+        raise Rejected(f"{ab.name} can be used once per turn, and was used this turn")
+    return ab
+
+
 @dataclass
 class Activate(Command):
     """A relic's ability whose cost untaps characters you control (SC-6, SC-7)."""
@@ -504,12 +619,7 @@ class Activate(Command):
         eid = card_of(game, self.card)
         if game.kind(eid) != "relic" or not game.on_board(eid) or game.controller(eid) != self.by:
             raise Rejected(f"{game.name(eid)} is not a relic you control in play")
-        if not game.abilities_work(eid):
-            raise Rejected(f"{game.name(eid)} has lost all its abilities this turn")
-        ab = ability_named(game, eid, self.ability)
-        used = esper.try_component(eid, c.OncePerTurn)
-        if ab.once_per_turn and used is not None and ab.name in used.used:
-            raise Rejected(f"{ab.name} can be used once per turn, and was used this turn")
+        ab = activatable(game, eid, self.ability)
         pay = self.pay if isinstance(self.pay, list) else []
         if len(pay) != ab.untap_cost:
             raise Rejected(f"{ab.name} costs untapping {ab.untap_cost} tapped character(s) you control: "
@@ -640,6 +750,8 @@ COMMANDS: dict[str, type[Command]] = {
     cls.act: cls for cls in (Play, PlayFromStasis, Move, Attack, UseAbility, Activate, Choose, EndTurn, Effect)
 }
 ACTION_KEYS = {"act", "by"}
+FIELDS = {cls: frozenset(cls.__dataclass_fields__) - {"by"} for cls in COMMANDS.values()}
+"""The fields an action may give each command."""
 
 
 def parse(game: Table, action: dict[str, Any]) -> Command:
@@ -658,8 +770,7 @@ def parse(game: Table, action: dict[str, Any]) -> Command:
         known = {"op", "target", "source", "affects_stasis"}
         return Effect(by=by, **{k: v for k, v in fields.items() if k in known},
                       fields={k: v for k, v in fields.items() if k not in known})
-    allowed = set(cls.__dataclass_fields__) - {"by"}
-    unknown = sorted(set(fields) - allowed)
+    unknown = sorted(set(fields) - FIELDS[cls])
     if unknown:
         raise Rejected(f"{act} has no field {unknown[0]!r}")
     return cls(by=by, **fields)

@@ -408,8 +408,7 @@ def _draw_madness(game: Table, item: dict[str, Any], target: str) -> None:
     """A player takes a Madness card from the pile into hand and owns it (G-1)."""
     pile = game.zone_cards("madness")
     eid = pile[0] if pile else game.create_card(game.make_ref("Madness"), "Madness", None, "madness")
-    esper.add_component(eid, c.Owner(target))
-    esper.add_component(eid, c.Controller(target))
+    game.set_owner(eid, target)
     game.put(eid, "hand")
     game.emit("CardDrawn", player=target, card=game.ref(eid), source="madness pile")
 
@@ -417,8 +416,7 @@ def _draw_madness(game: Table, item: dict[str, Any], target: str) -> None:
 @op("return_to_madness", board_only=False)
 def _return_to_madness(game: Table, item: dict[str, Any], target: int) -> None:
     """A Madness card goes back to the pile and belongs to nobody again."""
-    esper.try_remove_component(target, c.Owner)
-    esper.try_remove_component(target, c.Controller)
+    game.set_owner(target, None)
     game.put(target, "madness")
     game.emit("CardMoved", card=game.ref(target), zone="madness", reason="returned to the Madness pile")
 

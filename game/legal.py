@@ -1,4 +1,12 @@
-"""Legal actions: every command the acting player may give now, each one checked by `apply`'s own checks."""
+"""Legal actions: every command the acting player may give now, generated per command kind from `apply`'s checks.
+
+Each kind lists exactly its legal instances: the checks that hold for a whole card (allowances, counters,
+tapped, asleep, lost abilities, stones) are asked once through the same functions `apply` runs, and only then
+its squares and targets, each through the shared check for it (one path search per character for all its
+moves, enemies only for attacks). `apply` still validates every command it is given. The list comes in a
+fixed order: plays from hand, plays from stasis, each character's moves, attacks and abilities, relics, and
+ending the turn.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +15,29 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game.commands import check_action
+from game.cards import Ability
+from game.commands import (
+    UNPLAYABLE,
+    Rejected,
+    ability_cost,
+    ability_named,
+    ability_target,
+    activatable,
+    allowance,
+    can_act,
+    check_action,
+    check_attack_target,
+    chosen_target,
+    forced_path,
+    frozen,
+    minion_squares,
+    moves_of,
+    no_stasis_counters,
+    reachable,
+    stunned_against,
+    target_options,
+    usable_ability,
+)
 from game.components import Stats
 from game.constants import COLS, ROWS
 from game.effects import candidates
@@ -16,14 +46,11 @@ from game.stats import mv_left
 if TYPE_CHECKING:
     from game.table import Table
 
-
-def legal_actions(game: Table) -> list[dict[str, Any]]:
-    """Candidate actions filtered by `check_action`, so the list and `apply` always agree."""
-    return [a for a in candidate_actions(game) if check_action(game, a).ok]
+Action = dict[str, Any]
 
 
-def candidate_actions(game: Table) -> list[dict[str, Any]]:
-    """Every action worth checking in this state (a superset of the legal ones)."""
+def legal_actions(game: Table) -> list[Action]:
+    """Every action the acting player may take now (G-3..G-6), in a fixed order."""
     if game.turn.phase == "over":
         return []
     if game.pending:
@@ -31,68 +58,168 @@ def candidate_actions(game: Table) -> list[dict[str, Any]]:
     if game.turn.phase != "main":
         return []
     me = game.active().name
-    found: list[dict[str, Any]] = []
-    for eid in game.zone_cards("hand", me, by="controller"):
-        found += plays(game, me, eid, "play", game.defn(eid).target)
-    for eid in game.zone_cards("stasis", me, by="controller"):
-        card = game.defn(eid)
-        found += plays(game, me, eid, "play_from_stasis", card.from_stasis_target or card.target)
-    for eid in game.characters():
+    found: list[Action] = []
+    spots: list[list[int]] = []
+    hand = game.zone_cards("hand", me, by="controller")
+    ready = game.stasis_ready(me)
+    if any(game.kind(e) == "minion" for e in hand + ready):
+        spots = [list(s) for s in minion_squares(game, me)]
+    for eid in hand:
+        found += hand_plays(game, me, eid, spots)
+    for eid in ready:
+        found += stasis_plays(game, me, eid, spots)
+    characters = game.characters()
+    enemies = [e for e in characters if game.is_enemy(me, e)]
+    for eid in characters:
         if game.controller(eid) == me:
-            found += character_actions(game, me, eid)
+            found += moves(game, eid) + attacks(game, me, eid, enemies) + abilities(game, me, eid)
     for eid in game.zone_cards("board"):
         if game.kind(eid) == "relic" and game.controller(eid) == me:
-            found += relic_actions(game, me, eid)
+            found += activations(game, me, eid)
     found.append({"act": "end_turn"})
     return found
 
 
-def plays(game: Table, me: str, eid: int, act: str, target: str | None) -> list[dict[str, Any]]:
-    """Plays of one card: each square (for minions) times each target."""
+def hand_plays(game: Table, me: str, eid: int, spots: list[list[int]]) -> list[Action]:
+    """G-4: a card from hand, when its kind may be played and an allowance is left, to each square and target.
+
+    `spots` are the empty squares a minion may be played to now (`minion_squares`).
+    """
+    if game.kind(eid) in UNPLAYABLE or allowance(game, me, eid) is None:
+        return []
+    card = game.defn(eid)
+    return plays(game, me, eid, "play", card.target, card.target_may_be_in_stasis, card.kind != "minion", spots)
+
+
+def stasis_plays(game: Table, me: str, eid: int, spots: list[list[int]]) -> list[Action]:
+    """ST-11: a card of the player's in stasis with no counters (the table lists those), to each square and target."""
+    try:
+        no_stasis_counters(game, eid)
+    except Rejected:
+        return []
+    card = game.defn(eid)
+    return plays(game, me, eid, "play_from_stasis", card.from_stasis_target or card.target,
+                 card.target_may_be_in_stasis, False, spots)
+
+
+def plays(game: Table, me: str, eid: int, act: str, filt: str | None, may_be_in_stasis: bool,
+          required: bool, spots: list[list[int]]) -> list[Action]:
+    """One card's plays: each empty square it may enter (minions, G-4) times each target its filter allows."""
     ref = game.ref(eid)
-    squares: list[list[int] | None] = [None]
-    if game.kind(eid) == "minion":
-        spots = game.home_squares(me) + list(game.location_squares())
-        squares = [list(s) for s in spots if game.at(s) is None]
-    targets: list[str | None] = [None]
-    if target is not None:
-        found: list[str | None] = [game.ref(e) for e in candidates(game, target, me, eid) if e != eid]
-        targets = found or [None]
-    return [
-        {"act": act, "card": ref, **({"to": s} if s else {}), **({"target": t} if t else {})}
-        for s in squares for t in targets
-    ]
+    targets = play_targets(game, filt, me, eid, may_be_in_stasis, required)
+    if game.kind(eid) != "minion":
+        return [{"act": act, "card": ref, "target": t} if t else {"act": act, "card": ref} for t in targets]
+    return [{"act": act, "card": ref, "to": s, "target": t} if t else {"act": act, "card": ref, "to": s}
+            for s in spots for t in targets]
 
 
-def character_actions(game: Table, me: str, eid: int) -> list[dict[str, Any]]:
-    """Moves within MV, attacks within range, and abilities of one character."""
+def play_targets(game: Table, filt: str | None, me: str, eid: int, may_be_in_stasis: bool,
+                 required: bool) -> list[str | None]:
+    """The targets a play may name (None: it names none), each accepted by `chosen_target`."""
+    if filt is None:
+        return [None]
+    found_by_filter = candidates(game, filt, me, eid)
+    options = target_options(game, filt, me, eid, found_by_filter)
+    named: list[str | None] = [game.ref(e) for e in found_by_filter if e != eid]
+    found = []
+    for given in named or [None]:
+        try:
+            chosen_target(game, filt, given, me, eid, may_be_in_stasis, required, options)
+        except Rejected:
+            continue
+        found.append(given)
+    return found
+
+
+def moves(game: Table, eid: int) -> list[Action]:
+    """G-5, SE-5, SE-9: every square one path search reaches within the MV left, in board order."""
+    if not can_act(game, eid) or frozen(game, eid):
+        return []
+    here = game.pos(eid)
+    assert here is not None
+    came = reachable(game, here, mv_left(game, eid))
+    ref = game.ref(eid)
+    return [{"act": "move", "card": ref, "to": [x, y]} for x, y in sorted(came) if (x, y) != here]
+
+
+def attacks(game: Table, me: str, eid: int, enemies: list[int]) -> list[Action]:
+    """G-6: Standard Attacks on the enemy characters (oldest first) in range."""
+    if not can_act(game, eid):
+        return []
     ref = game.ref(eid)
     here = game.pos(eid)
     assert here is not None
-    budget = 0 if game.is_tapped(eid) else mv_left(game, eid)
-    found: list[dict[str, Any]] = [
-        {"act": "move", "card": ref, "to": [x, y]} for x in range(COLS) for y in range(ROWS)
-        if 0 < game.distance(here, (x, y)) <= budget
-    ]
     reach = esper.component_for_entity(eid, Stats).range
-    if not game.is_tapped(eid):
-        found += [{"act": "attack", "card": ref, "target": game.ref(t)} for t in game.characters()
-                  if t != eid and game.distance(here, game.pos(t) or here) <= reach]
+    found = []
+    for t in enemies:
+        there = game.pos(t)
+        if t == eid or there is None or abs(here[0] - there[0]) + abs(here[1] - there[1]) > reach:
+            continue
+        try:
+            check_attack_target(game, eid, t, me)
+        except Rejected:
+            continue
+        found.append({"act": "attack", "card": ref, "target": game.ref(t)})
+    return found
+
+
+def abilities(game: Table, me: str, eid: int) -> list[Action]:
+    """G-5, SE-8, SE-11, SE-12: a character's abilities it may use now, on each target in range (and path)."""
+    tapped = game.is_tapped(eid)
+    found: list[Action] = []
+    if not game.abilities_work(eid):
+        return found
     for ab in game.defn(eid).abilities:
-        if ab.untap_cost or (game.is_tapped(eid) and not ab.fuse):
+        if ab.untap_cost or (tapped and not ab.fuse):
             continue
-        if ab.target in (None, "self"):
-            found.append({"act": "ability", "card": ref, "ability": ab.name})
+        if ability_named(game, eid, ab.name) is not ab:
+            found += [a for a in ability_instances(game, me, eid, ab) if check_action(game, a).ok]
             continue
-        for t in candidates(game, ab.target, me, eid):
-            there = game.pos(t)
-            if there is not None and game.distance(here, there) > ab.range:
+        try:
+            usable_ability(game, eid, ab.name)
+            ability_cost(game, eid, ab, me)
+        except Rejected:
+            continue
+        found += ability_instances(game, me, eid, ab, checked=True)
+    return found
+
+
+def ability_instances(game: Table, me: str, eid: int, ab: Ability, checked: bool = False) -> list[Action]:
+    """One ability's targets in range and, for forced movement, its paths; `checked` keeps only those the
+    per-target checks of `apply` accept (without it: the candidates for a full check)."""
+    base: Action = {"act": "ability", "card": game.ref(eid), "ability": ab.name}
+    if ab.target is None or ab.target == "self":
+        if checked:
+            try:
+                forced_path(game, ab, eid, None)
+            except Rejected:
+                return []
+        return [base]
+    here = game.pos(eid)
+    shift = moves_of(ab)
+    found: list[Action] = []
+    options = candidates(game, ab.target, me, eid)
+    for t in options:
+        there = game.pos(t)
+        if here is not None and there is not None and game.distance(here, there) > ab.range:
+            continue
+        if checked:
+            try:
+                ability_target(game, eid, ab, game.ref(t), me, options)
+                stunned_against(game, eid, t, me)
+            except Rejected:
                 continue
-            action = {"act": "ability", "card": ref, "ability": ab.name, "target": game.ref(t)}
-            if any(e["op"] == "move" for e in ab.effects):
-                found += [{**action, "path": p} for p in short_paths(game, t, 2)]
-            else:
-                found.append(action)
+        action = {**base, "target": game.ref(t)}
+        if not shift:
+            found.append(action)
+            continue
+        for path in short_paths(game, t, 2):
+            if checked:
+                try:
+                    forced_path(game, ab, t, path)
+                except Rejected:
+                    continue
+            found.append({**action, "path": path})
     return found
 
 
@@ -115,11 +242,19 @@ def short_paths(game: Table, eid: int, most: int) -> list[list[list[int]]]:
     return paths
 
 
-def relic_actions(game: Table, me: str, eid: int) -> list[dict[str, Any]]:
-    """A relic's abilities with every way to pay their untap costs."""
+def activations(game: Table, me: str, eid: int) -> list[Action]:
+    """SC-6, SC-7: a relic's abilities it may activate now, with every way to pay their untap costs."""
     tapped = [game.ref(e) for e in game.characters() if game.controller(e) == me and game.is_tapped(e)]
-    return [
-        {"act": "activate", "card": game.ref(eid), "ability": ab.name, "pay": list(pay)}
-        for ab in game.defn(eid).abilities if ab.untap_cost
-        for pay in combinations(tapped, ab.untap_cost)
-    ]
+    found = []
+    for ab in game.defn(eid).abilities:
+        if not ab.untap_cost:
+            continue
+        try:
+            first = activatable(game, eid, ab.name)
+        except Rejected:
+            continue
+        if first.untap_cost != ab.untap_cost:
+            continue
+        found += [{"act": "activate", "card": game.ref(eid), "ability": ab.name, "pay": list(pay)}
+                  for pay in combinations(tapped, ab.untap_cost)]
+    return found

@@ -206,7 +206,7 @@ def place_on_table(game: Table, eid: int, data: dict[str, Any], card: CardDef, z
         raise where(f"{place}: field 'pos'", f"[{pos[0]}, {pos[1]}] already holds a character")
     if zone == "location" and square in game.location_squares():
         raise where(f"{place}: field 'pos'", f"[{pos[0]}, {pos[1]}] already holds a location")
-    esper.add_component(eid, c.BoardPos(*square))
+    game.place_at(eid, square)
 
 
 def set_counters(game: Table, eid: int, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
@@ -224,7 +224,7 @@ def set_counters(game: Table, eid: int, data: dict[str, Any], card: CardDef, zon
             raise where(f"{place}: field 'stasis_counters'", "only a card in zone 'stasis' has stasis counters")
         if not _int(stasis_n) or stasis_n < 0:
             raise where(f"{place}: field 'stasis_counters'", f"must be a whole number, not {stasis_n!r}")
-        esper.add_component(eid, c.StasisCounters(stasis_n))
+        game.set_stasis_counters(eid, stasis_n)
     stun_n = data.get("stun_counters", 0)
     if not _int(stun_n) or stun_n < 0 or (stun_n and not permanent):
         raise where(f"{place}: field 'stun_counters'", "a whole number, on a permanent on the board only (SC-1)")

@@ -89,7 +89,7 @@ def add_exact(game: Table, eid: int, data: dict[str, Any], where: Where, place: 
     if "arrival" in data:
         if not _count(data["arrival"]) or data["arrival"] < 1:
             raise where(f"{place}: field 'arrival'", "must be a whole number from 1")
-        esper.component_for_entity(eid, c.Zone).seq = data["arrival"]
+        game.set_arrival(eid, data["arrival"])
     set_status_timing(eid, data, where, place)
     on_board = game.zone(eid) == "board"
     if "defences" in data:

@@ -127,14 +127,14 @@ def restore_card(game: Table, data: dict[str, Any]) -> None:
     if data["name"] not in game.pool:
         raise ValueError(f"unknown card {data['name']!r}")
     eid = game.create_card(data["ref"], data["name"], data["owner"], data["zone"], data["controller"])
-    esper.component_for_entity(eid, c.Zone).seq = data["seq"]
+    game.set_arrival(eid, data["seq"])
     if "pos" in data:
-        esper.add_component(eid, c.BoardPos(*data["pos"]))
+        game.place_at(eid, (data["pos"][0], data["pos"][1]))
     if "stats" in data:
         esper.add_component(eid, c.Stats(*data["stats"]))
         esper.component_for_entity(eid, c.Health).hp = data["hp"]
     if "stasis" in data:
-        esper.add_component(eid, c.StasisCounters(data["stasis"]))
+        game.set_stasis_counters(eid, data["stasis"])
     if "stun" in data:
         esper.add_component(eid, c.StunCounters(data["stun"]))
     if "status" in data:

@@ -8,11 +8,8 @@ from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
-import esper
-
 from game.cards import DECK_SIZE as DECK_SIZE
 from game.cards import card_pool, check_deck, decks_dir
-from game.components import BoardPos
 from game.constants import STANDARD_LOCATIONS
 from game.problems import FileProblems
 from game.table import Table
@@ -88,11 +85,11 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int, 
     game = make(players, seed=seed)
     for x, y in STANDARD_LOCATIONS:
         loc = game.create_card(game.make_ref(LOCATION_CARD), LOCATION_CARD, None, "location")
-        esper.add_component(loc, BoardPos(x, y))
+        game.place_at(loc, (x, y))
     for _ in range(MADNESS_PILE):
         game.create_card(game.make_ref(MADNESS_CARD), MADNESS_CARD, None, "madness")
     golem = game.create_card(game.make_ref(MONSTER), MONSTER, None, "board")
-    esper.add_component(golem, BoardPos(*MONSTER_SQUARE))
+    game.place_at(golem, MONSTER_SQUARE)
     game.create_card(game.make_ref(TREASURE), TREASURE, None, "board")
     for player, deck in zip(players, chosen, strict=True):
         names = deck.card_list()

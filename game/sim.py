@@ -9,6 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import esper
+
+from game import components as c
 from game.bots import make_bot
 from game.cardlog import CardActivity, card_activity
 from game.engine import Game
@@ -70,6 +73,11 @@ def check_invariants(game: Game, cards_before: int) -> str | None:
     listed = [r for p in view["players"].values() for z in ("hand", "deck", "discard", "stasis") for r in p[z]]
     if len(listed) != len(set(listed)):
         return "a card is listed in two player zones"
+    return round_trip_problem(game)
+
+
+def round_trip_problem(game: Game) -> str | None:
+    """Whether serialising and restoring the game changes it."""
     state = game.to_state()
     again = Game.from_state(state)
     try:
@@ -81,29 +89,84 @@ def check_invariants(game: Game, cards_before: int) -> str | None:
     return None
 
 
+def component_problem(game: Game, cards_before: int) -> str | None:
+    """The first broken invariant found straight from the components (cheap: checked after every command)."""
+    if len(game.refs) < cards_before:
+        return f"cards were lost: {cards_before} before, {len(game.refs)} now"
+    for eid, counters in esper.get_component(c.StasisCounters):
+        if counters.n < 0:
+            return f"{game.ref(eid)} has negative counters"
+        if counters.n and not game.in_stasis(eid):
+            return f"{game.ref(eid)} has stasis counters outside stasis"
+    for eid, stun in esper.get_component(c.StunCounters):
+        if stun.n < 0:
+            return f"{game.ref(eid)} has negative counters"
+    for eid, stack in esper.get_component(c.StatusStack):
+        for name, n in stack.stacks.items():
+            if not 1 <= n <= MAX_STACKS[name]:
+                return f"{game.ref(eid)} has {n} stacks of {name}"
+    for eid, cubes in esper.get_component(c.Cubes):
+        if min(cubes.red, cubes.white, cubes.blue) < 0:
+            return f"{game.ref(eid)} has negative cubes"
+    squares: set[tuple[int, int]] = set()
+    for eid in game.characters():
+        pos = esper.try_component(eid, c.BoardPos)
+        if pos is None:
+            continue
+        if (pos.x, pos.y) in squares:
+            return f"two characters share square {[pos.x, pos.y]}"
+        squares.add((pos.x, pos.y))
+        if game.at((pos.x, pos.y)) != eid:
+            return f"the square index has lost {game.ref(eid)} at {[pos.x, pos.y]}"
+        if esper.component_for_entity(eid, c.Health).hp <= 0:
+            return f"{game.ref(eid)} is on the board with {esper.component_for_entity(eid, c.Health).hp} HP"
+    return None
+
+
+def checkpoint_problem(game: Game, cards_before: int, full: bool) -> str | None:
+    """Every index against a full scan, then the serialise/restore round trip; `full` adds the invariants of
+    the JSON dump (`check_invariants`). Checked after setup and at the end in full, and at each end of turn."""
+    if wrong := game.index_problems():
+        return "; ".join(wrong)
+    return check_invariants(game, cards_before) if full else round_trip_problem(game)
+
+
 def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: Keeper | None = None) -> GameResult:
     """One full game between bots; raises InvariantError on a broken invariant when checking.
 
-    `keep` hears of the game when it ends, and of a game that broke an invariant before the error is raised.
+    Checking verifies the components after every command, and does the full check after setup, whenever a
+    turn ends and when the game is over. `keep` hears of the game when it ends, and of a game that broke an
+    invariant before the error is raised.
     """
     names = [f"P{i + 1}" for i in range(len(decks))]
     game = Game.new(names, decks, seed)
     players = {n: make_bot(b, seed * 31 + i) for i, (n, b) in enumerate(zip(names, bots, strict=True))}
     cards_before = len(game.refs)
     actions = 0
+
+    def verify(problem: str | None) -> None:
+        if problem:
+            if keep is not None:
+                keep(game, GameResult(seed, decks, bots, None, game.turn.turn, False), problem)
+            raise InvariantError(f"seed {seed}: {problem}; history: {json.dumps(game.history)}")
+
     try:
+        if check:
+            verify(checkpoint_problem(game, cards_before, full=True))
         while game.turn.phase != "over" and game.turn.turn <= TURN_LIMIT and actions < ACTION_LIMIT:
             legal = game.legal_actions()
             action = players[game.acting_player()].choose(game, legal)
+            turn = game.turn.turn
             outcome = game.act(action)
             actions += 1
-            problem = None if outcome.ok else f"a listed legal action was rejected: {action} ({outcome.reason})"
-            if check and problem is None:
-                problem = check_invariants(game, cards_before)
-            if problem:
-                if keep is not None:
-                    keep(game, GameResult(seed, decks, bots, None, game.turn.turn, False), problem)
-                raise InvariantError(f"seed {seed}: {problem}; history: {json.dumps(game.history)}")
+            if not outcome.ok:
+                verify(f"a listed legal action was rejected: {action} ({outcome.reason})")
+            if check:
+                verify(component_problem(game, cards_before))
+                if game.turn.turn != turn and game.turn.phase != "over":
+                    verify(checkpoint_problem(game, cards_before, full=False))
+        if check:
+            verify(checkpoint_problem(game, cards_before, full=True))
         mechanics: Counter[str] = Counter(e["type"] for e in game.log if e["type"] in MECHANIC_EVENTS)
         mechanics.update(f"status {e['status']}" for e in game.log if e["type"] == "StatusApplied")
         over = game.turn.phase == "over"

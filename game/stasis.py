@@ -31,7 +31,7 @@ def place(game: Table, eid: int, n: int) -> None:
         return
     counters = esper.try_component(eid, c.StasisCounters)
     if counters is not None:
-        counters.n += n
+        game.set_stasis_counters(eid, counters.n + n)
         game.emit("StasisCountersAdded", card=ref, n=n, counters=counters.n)
         return
     enter(game, eid, n, owner)
@@ -41,8 +41,8 @@ def enter(game: Table, eid: int, n: int, owner: str) -> None:
     """Put a card in stasis in front of its owner, who controls it; board state is lost (ST-3)."""
     came_from = game.zone(eid)
     game.put(eid, "stasis")
-    esper.component_for_entity(eid, c.Controller).player = owner
-    esper.add_component(eid, c.StasisCounters(n))
+    game.set_controller(eid, owner)
+    game.set_stasis_counters(eid, n)
     game.emit("EnteredStasis", card=game.ref(eid), owner=owner, counters=n, came_from=came_from)
     game.emit("StasisCountersAdded", card=game.ref(eid), n=n, counters=n)
 
@@ -53,13 +53,13 @@ def remove(game: Table, eid: int, n: int) -> None:
     for _ in range(n):
         if counters is None or counters.n == 0:
             return
-        counters.n -= 1
+        game.set_stasis_counters(eid, counters.n - 1)
         game.emit("StasisCounterRemoved", card=game.ref(eid), counters_left=counters.n)
 
 
 def leave_for_play(game: Table, eid: int) -> None:
     """A card at 0 counters leaves stasis to be played (ST-11); it can't re-enter at once (ST-13)."""
-    esper.remove_component(eid, c.StasisCounters)
+    game.set_stasis_counters(eid, None)
     esper.add_component(eid, c.PlayedFromStasisMark())
     game.emit("LeftStasis", card=game.ref(eid), reason="played")
     game.emit("PlayedFromStasis", card=game.ref(eid), player=game.controller(eid))

@@ -77,7 +77,7 @@ def crit_chance(game: Table, eid: int) -> int:
 def movement(game: Table, eid: int) -> int:
     """MV this turn: 0 with two Freeze tokens, one less with one token (SE-5)."""
     stats = esper.component_for_entity(eid, c.Stats)
-    tokens = game.statuses(eid).get("Freeze", 0) if game.on_board(eid) else 0
+    tokens = game.stacks(eid, "Freeze") if game.on_board(eid) else 0
     if tokens >= 2:
         return 0
     return max(0, stats.mv - (1 if tokens == 1 else 0))

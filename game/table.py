@@ -18,9 +18,19 @@ from game.events import event
 
 _world_ids = itertools.count(1)
 
+Square = tuple[int, int]
 UntapReplacement = Callable[["Table", int], bool]
 Listener = Callable[["Table", dict[str, Any]], None]
 T = TypeVar("T")
+
+
+HOME_SQUARES: tuple[tuple[tuple[int, int], ...], ...] = (
+    tuple((x, 0) for x in range(COLS)),
+    tuple((x, ROWS - 1) for x in range(COLS)),
+    tuple((0, y) for y in (1, 2, 3)),
+    tuple((COLS - 1, y) for y in (1, 2, 3)),
+)
+"""G-1: the home squares of each seat: the near row, the far row, then the left and the right column."""
 
 
 def ensure(eid: int, kind: type[T]) -> T:
@@ -75,10 +85,12 @@ class Table:
         self.made = 0
         self.untap_replacements: list[UntapReplacement] = []
         self.listeners: list[Listener] = []
+        self._clear_indexes()
         weakref.finalize(self, _drop_world, self.world)
         self.enter()
         esper.clear_database()
-        self.turn_entity = esper.create_entity(c.TurnState())
+        self._turn = c.TurnState()
+        self.turn_entity = esper.create_entity(self._turn)
         self.seated = [c.Player(name=name, seat=seat) for seat, name in enumerate(players)]
         for player in self.seated:
             esper.create_entity(player)
@@ -99,7 +111,7 @@ class Table:
     @property
     def turn(self) -> c.TurnState:
         """The turn-state component."""
-        return esper.component_for_entity(self.turn_entity, c.TurnState)
+        return self._turn
 
     def players(self) -> list[c.Player]:
         """Players in seat order."""
@@ -141,6 +153,11 @@ class Table:
             ]
         eid = esper.create_entity(*comps)
         self.refs[ref] = eid
+        self._card[eid] = comps[0]
+        self._zone_of[eid] = comps[1]
+        self._owner[eid] = owner
+        self._controller[eid] = (controller or owner) if owner is not None else None
+        self._file(eid)
         return eid
 
     def make_ref(self, name: str) -> str:
@@ -159,105 +176,95 @@ class Table:
 
     def ref(self, eid: int) -> str:
         """The ref of an entity."""
-        return esper.component_for_entity(eid, c.Card).ref
+        return self._card[eid].ref
 
     def defn(self, eid: int) -> CardDef:
         """The printed card of an entity."""
-        return self.pool[esper.component_for_entity(eid, c.Card).name]
+        return self.pool[self._card[eid].name]
 
     def name(self, eid: int) -> str:
         """The card name of an entity."""
-        return esper.component_for_entity(eid, c.Card).name
+        return self._card[eid].name
 
     def kind(self, eid: int) -> str:
         """The card kind of an entity."""
-        return esper.component_for_entity(eid, c.Card).kind
+        return self._card[eid].kind
 
     def zone(self, eid: int) -> str:
         """The zone an entity is in."""
-        return esper.component_for_entity(eid, c.Zone).name
+        return self._zone_of[eid].name
 
     def owner(self, eid: int) -> str | None:
         """The owner, or None for ownerless cards."""
-        o = esper.try_component(eid, c.Owner)
-        return o.player if o else None
+        return self._owner[eid]
 
     def controller(self, eid: int) -> str | None:
         """The controller, or None for ownerless cards."""
-        o = esper.try_component(eid, c.Controller)
-        return o.player if o else None
+        return self._controller[eid]
 
     def cards(self) -> Iterator[int]:
         """Every card entity, in the order refs were made."""
         return iter(list(self.refs.values()))
 
     def zone_cards(self, zone: str, player: str | None = None, *, by: str = "owner") -> list[int]:
-        """The cards of a zone (of one player, by owner or controller), in arrival order."""
-        found = []
-        for eid, z in esper.get_component(c.Zone):
-            if z.name != zone:
-                continue
-            if player is not None:
-                who = self.owner(eid) if by == "owner" else self.controller(eid)
-                if who != player:
-                    continue
-            found.append((z.seq, eid))
-        return [eid for _, eid in sorted(found)]
+        """The cards of a zone (of one player, by owner or controller), in arrival order (from the index)."""
+        if self._stale:
+            self._resort()
+        if player is None:
+            found = self._zones.get(zone)
+        else:
+            found = (self._owned if by == "owner" else self._controlled).get((zone, player))
+        return list(found) if found else []
+
+    def stasis_ready(self, player: str) -> list[int]:
+        """The player's cards in stasis with no stasis counters (ST-11: the ones that may be played), in arrival
+        order."""
+        if self._stale:
+            self._resort()
+        found = self._ready.get(player)
+        return list(found) if found else []
 
     def arrival(self, eid: int) -> int:
         """When the card arrived in its zone (for cards in play: their age, oldest first, G-3)."""
-        return esper.component_for_entity(eid, c.Zone).seq
+        return self._zone_of[eid].seq
 
     def is_character(self, eid: int) -> bool:
         """Minions and monsters are characters."""
-        return self.kind(eid) in ("minion", "monster")
+        return self._card[eid].kind in ("minion", "monster")
 
     def on_board(self, eid: int) -> bool:
         """On the board (characters, relics, treasures in play); not location cards."""
-        return self.zone(eid) == "board"
+        return self._zone_of[eid].name == "board"
 
     def in_stasis(self, eid: int) -> bool:
         """In stasis (ST-5)."""
-        return self.zone(eid) == "stasis"
+        return self._zone_of[eid].name == "stasis"
 
     def in_play(self, eid: int) -> bool:
         """In play: on the board or in stasis (ST-5, ST-8)."""
-        return self.zone(eid) in ("board", "stasis")
+        return self._zone_of[eid].name in ("board", "stasis")
 
     def characters(self) -> list[int]:
         """Characters on the board, oldest first."""
-        return [e for e in self.zone_cards("board") if self.is_character(e)]
+        if self._stale:
+            self._resort()
+        return list(self._characters)
 
-    def pos(self, eid: int) -> tuple[int, int] | None:
+    def pos(self, eid: int) -> Square | None:
         """The square of an entity, if it has one."""
-        p = esper.try_component(eid, c.BoardPos)
-        return (p.x, p.y) if p else None
+        return self._square_of.get(eid)
 
-    def at(self, square: tuple[int, int]) -> int | None:
+    def at(self, square: Square) -> int | None:
         """The character on a square."""
-        for eid, p in esper.get_component(c.BoardPos):
-            if (p.x, p.y) == square and self.zone(eid) == "board":
-                return eid
-        return None
+        return self._squares.get(square)
 
-    def location_squares(self) -> dict[tuple[int, int], int]:
+    def location_squares(self) -> dict[Square, int]:
         """Location squares and their location cards."""
-        found = {}
-        for eid in self.zone_cards("location"):
-            p = self.pos(eid)
-            if p is not None:
-                found[p] = eid
-        return found
+        return dict(self._locations)
 
     def home_squares(self, player: str) -> list[tuple[int, int]]:
         """A player's home squares (G-1)."""
-        seat = self.player(player).seat
-        if seat == 0:
-            return [(x, 0) for x in range(COLS)]
-        if seat == 1:
-            return [(x, ROWS - 1) for x in range(COLS)]
-        col = 0 if seat == 2 else COLS - 1
-        return [(col, y) for y in (1, 2, 3)]
+        return list(HOME_SQUARES[self.player(player).seat])
 
     def is_enemy(self, player: str, eid: int) -> bool:
         """An enemy of a player: controlled by another player, or a monster (G-5)."""
@@ -282,6 +289,17 @@ class Table:
         s = esper.try_component(eid, c.StasisCounters)
         return s.n if s else 0
 
+    def set_stasis_counters(self, eid: int, n: int | None) -> None:
+        """Set the stasis counters on a card (None: take the component away); keeps the ready index."""
+        if n is None:
+            esper.try_remove_component(eid, c.StasisCounters)
+        elif (s := esper.try_component(eid, c.StasisCounters)) is not None:
+            s.n = n
+        else:
+            esper.add_component(eid, c.StasisCounters(n))
+        self._unfile_ready(eid)
+        self._file_ready(eid)
+
     def stun_counters(self, eid: int) -> int:
         """Stun counters on a permanent (0 when none)."""
         s = esper.try_component(eid, c.StunCounters)
@@ -291,6 +309,11 @@ class Table:
         """Statuses on a character and their stacks."""
         s = esper.try_component(eid, c.StatusStack)
         return dict(s.stacks) if s else {}
+
+    def stacks(self, eid: int, status: str) -> int:
+        """Stacks (Freeze: tokens) of one status on a character (0 when it has none)."""
+        s = esper.try_component(eid, c.StatusStack)
+        return s.stacks.get(status, 0) if s else 0
 
     def has_status(self, eid: int, status: str) -> bool:
         """Whether a character carries a status."""
@@ -345,28 +368,67 @@ class Table:
 
     # ----- zones -------------------------------------------------------------------------------------------
 
-    BOARD_STATE = (
+    BOARD_STATE: frozenset[type] = frozenset((
         c.BoardPos, c.Tapped, c.StatusStack, c.Cubes, c.StunCounters, c.Defences,
         c.TurnUsage, c.AbilitiesLost, c.CopiedPower, c.OncePerTurn,
-    )
+    ))
 
     def clear_board_state(self, eid: int) -> None:
         """Forget everything a card had only while on the board (ST-3's Ruling)."""
-        for comp in self.BOARD_STATE:
-            esper.try_remove_component(eid, comp)
+        self._unplace(eid)
+        for comp in self.BOARD_STATE.intersection(map(type, esper.components_for_entity(eid))):
+            esper.remove_component(eid, comp)
         stats = esper.try_component(eid, c.Stats)
         if stats is not None:
             esper.component_for_entity(eid, c.Health).hp = stats.max_hp
 
     def put(self, eid: int, zone: str) -> None:
         """Move a card to a zone, arriving last (a deck's last card is its bottom)."""
+        self._unfile(eid)
         if zone not in ("board", "location"):
             self.clear_board_state(eid)
         esper.try_remove_component(eid, c.StasisCounters)
         esper.try_remove_component(eid, c.Resolving)
-        z = esper.component_for_entity(eid, c.Zone)
+        z = self._zone_of[eid]
         z.name = zone
         z.seq = self.new_seq()
+        self._file(eid)
+
+    def place_at(self, eid: int, square: Square) -> None:
+        """Give a card a square (a character entering the board or moving, a location card): keeps the indexes."""
+        self._unplace(eid)
+        p = esper.try_component(eid, c.BoardPos)
+        if p is None:
+            esper.add_component(eid, c.BoardPos(*square))
+        else:
+            p.x, p.y = square
+        self._place(eid)
+
+    def set_controller(self, eid: int, player: str) -> None:
+        """Hand control of an owned card to a player."""
+        if self._controller[eid] == player:
+            return
+        self._unfile(eid)
+        esper.component_for_entity(eid, c.Controller).player = player
+        self._controller[eid] = player
+        self._file(eid)
+
+    def set_owner(self, eid: int, player: str | None) -> None:
+        """Make a player the owner and controller of a card (None: it belongs to nobody)."""
+        self._unfile(eid)
+        if player is None:
+            esper.try_remove_component(eid, c.Owner)
+            esper.try_remove_component(eid, c.Controller)
+        else:
+            esper.add_component(eid, c.Owner(player))
+            esper.add_component(eid, c.Controller(player))
+        self._owner[eid] = self._controller[eid] = player
+        self._file(eid)
+
+    def set_arrival(self, eid: int, seq: int) -> None:
+        """Set when a card arrived in its zone (restoring a save); the indexes re-sort on their next read."""
+        self._zone_of[eid].seq = seq
+        self._stale = True
 
     def discard(self, eid: int, reason: str) -> None:
         """Put a card into its owner's discard pile (an ownerless card is removed from the game)."""
@@ -375,8 +437,7 @@ class Table:
             self.put(eid, "removed")
             self.emit("CardMoved", card=self.ref(eid), zone="removed", reason=reason)
             return
-        ctrl = esper.component_for_entity(eid, c.Controller)
-        ctrl.player = owner
+        self.set_controller(eid, owner)
         self.put(eid, "discard")
         self.emit("CardDiscarded", card=self.ref(eid), player=owner, reason=reason)
 
@@ -427,3 +488,136 @@ class Table:
         t.phase = phase
         t.done = set()
         self.emit("PhaseChanged", phase=phase, turn=t.turn, player=self.active().name)
+
+    # ----- indexes (kept by every zone move, square, owner, controller and stasis-counter change above) -------
+
+    def _clear_indexes(self) -> None:
+        self._card: dict[int, c.Card] = {}
+        self._zone_of: dict[int, c.Zone] = {}
+        self._owner: dict[int, str | None] = {}
+        self._controller: dict[int, str | None] = {}
+        self._zones: dict[str, dict[int, None]] = {}
+        self._owned: dict[tuple[str, str], dict[int, None]] = {}
+        self._controlled: dict[tuple[str, str], dict[int, None]] = {}
+        self._ready: dict[str, dict[int, None]] = {}
+        self._characters: dict[int, None] = {}
+        self._squares: dict[Square, int] = {}
+        self._locations: dict[Square, int] = {}
+        self._square_of: dict[int, Square] = {}
+        self._stale = False
+
+    def _add(self, found: dict[int, None], eid: int) -> None:
+        """Add to an arrival-ordered index (a card arriving out of order re-sorts that one index)."""
+        late = bool(found) and not self._stale and self._zone_of[next(reversed(found))].seq > self._zone_of[eid].seq
+        found[eid] = None
+        if late:
+            ordered = sorted(found, key=lambda e: self._zone_of[e].seq)
+            found.clear()
+            found.update(dict.fromkeys(ordered))
+
+    def _file(self, eid: int) -> None:
+        zone = self._zone_of[eid].name
+        self._add(self._zones.setdefault(zone, {}), eid)
+        if (owner := self._owner[eid]) is not None:
+            self._add(self._owned.setdefault((zone, owner), {}), eid)
+        if (ctrl := self._controller[eid]) is not None:
+            self._add(self._controlled.setdefault((zone, ctrl), {}), eid)
+        if zone == "board" and self.is_character(eid):
+            self._add(self._characters, eid)
+        self._file_ready(eid)
+        self._place(eid)
+
+    def _unfile(self, eid: int) -> None:
+        zone = self._zone_of[eid].name
+        self._zones[zone].pop(eid, None)
+        if (owner := self._owner[eid]) is not None:
+            self._owned[(zone, owner)].pop(eid, None)
+        if (ctrl := self._controller[eid]) is not None:
+            self._controlled[(zone, ctrl)].pop(eid, None)
+        self._characters.pop(eid, None)
+        self._unfile_ready(eid)
+        self._unplace(eid)
+
+    def _file_ready(self, eid: int) -> None:
+        ctrl = self._controller[eid]
+        if ctrl is not None and self._zone_of[eid].name == "stasis" and self.stasis_counters(eid) == 0:
+            self._add(self._ready.setdefault(ctrl, {}), eid)
+
+    def _unfile_ready(self, eid: int) -> None:
+        ctrl = self._controller[eid]
+        if ctrl is not None and ctrl in self._ready:
+            self._ready[ctrl].pop(eid, None)
+
+    def _place(self, eid: int) -> None:
+        p = esper.try_component(eid, c.BoardPos)
+        if p is None:
+            return
+        square = (p.x, p.y)
+        self._square_of[eid] = square
+        zone = self._zone_of[eid].name
+        if zone == "board":
+            self._squares[square] = eid
+        elif zone == "location":
+            self._locations[square] = eid
+
+    def _unplace(self, eid: int) -> None:
+        square = self._square_of.pop(eid, None)
+        if square is None:
+            return
+        if self._squares.get(square) == eid:
+            del self._squares[square]
+        if self._locations.get(square) == eid:
+            del self._locations[square]
+
+    def _resort(self) -> None:
+        def ordered(found: dict[int, None]) -> dict[int, None]:
+            return dict.fromkeys(sorted(found, key=lambda e: self._zone_of[e].seq))
+
+        self._stale = False
+        for table in (self._zones, self._owned, self._controlled, self._ready):
+            for key in table:
+                table[key] = ordered(table[key])  # type: ignore[index]
+        self._characters = ordered(self._characters)
+
+    def index_problems(self) -> list[str]:
+        """Every index that differs from a full scan of the components (empty when all agree)."""
+        if self._stale:
+            self._resort()
+        problems = []
+        zone_of = dict(esper.get_component(c.Zone))
+        cards = dict(esper.get_component(c.Card))
+        owner = dict.fromkeys(self.refs.values()) | {e: o.player for e, o in esper.get_component(c.Owner)}
+        ctrl = dict.fromkeys(self.refs.values()) | {e: o.player for e, o in esper.get_component(c.Controller)}
+        if self._zone_of != zone_of or any(self._zone_of[e] is not z for e, z in zone_of.items()):
+            problems.append("index _zone_of differs from a full scan")
+        if self._card != cards:
+            problems.append("index _card differs from a full scan")
+        if self._owner != owner or self._controller != ctrl:
+            problems.append("index _owner/_controller differs from a full scan")
+        order = sorted(zone_of, key=lambda e: zone_of[e].seq)
+        zones: dict[str, list[int]] = {}
+        owned: dict[tuple[str, str], list[int]] = {}
+        controlled: dict[tuple[str, str], list[int]] = {}
+        ready: dict[str, list[int]] = {}
+        stasis = {e: n.n for e, n in esper.get_component(c.StasisCounters)}
+        for eid in order:
+            zone = zone_of[eid].name
+            zones.setdefault(zone, []).append(eid)
+            if (mine := owner.get(eid)) is not None:
+                owned.setdefault((zone, mine), []).append(eid)
+            if (who := ctrl.get(eid)) is not None:
+                controlled.setdefault((zone, who), []).append(eid)
+                if zone == "stasis" and not stasis.get(eid):
+                    ready.setdefault(who, []).append(eid)
+        for name, scanned in (("_zones", zones), ("_owned", owned), ("_controlled", controlled), ("_ready", ready)):
+            if {k: list(v) for k, v in getattr(self, name).items() if v} != scanned:
+                problems.append(f"index {name} differs from a full scan")
+        chars = [e for e in zones.get("board", []) if cards[e].kind in ("minion", "monster")]
+        if list(self._characters) != chars:
+            problems.append("index _characters differs from a full scan")
+        square_of = {e: (p.x, p.y) for e, p in esper.get_component(c.BoardPos)}
+        squares = {sq: e for e, sq in square_of.items() if zone_of[e].name == "board"}
+        locations = {sq: e for e, sq in square_of.items() if zone_of[e].name == "location"}
+        if self._square_of != square_of or self._squares != squares or self._locations != locations:
+            problems.append("index _squares/_locations differs from a full scan")
+        return problems

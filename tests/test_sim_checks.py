@@ -1,0 +1,60 @@
+"""`sim --check` (issue 12): the components are checked after every command, the indexes against a full scan and
+the save/restore round trip at each end of turn, and checking changes nothing about a game."""
+
+from __future__ import annotations
+
+import esper
+
+from game import components as c
+from game.engine import Game
+from game.sim import checkpoint_problem, component_problem, play_game
+
+
+def fresh() -> Game:
+    """A standard game just after setup."""
+    return Game.new(["P1", "P2"], seed=4)
+
+
+def test_a_fresh_game_passes_every_check() -> None:
+    """Setup leaves no broken invariant, index or round trip."""
+    game = fresh()
+    assert component_problem(game, len(game.refs)) is None
+    assert checkpoint_problem(game, len(game.refs), full=True) is None
+    assert checkpoint_problem(game, len(game.refs), full=False) is None
+
+
+def test_component_checks_name_the_card_and_the_problem() -> None:
+    """SE-0 stack limits, ST-1 counters only in stasis, SC-1 counters never negative, G-1 one character a square."""
+    game = fresh()
+    golem = game.characters()[0]
+    ref = game.ref(golem)
+    esper.add_component(golem, c.StatusStack({"Burn": 3}, {"Burn": 1}, set()))
+    assert component_problem(game, len(game.refs)) == f"{ref} has 3 stacks of Burn"
+    esper.remove_component(golem, c.StatusStack)
+    esper.add_component(golem, c.StunCounters(-1))
+    assert component_problem(game, len(game.refs)) == f"{ref} has negative counters"
+    esper.remove_component(golem, c.StunCounters)
+    card = game.zone_cards("hand", "P1")[0]
+    esper.add_component(card, c.StasisCounters(2))
+    assert component_problem(game, len(game.refs)) == f"{game.ref(card)} has stasis counters outside stasis"
+    esper.remove_component(card, c.StasisCounters)
+    assert component_problem(game, len(game.refs) + 1) == (
+        f"cards were lost: {len(game.refs) + 1} before, {len(game.refs)} now")
+    esper.component_for_entity(golem, c.BoardPos).x = 0
+    assert component_problem(game, len(game.refs)) == f"the square index has lost {ref} at [0, 2]"
+
+
+def test_the_checkpoint_compares_every_index_with_a_full_scan() -> None:
+    """A zone changed behind the table's back is caught at the next end-of-turn check."""
+    game = fresh()
+    card = game.zone_cards("hand", "P1")[0]
+    esper.component_for_entity(card, c.Zone).name = "discard"
+    problem = checkpoint_problem(game, len(game.refs), full=False)
+    assert problem is not None and "index _zones differs from a full scan" in problem
+
+
+def test_checking_changes_nothing_about_a_game() -> None:
+    """The same seeded games end the same way with and without --check."""
+    for seed, bots in ((11, ["random", "random"]), (12, ["greedy", "random"])):
+        decks = ["backtimers_stun", "hex_and_count"]
+        assert play_game(seed, decks, bots, True) == play_game(seed, decks, bots, False)
