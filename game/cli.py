@@ -118,6 +118,14 @@ def cmd_sim(args: argparse.Namespace) -> int:
 SCREENS = ("board", "new_game", "pass", "choice", "refusal", "legend", "over", "final_board")
 
 
+def window_size(value: str) -> tuple[int, int]:
+    """`--size WIDTHxHEIGHT` of `play`: the window's (or the screenshot's) size, at least 960x540."""
+    width, _, height = value.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()) or int(width) < 960 or int(height) < 540:
+        raise CliError(f"--size: {value!r} is not WIDTHxHEIGHT of at least 960x540 (e.g. 1280x720)")
+    return int(width), int(height)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the hot-seat window (or render a scenario to a PNG)."""
     from game.cards import CardError
@@ -135,6 +143,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise CliError("--screenshot needs --scenario FILE or --load SAVE (the state to draw)")
     if args.screen != "board" and not args.screenshot:
         raise CliError("--screen only chooses what --screenshot OUT.png draws")
+    size = window_size(args.size)
     remove_stale_temporaries(str(data_home()))
     if args.screenshot:
         check_output_file(args.screenshot)
@@ -145,7 +154,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise CliError(f"--players: {err}") from None
     try:
         return main_play(players=args.players, decks=args.decks, seed=args.seed, load=args.load,
-                         scenario=args.scenario, screenshot=args.screenshot, screen=args.screen)
+                         scenario=args.scenario, screenshot=args.screenshot, screen=args.screen, size=size)
     except (CardError, ScenarioError, SaveError, SetupError) as err:
         raise CliError(str(err)) from None
     except pygame.error as err:
@@ -218,6 +227,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--screenshot", metavar="OUT.png")
     play.add_argument("--screen", default="board", choices=SCREENS,
                       help="what --screenshot draws (default: the board)")
+    play.add_argument("--size", default="1280x720", metavar="WxH",
+                      help="the window's (or the screenshot's) size, at least 960x540 (default 1280x720)")
     play.set_defaults(run=cmd_play)
 
     scenario = sub.add_parser("scenario", help="run a scenario file and print the final state")

@@ -10,6 +10,8 @@ play() { .venv/bin/countertop play "$@"; }
 D=docs/screens
 play --screen new_game --screenshot $D/new_game.png
 play --scenario assets/scenarios/busy_board.toml --screenshot $D/busy_board.png
+play --scenario assets/scenarios/busy_board.toml --size 960x540 --screenshot $D/busy_board_960x540.png
+play --scenario assets/scenarios/busy_board.toml --size 1920x1080 --screenshot $D/busy_board_1920x1080.png
 play --scenario assets/scenarios/busy_board.toml --screen legend --screenshot $D/legend.png
 play --scenario $D/choice.toml --screen choice --screenshot $D/choice.png
 play --scenario $D/refusal.toml --screen refusal --screenshot $D/refusal.png

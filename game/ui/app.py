@@ -13,9 +13,9 @@ from typing import Any
 import pygame
 
 from game.ui import saves, screens, words
-from game.ui.draw import Zone, player_color
+from game.ui.draw import Zone, player_color, set_unit
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
-from game.ui.layout import LOGICAL_H, LOGICAL_W, Scaling
+from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
 from game.ui.motion import Motion
 from game.ui.reasons import why_not
 from game.ui.renderer import Renderer
@@ -100,15 +100,12 @@ class App:
         undo: UndoHistory | None = None,
     ) -> None:
         self.headless = headless
-        if headless:
-            pygame.font.init()
-            self.window = pygame.Surface(window_size)
-        else:
+        if not headless:
             init_pygame()
             pygame.display.set_caption("Countertop")
-            self.window = pygame.display.set_mode(window_size, pygame.RESIZABLE)
-        self.canvas = pygame.Surface((LOGICAL_W, LOGICAL_H))
-        self.renderer = Renderer()
+        self.window = self.open_window(*window_size)
+        self.layout = Layout.for_window(*self.window.get_size())
+        self.renderer = Renderer(self.layout)
         self.ui = UiState()
         names = saves.recall_names(saves_folder()) or []
         self.ui.setup = {
@@ -137,7 +134,7 @@ class App:
         """Begin showing a game, behind the privacy screen of whoever must act first (undo: the history kept
         in its save)."""
         self.game = game
-        self.renderer = Renderer()
+        self.renderer = Renderer(self.layout)
         self.cached = None
         self.ui = UiState(setup=self.ui.setup)
         self.play = PlayInput(game, self.ui)
@@ -167,7 +164,7 @@ class App:
             self.ui.hand_slots = []
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
         if new_entries and not self.headless:
-            self.motion.note(new_entries, now_ms(), hidden=self.ui.screen == "pass")
+            self.motion.note(new_entries, now_ms(), hidden=self.ui.screen == "pass", zones=self.zones)
             if self.ui.screen == "play":
                 self.glide_played(view, new_entries)
 
@@ -245,20 +242,27 @@ class App:
         if event.type == pygame.QUIT:
             self.close()
         elif event.type == pygame.VIDEORESIZE:
-            self.window = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
+            self.resize(event.w, event.h)
         elif event.type == pygame.MOUSEMOTION:
-            self.ui.mouse = self.logical(event.pos)
+            self.ui.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.ui.mouse = self.logical(event.pos)
+            self.ui.mouse = event.pos
             self.click(self.ui.mouse)
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(event.y)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
 
-    def logical(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """A window position in the 1280×720 logical picture."""
-        return Scaling.fit(*self.window.get_size()).to_logical(pos)
+    def open_window(self, width: int, height: int) -> pygame.Surface:
+        """The window at this size, at least MIN_W×MIN_H (headless: a plain surface of that size)."""
+        size = clamp_size(width, height)
+        return pygame.Surface(size) if self.headless else pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def resize(self, width: int, height: int) -> None:
+        """The window was resized: lay everything out again for its new size (no picture is scaled)."""
+        self.window = self.open_window(width, height)
+        self.layout = Layout.for_window(*self.window.get_size())
+        self.renderer = Renderer(self.layout)
 
     def click(self, point: tuple[int, int]) -> None:
         """A left click on whichever screen is showing."""
@@ -398,7 +402,7 @@ class App:
             return
         self.game = self.play.game = rebuilt
         old.close()
-        self.renderer, self.cached = Renderer(), None
+        self.renderer, self.cached = Renderer(self.layout), None
         view, _ = self.snapshot()
         self.log_seen = len(view["log"])
         self.ui.banner, self.ui.banner_is_error = words.undone(view, step.action), False
@@ -434,18 +438,9 @@ class App:
     # ----- drawing ---------------------------------------------------------------------------------------
 
     def draw(self) -> None:
-        """Draw the current screen on the logical canvas and scale it into the window."""
-        size = self.window.get_size()
-        if size == (LOGICAL_W, LOGICAL_H):
-            self.zones = self.draw_screen(self.window)
-        else:
-            self.zones = self.draw_screen(self.canvas)
-            scaling = Scaling.fit(*size)
-            self.window.fill((0, 0, 0))
-            self.window.blit(
-                pygame.transform.smoothscale(self.canvas, scaling.size()),
-                (scaling.offset_x, scaling.offset_y),
-            )
+        """Draw the current screen straight into the window, laid out for its size."""
+        set_unit(self.layout.unit)
+        self.zones = self.draw_screen(self.window)
         if not self.headless:
             pygame.display.flip()
 
@@ -483,7 +478,7 @@ class App:
             return zones + rule_zones
         if self.ui.legend_open:
             return zones + screens.draw_legend(surface)
-        if self.motion.floats or self.motion.glides:
+        if self.motion.floats or self.motion.glides or self.motion.ticks:
             self.motion.draw(surface, zones, now_ms())
         self.draw_inspected(surface, view, zones)
         return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
@@ -586,18 +581,20 @@ def render_view(game: GameLike, surface: pygame.Surface) -> None:
     """Draw a game's play screen as the player who must act sees it (no privacy screen, no tooltip)."""
     view = game.view()
     ui = UiState(screen="play", viewer=who_must_act(view))
-    Renderer().draw(surface, view, game.legal_actions(), ui)
+    Renderer(Layout.for_window(*surface.get_size())).draw(surface, view, game.legal_actions(), ui)
 
 
-def save_screen(game: GameLike | None, path: str, screen: str = "board") -> None:
-    """Render one screen of the window to a 1280×720 PNG, settled, without opening a window.
+def save_screen(
+    game: GameLike | None, path: str, screen: str = "board", size: tuple[int, int] = (LOGICAL_W, LOGICAL_H)
+) -> None:
+    """Render one screen of the window to a PNG of the window's size, settled, without opening a window.
 
     screen: board (the play screen of whoever must act), new_game, pass (with the last-turn summary),
     choice (the board with its pending choice), refusal (the board after a click on a card that can do
     nothing, showing the engine's reason), legend, over (game over), final_board (the final board after
     game over).
     """
-    app = App(game, headless=True)
+    app = App(game, size, headless=True)
     if screen == "new_game" or game is None:
         app.ui.screen = "new_game"
     elif screen in ("over", "final_board"):
@@ -620,8 +617,10 @@ def main_play(
     scenario: str | None = None,
     screenshot: str | None = None,
     screen: str = "board",
+    size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
 ) -> int:
-    """`countertop play`: open the window (or, with a screenshot path, render a PNG and exit); returns 0."""
+    """`countertop play`: open the window at size (or, with a screenshot path, render a PNG of that size and
+    exit); returns 0."""
     from game.engine import Game
 
     game: GameLike | None = None
@@ -634,14 +633,14 @@ def main_play(
     elif players:
         game = Game.new(players=players, decks=decks, seed=random_seed() if seed is None else seed)
     if screenshot is not None:
-        save_screen(game, screenshot, screen)
+        save_screen(game, screenshot, screen, size)
         return 0
     problem = display_problem()
     if problem:
         print(f"countertop: can't open a window: {problem}", file=sys.stderr)
         return 1
     try:
-        app = App(game, undo=undo)
+        app = App(game, size, undo=undo)
     except pygame.error as err:
         pygame.quit()
         print(f"countertop: can't open a window: {err} ({NO_WINDOW_HINT})", file=sys.stderr)

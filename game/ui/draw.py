@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
+
+from game.ui.layout import LOGICAL_W, MIN_W
 
 Color = tuple[int, int, int]
 Rect = tuple[int, int, int, int]
@@ -23,15 +26,46 @@ BUTTON_OFF: Color = (40, 42, 46)
 
 FONT_FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
 MIN_TEXT_PX = 13
+SMALL_MIN_TEXT_PX = 11
 TEXT_CACHE_SIZE = 4000
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _rendered: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
 
 
+class Scale:
+    """The unit everything is drawn at now (layout.unit_for the window's size): set once per frame by
+    whoever draws (set_unit), read by the text sizes and px."""
+
+    unit: float = 1.0
+
+
+def set_unit(unit: float) -> None:
+    """Draw at this unit from now on (1: the 1280×720 design)."""
+    Scale.unit = unit
+
+
+def px(n: float) -> int:
+    """A length of the 1280×720 design in pixels at the current unit."""
+    return round(n * Scale.unit)
+
+
 def text_px(size: int) -> int:
-    """The pixel size drawn for a size given in the old default-font scale; never under MIN_TEXT_PX."""
-    return max(MIN_TEXT_PX, round(size * 0.72))
+    """The pixel size drawn for a size given in the old default-font scale, at the current unit.
+
+    At the design size and above no text is under MIN_TEXT_PX (and grows with the window); in the smallest
+    window (MIN_W wide) none is under SMALL_MIN_TEXT_PX, with the floor in between for the sizes between.
+    """
+    return pixels_at(size, Scale.unit)
+
+
+@lru_cache(maxsize=4096)
+def pixels_at(size: int, unit: float) -> int:
+    """text_px at a given unit (worked out once per size and unit: text is drawn hundreds of times a frame)."""
+    smallest = MIN_W / LOGICAL_W
+    share = max(0.0, min(1.0, (unit - smallest) / (1 - smallest)))
+    floor = round(SMALL_MIN_TEXT_PX + (MIN_TEXT_PX - SMALL_MIN_TEXT_PX) * share)
+    return max(floor, round(max(MIN_TEXT_PX, size * 0.72) * unit))
 
 
 def font_path(bold: bool) -> str:
@@ -43,17 +77,17 @@ def font_path(bold: bool) -> str:
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The shipped font at a size (cached), regular or its real bold face (no fake bold)."""
-    key = (size, bold)
+    key = (text_px(size), bold)
     if key not in _fonts:
         if not pygame.font.get_init():
             pygame.font.init()
-        _fonts[key] = pygame.font.Font(font_path(bold), text_px(size))
+        _fonts[key] = pygame.font.Font(font_path(bold), key[0])
     return _fonts[key]
 
 
 def rendered(words: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """A line of text rendered once and reused (the cache is emptied when it grows past TEXT_CACHE_SIZE)."""
-    key = (words, size, color, bold)
+    key = (words, text_px(size), color, bold)
     image = _rendered.get(key)
     if image is None:
         if len(_rendered) >= TEXT_CACHE_SIZE:

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game.ui.draw import BLACK, Color, Rect, text
+from game.ui.draw import BLACK, Color, Rect, px, text
 
 # Each status: the colour of its round tile and a short name for the legend.
 STATUS_COLORS: dict[str, Color] = {
@@ -107,35 +107,47 @@ def status_icon(surface: pygame.Surface, topleft: tuple[int, int], size: int, st
     pygame.draw.circle(surface, BLACK, center, size // 2, 1)
     status_glyph(surface, status, (x, y, size, size))
     if stacks > 1 or status in ("Freeze", "Shear", "Burn"):
-        corner_number(surface, (x + size - 3, y + size - 3), stacks)
+        corner_number(surface, (x + size - px(3), y + size - px(3)), stacks)
     return (x, y, size, size)
 
 
 def corner_number(surface: pygame.Surface, center: tuple[int, int], n: int) -> None:
     """A small white disc with a black number: how many stacks, tokens or cubes."""
-    radius = 7 if n < 10 else 8
+    radius = px(7 if n < 10 else 8)
     pygame.draw.circle(surface, WHITE, center, radius)
     pygame.draw.circle(surface, BLACK, center, radius, 1)
     text(surface, str(n), (center[0], center[1]), 13, BLACK, True, True)
 
 
-def stun_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int, half: int = 12) -> Rect:
-    """Stun counters (SC): a yellow diamond with a black number: never round, never purple, unlike status Stun."""
+def stun_diamond(surface: pygame.Surface, center: tuple[int, int], half: int) -> Rect:
+    """The yellow diamond of stun counters, without its number."""
     cx, cy = center
     points = [(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)]
     pygame.draw.polygon(surface, STUN_COUNTER, points)
     pygame.draw.polygon(surface, BLACK, points, 2)
-    text(surface, str(n), center, 17, BLACK, True, True)
     return (cx - half, cy - half, 2 * half, 2 * half)
+
+
+def stasis_disc(surface: pygame.Surface, center: tuple[int, int], radius: int) -> Rect:
+    """The cyan disc of stasis counters, without its number."""
+    cx, cy = center
+    pygame.draw.circle(surface, STASIS_COUNTER, center, radius)
+    pygame.draw.circle(surface, BLACK, center, radius, 1)
+    return (cx - radius, cy - radius, 2 * radius, 2 * radius)
+
+
+def stun_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int, half: int = 12) -> Rect:
+    """Stun counters (SC): a yellow diamond with a black number: never round, never purple, unlike status Stun."""
+    rect = stun_diamond(surface, center, half)
+    text(surface, str(n), center, 17, BLACK, True, True)
+    return rect
 
 
 def stasis_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int, radius: int = 12) -> Rect:
     """Stasis counters (ST): a cyan disc with the number of counters."""
-    cx, cy = center
-    pygame.draw.circle(surface, STASIS_COUNTER, center, radius)
-    pygame.draw.circle(surface, BLACK, center, radius, 1)
+    rect = stasis_disc(surface, center, radius)
     text(surface, str(n), center, 17, BLACK, True, True)
-    return (cx - radius, cy - radius, 2 * radius, 2 * radius)
+    return rect
 
 
 def cube_tile(surface: pygame.Surface, topleft: tuple[int, int], size: int, color: str, n: int) -> Rect:
@@ -172,7 +184,7 @@ def negation_tile(surface: pygame.Surface, topleft: tuple[int, int], size: int, 
     pygame.draw.polygon(surface, WHITE, shield, 1)
     pygame.draw.line(surface, WHITE, (x + 8 * u, y + 4 * u), (x + 8 * u, y + 12 * u), 1)
     if sources > 1:
-        corner_number(surface, (x + size - 3, y + size - 3), sources)
+        corner_number(surface, (x + size - px(3), y + size - px(3)), sources)
     return (x, y, size, size)
 
 

@@ -1,4 +1,4 @@
-"""Pure geometry of the window: where the board, panels, hand, log and buttons sit (no pygame)."""
+"""Pure geometry of the window: where the board, panels, hand, log and buttons sit, for its size (no pygame)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 LOGICAL_W = 1280
 LOGICAL_H = 720
+MIN_W = 960
+MIN_H = 540
 COLS = 7
 ROWS = 5
 
@@ -23,35 +25,28 @@ def overlaps(a: Rect, b: Rect) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
-@dataclass(frozen=True)
-class Scaling:
-    """How the 1280×720 logical picture fits a window of another size (uniform scale, letterboxed)."""
+def unit_for(width: int, height: int) -> float:
+    """How many window pixels one design pixel takes in a window of this size: the design (1280×720) fits
+    it, never less than at the smallest window (MIN_W×MIN_H)."""
+    return max(MIN_W / LOGICAL_W, min(width / LOGICAL_W, height / LOGICAL_H))
 
-    scale: float
-    offset_x: int
-    offset_y: int
 
-    @classmethod
-    def fit(cls, window_w: int, window_h: int) -> Scaling:
-        """The largest uniform scale at which the logical picture fits the window, centred."""
-        scale = min(window_w / LOGICAL_W, window_h / LOGICAL_H)
-        return cls(
-            scale, round((window_w - LOGICAL_W * scale) / 2), round((window_h - LOGICAL_H * scale) / 2)
-        )
-
-    def to_logical(self, point: tuple[int, int]) -> tuple[int, int]:
-        """A window pixel as a logical pixel."""
-        return (int((point[0] - self.offset_x) / self.scale), int((point[1] - self.offset_y) / self.scale))
-
-    def size(self) -> tuple[int, int]:
-        """The size of the scaled picture in window pixels."""
-        return (round(LOGICAL_W * self.scale), round(LOGICAL_H * self.scale))
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    """The size a window is kept at: at least MIN_W×MIN_H."""
+    return (max(MIN_W, width), max(MIN_H, height))
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Every fixed rect of the play screen, in logical pixels."""
+    """Every rect of the play screen, in window pixels, for one window size.
 
+    The design is laid out for 1280×720 (unit 1); a window of another size gets it scaled by its unit
+    (unit_for) and drawn straight into the window, text included (draw.text_px), so nothing is a blurred
+    picture. A window wider than 16:9 gives the extra width to the log column; a taller one centres the rest.
+    """
+
+    unit: float = 1.0
+    size: tuple[int, int] = (LOGICAL_W, LOGICAL_H)
     top_bar: Rect = (0, 0, 1012, 34)
     board_origin: tuple[int, int] = (12, 40)
     cell: int = 96
@@ -64,6 +59,43 @@ class Layout:
     log: Rect = (1016, 40, 256, 384)
     dice: Rect = (1016, 428, 256, 182)
     buttons: Rect = (1016, 616, 256, 100)
+
+    @classmethod
+    def for_window(cls, width: int, height: int) -> Layout:
+        """The layout of a window of this size (at least MIN_W×MIN_H)."""
+        width, height = clamp_size(width, height)
+        unit = unit_for(width, height)
+        design = cls()
+        wide = max(0, width - round(LOGICAL_W * unit))
+        top = max(0, (height - round(LOGICAL_H * unit)) // 2)
+
+        def scaled(rect: Rect, grow: int = 0) -> Rect:
+            x, y, w, h = (round(v * unit) for v in rect)
+            return (x, y + top, w + grow, h)
+
+        def column(rect: Rect) -> Rect:
+            return scaled(rect, wide)
+
+        return cls(
+            unit=unit,
+            size=(width, height),
+            top_bar=scaled(design.top_bar),
+            board_origin=(round(design.board_origin[0] * unit), round(design.board_origin[1] * unit) + top),
+            cell=round(design.cell * unit),
+            message_strip=scaled(design.message_strip),
+            hand=scaled(design.hand),
+            hand_card=(round(design.hand_card[0] * unit), round(design.hand_card[1] * unit)),
+            hand_card_min_w=round(design.hand_card_min_w * unit),
+            hand_gap=max(2, round(design.hand_gap * unit)),
+            players=scaled(design.players),
+            log=column(design.log),
+            dice=column(design.dice),
+            buttons=column(design.buttons),
+        )
+
+    def px(self, n: float) -> int:
+        """A length of the design in window pixels."""
+        return round(n * self.unit)
 
     def board_rect(self) -> Rect:
         """The whole 7×5 grid."""
@@ -100,40 +132,45 @@ class Layout:
         """The panel of the index-th player (in turn order) of count."""
         x, y, w, h = self.players
         ph = h // count
-        return (x, y + index * ph, w, ph - 4)
+        return (x, y + index * ph, w, ph - self.px(4))
 
     def chip_rects(self, panel: Rect, count: int) -> tuple[list[Rect], bool]:
         """Where each of count small cards (relics, cards in stasis) goes in a player panel, so that every one
         shows: the biggest size at which they all fit, in as many rows as needed; and whether there is room
         for a "relic"/"stasis" label above each."""
+        px = self.px
         x, y, w, h = panel
-        top, bottom = y + 44, y + h - 2
-        for size in range(66, 23, -2):
-            labelled = size >= 44
-            pitch_y = size + (16 if labelled else 4)
-            cols = max(1, (w - 14) // (size + 6))
+        top, bottom = y + px(44), y + h - px(2)
+        for design in range(66, 23, -2):
+            size, labelled = px(design), design >= 44
+            pitch_y = size + px(16 if labelled else 4)
+            cols = max(1, (w - px(14)) // (size + px(6)))
             rows = max(1, (bottom - top) // pitch_y)
-            if cols * rows >= count or size <= 24:
-                first = top + (14 if labelled else 0)
+            if cols * rows >= count or design <= 24:
+                first = top + (px(14) if labelled else 0)
                 return [
-                    (x + 12 + (i % cols) * (size + 6), first + (i // cols) * pitch_y, size, size) for i in range(count)
+                    (x + px(12) + (i % cols) * (size + px(6)), first + (i // cols) * pitch_y, size, size)
+                    for i in range(count)
                 ], labelled
         raise AssertionError("unreachable")
 
     def log_lines_rect(self) -> Rect:
         """The log text area, under its title."""
+        px = self.px
         x, y, w, h = self.log
-        return (x + 6, y + 26, w - 12, h - 32)
+        return (x + px(6), y + px(26), w - px(12), h - px(32))
 
     def button_rects(self) -> dict[str, Rect]:
         """The buttons under the log, by name."""
+        px = self.px
         x, y, w, _ = self.buttons
-        quarter = (w - 12) // 4
+        gap = px(4)
+        quarter = (w - 3 * gap) // 4
         return {
-            "end_turn": (x, y, w, 44),
-            "save": (x, y + 50, quarter, 22),
-            "rules": (x + quarter + 4, y + 50, quarter, 22),
-            "legend": (x + 2 * (quarter + 4), y + 50, quarter, 22),
-            "undo": (x + 3 * (quarter + 4), y + 50, w - 3 * (quarter + 4), 22),
-            "cancel": (x, y + 76, w, 22),
+            "end_turn": (x, y, w, px(44)),
+            "save": (x, y + px(50), quarter, px(22)),
+            "rules": (x + quarter + gap, y + px(50), quarter, px(22)),
+            "legend": (x + 2 * (quarter + gap), y + px(50), quarter, px(22)),
+            "undo": (x + 3 * (quarter + gap), y + px(50), w - 3 * (quarter + gap), px(22)),
+            "cancel": (x, y + px(76), w, px(22)),
         }

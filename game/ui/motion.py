@@ -1,16 +1,18 @@
 """What just happened, shown on the table: numbers and words that float up from the cards an action changed
-(damage, healing, statuses, stun and stasis counters, VP) and a fading frame around them. Motion never waits
-for anything: input is handled as always, and a float simply fades out."""
+(damage, healing, statuses, stun and stasis counters, VP) with a fading frame around them, and counter badges
+that pulse while their number rolls from the old count to the new one (ST-9 stasis, SC-1/SC-2 stun). Motion
+never waits for anything: input is handled as always, and a float simply fades out."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from game.ui.draw import Color, Rect, Zone, rendered
-from game.ui.icons import STASIS_COUNTER, STATUS_COLORS, STUN_COUNTER
+from game.ui.draw import BLACK, Color, Rect, Zone, px, rendered, text
+from game.ui.icons import STASIS_COUNTER, STATUS_COLORS, STUN_COUNTER, stasis_disc, stun_diamond
 
 LIFE_MS = 1400
 RISE = 28
@@ -59,6 +61,75 @@ def floats_for(entry: dict[str, Any], now: int | None) -> list[Float]:
     return []
 
 
+TICK_MS = 650
+PULSE = 0.45
+
+
+@dataclass
+class Tick:
+    """A counter badge changing from old to new: it swells and settles while the number rolls (born None while
+    the table is hidden); where: the badge in the last frame drawn before the change (a badge whose last counter
+    came off is no longer drawn, so it shrinks away there)."""
+
+    key: tuple[str, str]
+    old: int
+    new: int
+    born: int | None
+    where: Rect | None = None
+
+
+def tick_for(entry: dict[str, Any], now: int | None) -> Tick | None:
+    """The badge change one log entry makes, e.g. stasis 2 -> 1 when a stasis counter comes off (ST-9)."""
+    kind, card = entry.get("type"), str(entry.get("card"))
+    if kind == "StasisCountersAdded":
+        return Tick(("stasis_counters", card), int(entry["counters"]) - int(entry["n"]), int(entry["counters"]), now)
+    if kind == "StasisCounterRemoved":
+        return Tick(("stasis_counters", card), int(entry["counters_left"]) + 1, int(entry["counters_left"]), now)
+    if kind == "StunCountersAdded":
+        return Tick(("stun_counters", card), int(entry["counters"]) - int(entry["n"]), int(entry["counters"]), now)
+    if kind == "StunCounterRemoved":
+        return Tick(("stun_counters", card), int(entry["counters"]) + int(entry["n"]), int(entry["counters"]), now)
+    if kind == "UntapReplaced":
+        return Tick(("stun_counters", card), int(entry["counters_left"]) + 1, int(entry["counters_left"]), now)
+    return None
+
+
+def tick_scale(age: float, gone: bool) -> float:
+    """How big a changing badge is drawn at an age from 0 to 1: it swells and settles (or, gone, swells and
+    shrinks away)."""
+    swell = 1 + PULSE * math.sin(math.pi * age)
+    return swell * min(1.0, 2 * (1 - age)) if gone else swell
+
+
+def tick_roll(age: float) -> float:
+    """How far the number has rolled from the old count (0) to the new one (1) at an age from 0 to 1."""
+    part = max(0.0, min(1.0, (age - 0.15) / 0.5))
+    return 1 - (1 - part) ** 3
+
+
+def draw_tick(surface: pygame.Surface, tick: Tick, rect: Rect, gone: bool, now: int) -> None:
+    """A changing counter badge over the settled one: the badge swells, the old number rolls up and out while
+    the new one rolls in from below."""
+    assert tick.born is not None
+    age = max(0.0, min(1.0, (now - tick.born) / TICK_MS))
+    center = (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2)
+    size = round(rect[2] / 2 * tick_scale(age, gone))
+    if size < 2:
+        return
+    if tick.key[0] == "stasis_counters":
+        bounds = pygame.Rect(stasis_disc(surface, center, size))
+    else:
+        bounds = pygame.Rect(stun_diamond(surface, center, size))
+        bounds = bounds.inflate(-bounds.w // 4, -bounds.h // 4)
+    rolled = tick_roll(age)
+    rise = bounds.h
+    kept = surface.get_clip()
+    surface.set_clip(bounds.clip(kept))
+    text(surface, str(tick.old), (center[0], center[1] - round(rise * rolled)), 17, BLACK, True, True)
+    text(surface, str(tick.new), (center[0], center[1] + round(rise * (1 - rolled))), 17, BLACK, True, True)
+    surface.set_clip(kept)
+
+
 GLIDE_MS = 300
 
 
@@ -87,47 +158,73 @@ class Motion:
 
     floats: list[Float] = field(default_factory=list)
     glides: list[Glide] = field(default_factory=list)
+    ticks: list[Tick] = field(default_factory=list)
 
     def glide(self, name: str, start: Rect, end: Rect, now: int) -> None:
         """A played card flies from start to end."""
         self.glides = [g for g in self.glides if glide_rect(g, now) is not None]
         self.glides.append(Glide(name, start, end, now))
 
-    def note(self, entries: list[dict[str, Any]], now: int, hidden: bool = False) -> None:
-        """New log entries: start their floats (several on one card are stacked, not drawn on top of each other);
-        hidden: the table is behind the pass screen, so they wait for `reveal`."""
+    def note(self, entries: list[dict[str, Any]], now: int, hidden: bool = False, zones: list[Zone] | None = None
+             ) -> None:
+        """New log entries: start their floats (several on one card are stacked, not drawn on top of each other)
+        and badge ticks (several changes of one badge roll once, from the first count to the last); hidden: the
+        table is behind the pass screen, so they wait for `reveal`; zones: the last frame drawn, where each
+        badge was before the change."""
         self.expire(now)
+        born = None if hidden else now
+        before = {key: rect for rect, key in zones or [] if key[0] in ("stasis_counters", "stun_counters")}
         for entry in entries:
-            self.floats.extend(floats_for(entry, None if hidden else now))
+            self.floats.extend(floats_for(entry, born))
+            tick = tick_for(entry, born)
+            if tick is None:
+                continue
+            earlier = next((t for t in self.ticks if t.key == tick.key), None)
+            if earlier is not None:
+                self.ticks.remove(earlier)
+                tick.old = earlier.old if earlier.born == born else earlier.new
+            tick.where = before.get(tick.key)
+            self.ticks.append(tick)
 
     def reveal(self, now: int) -> None:
-        """The table shows again: the floats that waited start now (e.g. an untap replaced by a stun counter)."""
+        """The table shows again: the floats and ticks that waited start now (e.g. an untap replaced by a stun
+        counter)."""
         for item in self.floats:
             if item.born is None:
                 item.born = now
+        for tick in self.ticks:
+            if tick.born is None:
+                tick.born = now
 
     def expire(self, now: int) -> None:
-        """Forget the floats that have faded out."""
+        """Forget the floats that have faded out and the ticks that have settled."""
         self.floats = [f for f in self.floats if f.born is None or now - f.born < LIFE_MS]
+        self.ticks = [t for t in self.ticks if t.born is None or now - t.born < TICK_MS]
 
     def active(self, now: int) -> bool:
         """Whether anything is moving now (the main loop then draws frames without waiting for events)."""
         self.expire(now)
         self.glides = [g for g in self.glides if glide_rect(g, now) is not None]
-        return bool(self.glides) or any(f.born is not None for f in self.floats)
+        waiting = [f.born for f in self.floats] + [t.born for t in self.ticks]
+        return bool(self.glides) or any(born is not None for born in waiting)
 
     def draw(self, surface: pygame.Surface, zones: list[Zone], now: int) -> None:
-        """Gliding cards, then each float above its card, rising and fading, with a fading frame around it."""
+        """Gliding cards, then each changing counter badge (swelling, its number rolling), then each float above
+        its card, rising and fading, with a fading frame around it."""
         for glide in self.glides:
             rect = glide_rect(glide, now)
             if rect is not None:
                 pygame.draw.rect(surface, (236, 230, 212), rect, border_radius=6)
                 pygame.draw.rect(surface, (255, 230, 60), rect, 3, border_radius=6)
-                surface.blit(rendered(glide.name, 16, (0, 0, 0), True), (rect[0] + 5, rect[1] + 5))
+                surface.blit(rendered(glide.name, 16, (0, 0, 0), True), (rect[0] + px(5), rect[1] + px(5)))
         rects: dict[tuple[Any, ...], Rect] = {}
         for rect, key in zones:
-            if key[0] in ("card", "player"):
+            if key[0] in ("card", "player", "stasis_counters", "stun_counters"):
                 rects[key] = rect
+        for tick in self.ticks:
+            where = rects.get(tick.key, tick.where)
+            if tick.born is not None and where is not None and now - tick.born < TICK_MS:
+                draw_tick(surface, tick, where, tick.key not in rects, now)
         stacked: dict[tuple[Any, ...], int] = {}
         for item in self.floats:
             if item.key not in rects or item.born is None:
@@ -147,6 +244,6 @@ class Motion:
             image.set_alpha(alpha)
             shadow.set_alpha(alpha)
             x = rect[0] + rect[2] // 2 - image.get_width() // 2
-            y = rect[1] + rect[3] // 3 - int(RISE * eased) + 22 * row
+            y = rect[1] + rect[3] // 3 - px(RISE * eased) + image.get_height() * row
             surface.blit(shadow, (x + 2, y + 2))
             surface.blit(image, (x, y))

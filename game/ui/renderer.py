@@ -23,6 +23,7 @@ from game.ui.draw import (
     font,
     player_color,
     rendered,
+    set_unit,
     text,
     text_block,
     wrap,
@@ -38,7 +39,7 @@ from game.ui.icons import (
     stun_counter_badge,
     sword,
 )
-from game.ui.layout import COLS, LOGICAL_H, LOGICAL_W, ROWS, Layout, inside, overlaps
+from game.ui.layout import COLS, ROWS, Layout, inside, overlaps
 from game.ui.state import UiState, keep_slots
 from game.ui.tokens import chip, token
 
@@ -91,7 +92,7 @@ class Renderer:
         self.frame_of: tuple[Any, ...] = ()
         self.frame_zones: list[Zone] = []
         self.frame_hover: tuple[str, Rect] | None = None
-        self.grid: tuple[tuple[str, ...], pygame.Surface] | None = None
+        self.grid: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self.hand_faces: dict[tuple[Any, ...], pygame.Surface] = {}
         self.tooltip_cache: tuple[tuple[str, ...], pygame.Surface] | None = None
         self.enlarged_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
@@ -118,6 +119,7 @@ class Renderer:
         can_undo lights the Undo button (only the window knows what can be taken back). A frame whose inputs
         have not changed is the last one blitted again (a busy board costs one blit).
         """
+        set_unit(self.layout.unit)
         key = self.frame_key(view, legal, ui, can_undo)
         if self.frame is not None and len(key) == len(self.frame_of) and all(
             a is b or (type(a) in (str, int, bool, tuple, type(None)) and a == b)
@@ -159,27 +161,29 @@ class Renderer:
 
     def draw_top_bar(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
         """Turn, active player and phase; what they may still play (G-4); the goal (G-7)."""
+        px = self.layout.px
         x, y, w, h = self.layout.top_bar
         active = view["active"]
         color = player_color(self.order(view), active)
-        pygame.draw.rect(surface, color, (x, y, 8, h))
+        pygame.draw.rect(surface, color, (x, y, px(8), h))
         phase = "game over" if view["phase"] == "over" else f"{view['phase']} phase"
         status = f"Turn {view['turn']} · {active} · {phase}"
-        used = text(surface, status, (x + 14, y + 8), 24, INK, True)
+        used = text(surface, status, (x + px(14), y + h // 2 - font(24, True).get_height() // 2), 24, INK, True)
         goal = f"First to {words.VICTORY_VP} VP wins"
         goal_w = font(20, True).size(goal)[0]
-        goal_rect = (x + w - goal_w - 14, y + 4, goal_w + 10, h - 8)
+        goal_rect = (x + w - goal_w - px(14), y + px(4), goal_w + px(10), h - px(8))
+        middle = y + h // 2 - font(20, True).get_height() // 2
         box(surface, goal_rect, (70, 58, 20), GOLD_INK, 1, 4)
-        text(surface, goal, (goal_rect[0] + 5, y + 9), 20, GOLD_INK, True)
+        text(surface, goal, (goal_rect[0] + px(5), middle), 20, GOLD_INK, True)
         self.top_zones = [(goal_rect, ("goal",))]
         if view["phase"] == "over":
             return
         left = words.plays_left(view, active)
-        plays_x = used[0] + used[2] + 14
-        room = goal_rect[0] - plays_x - 12
-        pill = (plays_x, y + 4, min(room, font(20, True).size(left)[0] + 12), h - 8)
+        plays_x = used[0] + used[2] + px(14)
+        room = goal_rect[0] - plays_x - px(12)
+        pill = (plays_x, y + px(4), min(room, font(20, True).size(left)[0] + px(12)), h - px(8))
         box(surface, pill, (40, 60, 90), (120, 160, 220), 1, 4)
-        text(surface, fit_line(left, 20, pill[2] - 10, True), (pill[0] + 6, y + 9), 20, INK, True)
+        text(surface, fit_line(left, 20, pill[2] - px(10), True), (pill[0] + px(6), middle), 20, INK, True)
         self.top_zones.append((pill, ("plays", active)))
 
     def hint(self, view: View, ui: UiState) -> str:
@@ -224,20 +228,20 @@ class Renderer:
             overlay = pygame.Surface(cell[2:], pygame.SRCALPHA)
             overlay.fill((*MOVE_HIGHLIGHT, 60))
             surface.blit(overlay, cell[:2])
-            pygame.draw.rect(surface, MOVE_HIGHLIGHT, cell, 3)
+            pygame.draw.rect(surface, MOVE_HIGHLIGHT, cell, self.layout.px(3))
         for ref, kind in targets.items():
             card = view["cards"].get(ref, {})
             if card.get("pos") is not None and card["zone"] == "board":
                 color = ATTACK_HIGHLIGHT if kind == "attack" else ABILITY_HIGHLIGHT
-                pygame.draw.rect(surface, color, self.layout.square_rect(*card["pos"]), 4)
+                pygame.draw.rect(surface, color, self.layout.square_rect(*card["pos"]), self.layout.px(4))
         if ui.selection is not None:
             selected = view["cards"].get(ui.selection.ref, {})
             if selected.get("pos") is not None and selected["zone"] == "board":
-                pygame.draw.rect(surface, SELECTED, self.layout.square_rect(*selected["pos"]), 3)
+                pygame.draw.rect(surface, SELECTED, self.layout.square_rect(*selected["pos"]), self.layout.px(3))
 
     def grid_picture(self, order: list[str]) -> pygame.Surface:
         """The empty 7×5 grid with every player's home squares tinted and labelled (drawn once per game)."""
-        key = tuple(order)
+        key = (*order, self.layout.cell)
         if self.grid is not None and self.grid[0] == key:
             return self.grid[1]
         _, _, width, height = self.layout.board_rect()
@@ -255,7 +259,7 @@ class Renderer:
                 pygame.draw.rect(picture, fill, cell)
                 if (gx, gy) in homes:
                     label = f"{homes[(gx, gy)]}'s home"
-                    text(picture, label, (cell[0] + w // 2, cell[1] + h - 10), 15, tint, center=True)
+                    text(picture, label, (cell[0] + w // 2, cell[1] + h - self.layout.px(10)), 15, tint, center=True)
                 pygame.draw.rect(picture, (30, 36, 32), cell, 1)
         self.grid = (key, picture)
         return picture
@@ -281,17 +285,22 @@ class Renderer:
 
         With a character on it only the top strip shows: "+1 VP" and the name.
         """
+        px = self.layout.px
         pygame.draw.rect(surface, LOCATION, cell)
         pygame.draw.rect(surface, (230, 190, 80), cell, 2)
         name = view["cards"][ref]["name"]
         x, y, w, h = cell
+        pitch = font(13, True).get_linesize()
         if held:
-            text(surface, fit_line(f"+1 VP · {name}", 13, w - 6, True), (x + 3, y + 1), 13, (255, 240, 190), True)
+            text(surface, fit_line(f"+1 VP · {name}", 13, w - px(6), True), (x + px(3), y + 1), 13, (255, 240, 190),
+                 True)
         else:
-            for row, line in enumerate(wrap(name, 13, w - 6, True)[:2]):
-                text(surface, line, (x + w // 2, y + 12 + 16 * row), 13, (255, 240, 190), True, True)
+            for row, line in enumerate(wrap(name, 13, w - px(6), True)[:2]):
+                text(surface, line, (x + w // 2, y + px(4) + pitch // 2 + pitch * row), 13, (255, 240, 190), True,
+                     True)
             for row, line in enumerate(("+1 VP at end", "of your turn")):
-                text(surface, line, (x + w // 2, y + h - 36 + 16 * row), 13, GOLD_INK, True, True)
+                text(surface, line, (x + w // 2, y + h - px(12) - pitch // 2 - pitch * (1 - row)), 13, GOLD_INK, True,
+                     True)
         zones.append((cell, ("card", ref)))
 
     def draw_character(
@@ -320,22 +329,28 @@ class Renderer:
         self, surface: pygame.Surface, view: View, name: str, panel: Rect, ui: UiState, zones: list[Zone]
     ) -> None:
         """A player's panel."""
+        px = self.layout.px
         player = view["players"][name]
         color = player_color(self.order(view), name)
         active = name == view["active"]
         box(surface, panel, PANEL, color if active else PANEL_EDGE, 3 if active else 1)
-        pygame.draw.rect(surface, color, (panel[0], panel[1], 6, panel[3]))
-        title = f"{name}" + ("  (playing)" if active else "")
-        text(surface, title, (panel[0] + 12, panel[1] + 4), 22, color, True)
+        pygame.draw.rect(surface, color, (panel[0], panel[1], px(6), panel[3]))
         vp = words.vp_line(player["vp"])
-        text(surface, vp, (panel[0] + panel[2] - 8 - font(22, True).size(vp)[0], panel[1] + 4), 22, GOLD_INK, True)
+        vp_w = font(22, True).size(vp)[0]
+        title = f"{name}" + ("  (playing)" if active else "")
+        room = panel[2] - vp_w - px(32)
+        text(surface, fit_line(title, 22, room, True), (panel[0] + px(12), panel[1] + px(4)), 22, color, True)
+        text(surface, vp, (panel[0] + panel[2] - px(8) - vp_w, panel[1] + px(4)), 22, GOLD_INK, True)
         madness = words.madness_count(view, name)
         stats = (
             f"Stones {player['stones']}   Deck {len(player['deck'])}   Discard {len(player['discard'])}"
             f"   Hand {len(player['hand'])}" + (f"   Madness {madness}" if madness else "")
         )
-        text(surface, stats, (panel[0] + 12, panel[1] + 23), 17, INK)
-        zones.append(((panel[0], panel[1], panel[2], 38), ("player", name)))
+        if font(17).size(stats)[0] > panel[2] - px(20):
+            stats = stats.replace("   ", "  ")
+        stats_y = panel[1] + px(4) + font(22, True).get_linesize()
+        text(surface, fit_line(stats, 17, panel[2] - px(20)), (panel[0] + px(12), stats_y), 17, INK)
+        zones.append(((panel[0], panel[1], panel[2], px(38)), ("player", name)))
         relics = [
             ref
             for ref, card in view["cards"].items()
@@ -345,7 +360,7 @@ class Renderer:
         chips = [("relic", ref) for ref in relics] + [("stasis", ref) for ref in stasis]
         rects, labelled = self.layout.chip_rects(panel, len(chips))
         if not chips:
-            text(surface, "No relics, nothing in stasis", (panel[0] + 12, panel[1] + 46), 16, DIM)
+            text(surface, "No relics, nothing in stasis", (panel[0] + px(12), panel[1] + px(46)), 16, DIM)
         for (kind, ref), rect in zip(chips, rects, strict=True):
             self.draw_chip(surface, view, ref, kind, rect, ui, zones, labelled)
 
@@ -361,20 +376,23 @@ class Renderer:
         labelled: bool = True,
     ) -> None:
         """A relic or a card in stasis, small, with its counters (and "relic"/"stasis" above it when labelled)."""
+        px = self.layout.px
         card = view["cards"][ref]
         edge = STASIS_COUNTER if kind == "stasis" else player_color(self.order(view), card.get("controller"))
         selected = ui.selection is not None and ui.selection.ref == ref
         if selected:
             box(surface, rect, (90, 80, 20), SELECTED, 3)
-        face = chip(card, rect[2] - 4, rect[3] - 4, edge)
+        face = chip(card, rect[2] - px(4), rect[3] - px(4), edge)
         body = face.get_rect(center=(rect[0] + rect[2] // 2, rect[1] + rect[3] // 2))
         surface.blit(face, body)
         zones.append(((body.x, body.y, body.w, body.h), ("card", ref)))
         if labelled:
             label = "stasis" if kind == "stasis" else "relic"
-            text(surface, label, (rect[0] + 2, rect[1] - 15), 15, STASIS_COUNTER if kind == "stasis" else DIM)
+            label_y = rect[1] - font(15).get_height()
+            text(surface, label, (rect[0] + px(2), label_y), 15, STASIS_COUNTER if kind == "stasis" else DIM)
+        big = rect[2] >= px(40)
         if kind == "stasis":
-            radius = 12 if rect[2] >= 40 else 9
+            radius = px(12 if big else 9)
             center = (rect[0] + rect[2] - radius + 1, rect[1] + rect[3] - radius + 1)
             zones.append(
                 (
@@ -383,25 +401,27 @@ class Renderer:
                 )
             )
         if card.get("stun_counters", 0):
-            half = 10 if rect[2] >= 40 else 8
+            half = px(10 if big else 8)
             center = (rect[0] + rect[2] - half, rect[1] + half)
             zones.append((stun_counter_badge(surface, center, card["stun_counters"], half), ("stun_counters", ref)))
         if ui.selection is not None and ref in ui.selection.targets():
-            pygame.draw.rect(surface, ABILITY_HIGHLIGHT, rect, 3)
+            pygame.draw.rect(surface, ABILITY_HIGHLIGHT, rect, px(3))
 
     def draw_message_strip(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
         """The last refusal or message; else what to do with the selection; else a key to the markers."""
+        px = self.layout.px
         x, y, w, h = self.layout.message_strip
         surface.set_clip(self.layout.message_strip)
         hint = self.hint(view, ui)
+        middle = y + h // 2 - font(19, True).get_height() // 2
         if ui.banner:
             box(surface, self.layout.message_strip, ERROR if ui.banner_is_error else (40, 70, 110), radius=4)
-            text(surface, fit_line(ui.banner, 19, w - 12, True), (x + 6, y + 4), 19, INK, True)
+            text(surface, fit_line(ui.banner, 19, w - px(12), True), (x + px(6), middle), 19, INK, True)
         elif hint:
             box(surface, self.layout.message_strip, (44, 50, 62), radius=4)
-            text(surface, fit_line(hint, 19, w - 12, True), (x + 6, y + 4), 19, INK, True)
+            text(surface, fit_line(hint, 19, w - px(12), True), (x + px(6), middle), 19, INK, True)
         else:
-            self.draw_legend(surface, (x, y + 2))
+            self.draw_legend(surface, (x, y + px(2)))
         surface.set_clip(None)
 
     def draw_dice(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
@@ -410,39 +430,47 @@ class Renderer:
         history = ui.roll_history
         if not history and view.get("last_rolls"):
             history = [("Last action", list(view["last_rolls"]))]
+        px = self.layout.px
         box(surface, rect, DICE_BOX if history else PANEL, DICE_EDGE if history else PANEL_EDGE)
         x, y, w, h = rect
-        text(surface, "Dice rolled, newest first" if history else "No dice rolled yet", (x + 8, y + 5), 17,
+        text(surface, "Dice rolled, newest first" if history else "No dice rolled yet", (x + px(8), y + px(5)), 17,
              DICE_INK if history else DIM, True)
         lines: list[tuple[str, bool]] = []
         for label, rolls in history:
-            lines.append((fit_line(label, 16, w - 16, True), True))
-            lines += [(fit_line("  " + words.roll_words(roll), 16, w - 16), False) for roll in rolls]
+            lines.append((fit_line(label, 16, w - px(16), True), True))
+            lines += [(fit_line("  " + words.roll_words(roll), 16, w - px(16)), False) for roll in rolls]
         pitch = font(16).get_linesize()
-        fits = (h - 26) // pitch
+        top = y + px(5) + font(17, True).get_linesize()
+        fits = (y + h - px(2) - top) // pitch
         for row, (line, bold) in enumerate(lines[:fits]):
-            text(surface, line, (x + 8, y + 24 + pitch * row), 16, (255, 255, 255) if bold else DICE_INK, bold)
+            text(surface, line, (x + px(8), top + pitch * row), 16, (255, 255, 255) if bold else DICE_INK, bold)
 
     def draw_legend(self, surface: pygame.Surface, at: tuple[int, int]) -> None:
         """A one-line key to the markers; L (or the Legend button) shows every one of them."""
+        px = self.layout.px
         x, y = at
-        stun_counter_badge(surface, (x + 10, y + 10), 1, 10)
-        x = text(surface, "stun counters", (x + 24, y + 3), 17, DIM)[0] + 96
-        status_icon(surface, (x, y + 1), 18, "Stun", 1)
-        x = text(surface, "status Stun", (x + 22, y + 3), 17, DIM)[0] + 80
-        status_icon(surface, (x, y + 1), 18, "Burn", 2)
-        x = text(surface, "other statuses", (x + 22, y + 3), 17, DIM)[0] + 104
-        stasis_counter_badge(surface, (x + 10, y + 10), 2)
-        x = text(surface, "stasis", (x + 24, y + 3), 17, DIM)[0] + 48
-        cube_tile(surface, (x, y + 1), 18, "red", 1)
-        evasion_tile(surface, (x + 20, y + 1), 18, False)
-        negation_tile(surface, (x + 40, y + 1), 18, 1)
-        text(surface, "cubes, evasion, negation  ·  L: legend of every marker", (x + 62, y + 3), 17, DIM)
+
+        def after(drawn: Rect) -> int:
+            return drawn[0] + drawn[2] + px(12)
+
+        stun_counter_badge(surface, (x + px(10), y + px(10)), 1, px(10))
+        x = after(text(surface, "stun counters", (x + px(24), y + px(3)), 17, DIM))
+        status_icon(surface, (x, y + px(1)), px(18), "Stun", 1)
+        x = after(text(surface, "status Stun", (x + px(22), y + px(3)), 17, DIM))
+        status_icon(surface, (x, y + px(1)), px(18), "Burn", 2)
+        x = after(text(surface, "other statuses", (x + px(22), y + px(3)), 17, DIM))
+        stasis_counter_badge(surface, (x + px(10), y + px(10)), 2, px(12))
+        x = after(text(surface, "stasis", (x + px(24), y + px(3)), 17, DIM))
+        cube_tile(surface, (x, y + px(1)), px(18), "red", 1)
+        evasion_tile(surface, (x + px(20), y + px(1)), px(18), False)
+        negation_tile(surface, (x + px(40), y + px(1)), px(18), 1)
+        text(surface, "cubes, evasion, negation  ·  L: legend of every marker", (x + px(62), y + px(3)), 17, DIM)
 
     def draw_hand(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, zones: list[Zone]
     ) -> None:
         """The hand of the player at the device, readable, playable cards framed in green."""
+        px = self.layout.px
         hx, hy, hw, hh = self.layout.hand
         box(surface, (hx, hy, hw, hh), (30, 33, 40))
         if ui.viewer is None:
@@ -450,7 +478,7 @@ class Renderer:
         hand = view["players"][ui.viewer]["hand"]
         playable = {action.get("card") for action in legal if action["act"] == "play"}
         if not hand:
-            text(surface, f"{ui.viewer}'s hand is empty", (hx + 12, hy + 12), 20, DIM)
+            text(surface, f"{ui.viewer}'s hand is empty", (hx + px(12), hy + px(12)), 20, DIM)
         ui.hand_slots = keep_slots(ui.hand_slots, hand)
         hovered: tuple[str, Rect] | None = None
         for index, ref in enumerate(ui.hand_slots):
@@ -460,7 +488,7 @@ class Renderer:
             selected = ui.selection is not None and ui.selection.ref == ref
             lifted = selected or (inside(rect, ui.mouse) and ui.menu is None)
             if lifted:
-                rect = (rect[0], rect[1] - 8, rect[2], rect[3])
+                rect = (rect[0], rect[1] - px(8), rect[2], rect[3])
             edge = SELECTED if selected else (MOVE_HIGHLIGHT if ref in playable else PANEL_EDGE)
             greyed = ref not in playable and view.get("pending") is None
             surface.blit(self.hand_face(view["cards"][ref], rect[2], rect[3], edge, not greyed), rect[:2])
@@ -472,7 +500,7 @@ class Renderer:
     def hand_face(self, card: dict[str, Any], width: int, height: int, edge: Color, playable: bool) -> pygame.Surface:
         """A card in hand drawn once per look (name, text, stats, size, frame, greyed or not) and reused."""
         key = (card["name"], card.get("text"), card.get("kind"), card.get("atk"), card.get("max_hp"), card.get("mv"),
-               width, height, edge, playable)
+               width, height, edge, playable, self.layout.unit)
         face = self.hand_faces.get(key)
         if face is None:
             if len(self.hand_faces) > 200:
@@ -487,20 +515,23 @@ class Renderer:
     ) -> None:
         """A card in hand: name, kind, ATK (sword) / HP (heart) / MV, and its text, cut with an ellipsis;
         a card that can't be played now is greyed (hovering it shows it whole and says why)."""
+        px = self.layout.px
         x, y, w, h = rect
         surface.set_clip(rect)
-        box(surface, rect, (236, 230, 212), edge, 3, 6)
-        used = text_block(surface, card["name"], (x + 6, y + 5, w - 10, 34), 18, BLACK, True, max_lines=2)
-        text(surface, card.get("kind", ""), (x + 6, y + 5 + used), 15, (90, 70, 50))
-        top = y + 21 + used
+        box(surface, rect, (236, 230, 212), edge, px(3), px(6))
+        name_box = (x + px(6), y + px(5), w - px(10), 2 * font(18, True).get_linesize())
+        used = text_block(surface, card["name"], name_box, 18, BLACK, True, max_lines=2)
+        text(surface, card.get("kind", ""), (x + px(6), y + px(5) + used), 15, (90, 70, 50))
+        pitch = font(15, True).get_linesize()
+        top = y + px(5) + used + pitch
         if card.get("hp") is not None:
-            sword(surface, (x + 12, top + 8), 12)
-            used_x = text(surface, str(card["atk"]), (x + 20, top), 15, BLACK, True)
-            heart(surface, (used_x[0] + used_x[2] + 12, top + 9), 11)
-            used_x = text(surface, str(card["max_hp"]), (used_x[0] + used_x[2] + 20, top), 15, BLACK, True)
-            text(surface, f"MV {card.get('mv')}", (used_x[0] + used_x[2] + 8, top), 15, (40, 40, 120), True)
-            top += 17
-        text_block(surface, card.get("text", ""), (x + 6, top, w - 10, y + h - top - 4), 15, (30, 30, 30))
+            sword(surface, (x + px(12), top + pitch // 2), px(12))
+            used_x = text(surface, str(card["atk"]), (x + px(20), top), 15, BLACK, True)
+            heart(surface, (used_x[0] + used_x[2] + px(12), top + pitch // 2 + 1), px(11))
+            used_x = text(surface, str(card["max_hp"]), (used_x[0] + used_x[2] + px(20), top), 15, BLACK, True)
+            text(surface, f"MV {card.get('mv')}", (used_x[0] + used_x[2] + px(8), top), 15, (40, 40, 120), True)
+            top += pitch + 1
+        text_block(surface, card.get("text", ""), (x + px(6), top, w - px(10), y + h - top - px(4)), 15, (30, 30, 30))
         if not playable:
             shade = pygame.Surface((w, h), pygame.SRCALPHA)
             shade.fill((20, 20, 30, 90))
@@ -510,19 +541,21 @@ class Renderer:
     def draw_enlarged(self, surface: pygame.Surface, card: dict[str, Any], under: Rect, why: str) -> Rect:
         """A hovered card in hand, shown big and whole above it: every line of its text, its abilities with
         their stone costs, and (for a greyed card) why it can't be played now."""
-        key = (card["name"], card.get("text"), card.get("atk"), card.get("max_hp"), card.get("mv"), why)
+        key = (card["name"], card.get("text"), card.get("atk"), card.get("max_hp"), card.get("mv"), why,
+               self.layout.unit)
         if self.enlarged_cache is None or self.enlarged_cache[0] != key:
             self.enlarged_cache = (key, self.enlarged_picture(card, why))
         picture = self.enlarged_cache[1]
         width, height = picture.get_size()
-        x = max(4, min(under[0] + under[2] // 2 - width // 2, LOGICAL_W - width - 4))
-        y = max(4, under[1] - height - 6)
+        x = max(4, min(under[0] + under[2] // 2 - width // 2, self.layout.size[0] - width - 4))
+        y = max(4, under[1] - height - self.layout.px(6))
         surface.blit(picture, (x, y))
         return (x, y, width, height)
 
     def enlarged_picture(self, card: dict[str, Any], why: str) -> pygame.Surface:
         """The big face of a card in hand (see draw_enlarged)."""
-        width = 260
+        px = self.layout.px
+        width = px(260)
         lines: list[tuple[str, int, Color, bool]] = [
             (card["name"], 24, BLACK, True),
             (card.get("kind", ""), 18, (90, 70, 50), False),
@@ -536,22 +569,24 @@ class Renderer:
         if why:
             lines.append((why, 18, (160, 20, 20), True))
         wrapped = [(part, size, color, bold) for line, size, color, bold in lines
-                   for part in wrap(line, size, width - 20, bold)]
-        height = sum(font(size, bold).get_linesize() for _, size, _, bold in wrapped) + 20
+                   for part in wrap(line, size, width - px(20), bold)]
+        height = sum(font(size, bold).get_linesize() for _, size, _, bold in wrapped) + px(20)
         picture = pygame.Surface((width, height), pygame.SRCALPHA)
-        box(picture, (0, 0, width, height), (242, 236, 218), SELECTED, 3, 8)
-        row = 10
+        box(picture, (0, 0, width, height), (242, 236, 218), SELECTED, 3, px(8))
+        row = px(10)
         for line, size, color, bold in wrapped:
-            text(picture, line, (10, row), size, color, bold)
+            text(picture, line, (px(10), row), size, color, bold)
             row += font(size, bold).get_linesize()
         return picture
 
     def draw_log(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The game's events in words, newest at the bottom, scrolled by ui.log_scroll lines."""
+        px = self.layout.px
         box(surface, self.layout.log, PANEL, PANEL_EDGE)
         x, y, w, _ = self.layout.log
         seed = f"  ·  seed {view['seed']}" if view.get("seed") is not None else ""
-        text(surface, f"Log  (wheel scrolls){seed}", (x + 8, y + 6), 18, DIM, True)
+        text(surface, fit_line(f"Log  (wheel scrolls){seed}", 18, w - px(14), True), (x + px(8), y + px(6)), 18, DIM,
+             True)
         area = self.layout.log_lines_rect()
         lines = self.log_lines(view, area[2])
         face = font(16)
@@ -561,11 +596,11 @@ class Renderer:
         for row, (line, color) in enumerate(lines[max(0, end - visible) : end]):
             surface.blit(rendered(line, 16, color), (area[0], area[1] + row * face.get_linesize()))
         if len(lines) > visible:
-            track = (x + w - 7, area[1], 4, area[3])
+            track = (x + w - px(7), area[1], px(4), area[3])
             pygame.draw.rect(surface, (55, 60, 72), track, border_radius=2)
-            thumb_h = max(16, area[3] * visible // len(lines))
+            thumb_h = max(px(16), area[3] * visible // len(lines))
             thumb_y = area[1] + (area[3] - thumb_h) * max(0, end - visible) // max(1, len(lines) - visible)
-            pygame.draw.rect(surface, (150, 160, 180), (track[0], thumb_y, 4, thumb_h), border_radius=2)
+            pygame.draw.rect(surface, (150, 160, 180), (track[0], thumb_y, px(4), thumb_h), border_radius=2)
         zones.append((self.layout.log, ("log",)))
 
     def log_lines(self, view: View, width: int) -> list[tuple[str, Color]]:
@@ -574,6 +609,7 @@ class Renderer:
         The log only grows, so only entries new since the last frame are put into words and wrapped.
         """
         log = view.get("log", [])
+        indent = self.layout.px(14)
         if self.log_cache.width != width or self.log_cache.count > len(log):
             self.log_cache = LogCache(width)
         cache = self.log_cache
@@ -586,14 +622,14 @@ class Renderer:
                 repeats = 1
                 cache.groups.append((sentence, 1, []))
             shown = sentence if repeats == 1 else f"{sentence} (×{repeats})"
-            wrapped = [((" " if i else "") + line, color) for i, line in enumerate(wrap(shown, 16, width - 14))]
+            wrapped = [((" " if i else "") + line, color) for i, line in enumerate(wrap(shown, 16, width - indent))]
             cache.groups[-1] = (sentence, repeats, wrapped)
         cache.count = len(log)
         return [line for _, _, lines in cache.groups for line in lines]
 
     def draw_buttons(self, surface: pygame.Surface, zones: list[Zone], can_undo: bool) -> None:
         """End turn, save, rules, undo (greyed out when nothing can be undone, still clickable to say why) and
-        cancel."""
+        cancel; a label too long for a small window loses its key ("Save" for "Save ^S")."""
         labels = {
             "end_turn": "End turn (E)",
             "save": "Save ^S",
@@ -605,22 +641,27 @@ class Renderer:
         for name, rect in self.layout.button_rects().items():
             size = 24 if name == "end_turn" else 17
             enabled = can_undo or name != "undo"
-            button(surface, rect, labels[name], hot=name == "end_turn", size=size, enabled=enabled)
+            label = labels[name]
+            if font(size).size(label)[0] > rect[2] - self.layout.px(4):
+                label = fit_line(label.split(" ")[0], size, rect[2] - self.layout.px(4))
+            button(surface, rect, label, hot=name == "end_turn", size=size, enabled=enabled)
             zones.append((rect, ("button", name)))
 
     def draw_menu(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """A popup list of actions to choose from (in several columns when it is too long for the screen)."""
         assert ui.menu is not None
+        px = self.layout.px
         labels = [words.action_label(view, action) for action in ui.menu.actions]
-        per_column = min(len(labels), (LOGICAL_H - 20) // 28)
+        pitch = max(px(28), font(19).get_linesize() + px(6))
+        per_column = min(len(labels), (self.layout.size[1] - px(20)) // pitch)
         columns = -(-len(labels) // per_column)
-        column_w = max(font(19).size(label)[0] for label in labels) + 16
-        width, height = column_w * columns + 8, 28 * per_column + 8
+        column_w = max(font(19).size(label)[0] for label in labels) + px(16)
+        width, height = column_w * columns + px(8), pitch * per_column + px(8)
         x, y = self.menu_place(view, ui, zones, width, height)
         box(surface, (x, y, width, height), (20, 22, 28), SELECTED, 2)
         for index, label in enumerate(labels):
             column, row = divmod(index, per_column)
-            rect = (x + 4 + column * column_w, y + 4 + 28 * row, column_w - 4, 26)
+            rect = (x + px(4) + column * column_w, y + px(4) + pitch * row, column_w - px(4), pitch - px(2))
             button(surface, rect, label, size=19)
             zones.append((rect, ("menu", index)))
 
@@ -643,9 +684,11 @@ class Renderer:
                 if target.get("pos") is not None:
                     keep_clear.append(self.layout.square_rect(*target["pos"]))
         nx, ny, nw, nh = near
-        places = [(nx + nw + 6, ny), (nx - width - 6, ny), (nx, ny - height - 6), (nx, ny + nh + 6)]
-        fitted = [(max(4, min(px, LOGICAL_W - 10 - width)), max(4, min(py, LOGICAL_H - 10 - height)))
-                  for px, py in places]
+        gap = self.layout.px(6)
+        window_w, window_h = self.layout.size
+        places = [(nx + nw + gap, ny), (nx - width - gap, ny), (nx, ny - height - gap), (nx, ny + nh + gap)]
+        fitted = [(max(4, min(x, window_w - 10 - width)), max(4, min(y, window_h - 10 - height)))
+                  for x, y in places]
         for place in fitted:
             rect = (place[0], place[1], width, height)
             if not overlaps(rect, near) and not any(overlaps(rect, other) for other in keep_clear):
@@ -678,39 +721,42 @@ class Renderer:
 
         The dialog goes where it hides none of the cards it names; hovering an option fills its card.
         """
+        px = self.layout.px
         pending = view["pending"]
         options = self.choice_options(view, legal)
         named = [self.option_rects(view, action["option"], zones) for action in options]
         for rects in named:
             for rect in rects:
-                pygame.draw.rect(surface, CHOICE_HIGHLIGHT, rect, 4)
+                pygame.draw.rect(surface, CHOICE_HIGHLIGHT, rect, px(4))
         labels = [words.action_label(view, action) for action in options]
         per_column = min(len(labels), 12)
         columns = -(-len(labels) // per_column)
-        column_w = max([font(20).size(label)[0] + 24 for label in labels] + [(460 - 24) // columns])
+        column_w = max([font(20).size(label)[0] + px(24) for label in labels] + [(px(460) - px(24)) // columns])
         source = view.get("pending_source")
         asker = f"{words.card_name(view, source)} asks {pending['player']}:" if source in view["cards"] else ""
         title = asker or f"{pending['player']}, choose:"
-        width = min(LOGICAL_W - 40, max(column_w * columns, font(22, True).size(title)[0]) + 24)
-        prompt = [(line, INK) for line in wrap(pending.get("prompt", "Choose"), 22, width - 24, True)]
+        width = min(self.layout.size[0] - px(40), max(column_w * columns, font(22, True).size(title)[0]) + px(24))
+        prompt = [(line, INK) for line in wrap(pending.get("prompt", "Choose"), 22, width - px(24), True)]
         if any(named):
-            prompt += [(line, DIM) for line in wrap(CLICK_FRAMED, 22, width - 24, True)]
-        height = 50 + 22 * len(prompt) + 34 * per_column
+            prompt += [(line, DIM) for line in wrap(CLICK_FRAMED, 22, width - px(24), True)]
+        pitch = max(px(22), font(22, True).get_linesize())
+        button_pitch = max(px(34), font(20).get_linesize() + px(12))
+        height = px(50) + pitch * len(prompt) + button_pitch * per_column
         source_rects = self.option_rects(view, source, zones) if source in view["cards"] else []
         for rect in source_rects:
-            pygame.draw.rect(surface, SOURCE_HIGHLIGHT, rect, 4)
+            pygame.draw.rect(surface, SOURCE_HIGHLIGHT, rect, px(4))
         played = self.last_played_square(view)
         keep_clear = [rect for rects in named for rect in rects] + source_rects + played
         x, y = self.dialog_place(width, height, keep_clear)
-        box(surface, (x, y, width, height), (28, 30, 44), CHOICE_HIGHLIGHT, 3, 8)
-        title = fit_line(title, 22, width - 24, True)
-        text(surface, title, (x + 12, y + 8), 22, CHOICE_HIGHLIGHT, True)
+        box(surface, (x, y, width, height), (28, 30, 44), CHOICE_HIGHLIGHT, 3, px(8))
+        title = fit_line(title, 22, width - px(24), True)
+        text(surface, title, (x + px(12), y + px(8)), 22, CHOICE_HIGHLIGHT, True)
         for row, (line, color) in enumerate(prompt):
-            text(surface, line, (x + 12, y + 32 + 22 * row), 22, color, True)
-        top = y + 40 + 22 * len(prompt)
+            text(surface, line, (x + px(12), y + px(8) + pitch * (row + 1)), 22, color, True)
+        top = y + px(16) + pitch * (len(prompt) + 1)
         for index, label in enumerate(labels):
             column, row = divmod(index, per_column)
-            rect = (x + 12 + column * column_w, top + 34 * row, column_w - 6, 30)
+            rect = (x + px(12) + column * column_w, top + button_pitch * row, column_w - px(6), button_pitch - px(4))
             button(surface, rect, label, size=20)
             zones.append((rect, ("choose", index)))
             if inside(rect, ui.mouse):
@@ -730,16 +776,18 @@ class Renderer:
     def dialog_place(self, width: int, height: int, keep_clear: list[Rect]) -> tuple[int, int]:
         """Where a dialog goes: over the top of the board, its bottom, or the right side, whichever hides
         none of keep_clear (the first when all of them hide something)."""
+        px = self.layout.px
         board_x, board_y, board_w, board_h = self.layout.board_rect()
+        window_w, window_h = self.layout.size
         centred = board_x + max(0, (board_w - width) // 2)
         places = [
-            (centred, board_y + 20),
-            (centred, board_y + board_h - height - 10),
-            (LOGICAL_W - width - 10, board_y + 20),
-            (board_x, LOGICAL_H - height - 10),
-            (board_x + board_w + 10, board_y + 20),
-            (board_x, board_y + 20),
-            (board_x + board_w - width, board_y + board_h - height - 10),
+            (centred, board_y + px(20)),
+            (centred, board_y + board_h - height - px(10)),
+            (window_w - width - px(10), board_y + px(20)),
+            (board_x, window_h - height - px(10)),
+            (board_x + board_w + px(10), board_y + px(20)),
+            (board_x, board_y + px(20)),
+            (board_x + board_w - width, board_y + board_h - height - px(10)),
         ]
         for place in places:
             rect = (place[0], max(4, place[1]), width, height)
@@ -751,28 +799,30 @@ class Renderer:
         """A box of wrapped text near the mouse, kept on screen (the box is drawn once per text)."""
         box_picture = self.tooltip_picture(lines)
         width, height = box_picture.get_size()
-        x = min(at[0] + 16, LOGICAL_W - width - 4)
-        y = min(at[1] + 16, LOGICAL_H - height - 4)
-        if at[1] + 16 + height > LOGICAL_H and at[1] - height - 8 >= 0:
+        window_w, window_h = self.layout.size
+        x = min(at[0] + 16, window_w - width - 4)
+        y = min(at[1] + 16, window_h - height - 4)
+        if at[1] + 16 + height > window_h and at[1] - height - 8 >= 0:
             y = at[1] - height - 8
         surface.blit(box_picture, (x, y))
         return (x, y, width, height)
 
     def tooltip_picture(self, lines: list[str]) -> pygame.Surface:
         """The tooltip box of these lines (cached while the same lines show)."""
-        key = tuple(lines)
+        key = (*lines, str(self.layout.unit))
         if self.tooltip_cache is not None and self.tooltip_cache[0] == key:
             return self.tooltip_cache[1]
-        width = 380
+        px = self.layout.px
+        width = px(380)
         wrapped: list[tuple[str, bool]] = []
         for index, line in enumerate(lines):
             bold = index == 0 or line.startswith("Rule ")
-            wrapped.extend((part, bold) for part in wrap(line, 18, width - 16, bold))
+            wrapped.extend((part, bold) for part in wrap(line, 18, width - px(16), bold))
         pitch = font(18).get_linesize()
-        height = pitch * len(wrapped) + 12
+        height = pitch * len(wrapped) + px(12)
         picture = pygame.Surface((width, height), pygame.SRCALPHA)
         box(picture, (0, 0, width, height), (250, 248, 225), BLACK, 2)
         for row, (line, bold) in enumerate(wrapped):
-            text(picture, line, (8, 6 + pitch * row), 18, (20, 20, 20), bold)
+            text(picture, line, (px(8), px(6) + pitch * row), 18, (20, 20, 20), bold)
         self.tooltip_cache = (key, picture)
         return picture

@@ -11,15 +11,13 @@ import pygame
 from game.engine import Game
 from game.replay import Timeline
 from game.ui.app import App, data_home, display_problem, init_pygame
-from game.ui.draw import BUTTON_HOT, DIM, INK, PANEL, PANEL_EDGE, Zone, box, button, text
+from game.ui.draw import BUTTON_HOT, DIM, INK, PANEL, PANEL_EDGE, Zone, box, button, fit_line, font, set_unit, text
 from game.ui.input import zone_at
-from game.ui.layout import LOGICAL_H, LOGICAL_W, Rect, Scaling
+from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
 from game.ui.renderer import Renderer
 from game.ui.state import UiState
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0)
-SLIDER: Rect = (12, 524, 996, 24)
-BUTTONS: Rect = (1016, 616, 256, 100)
 NOT_PER_PLAYER = "per-player hiding is the window's own: the engine has no per-player view yet"
 
 
@@ -42,11 +40,11 @@ class ReplayApp:
                  name: str = "replay") -> None:
         init_pygame()
         pygame.display.set_caption(f"Countertop replay: {name}")
-        self.window = pygame.display.set_mode(window_size, pygame.RESIZABLE)
-        self.canvas = pygame.Surface((LOGICAL_W, LOGICAL_H))
+        self.window = pygame.display.set_mode(clamp_size(*window_size), pygame.RESIZABLE)
+        self.layout = Layout.for_window(*self.window.get_size())
         self.timeline = timeline
         self.name = Path(name).stem
-        self.renderer = ReplayRenderer()
+        self.renderer = ReplayRenderer(self.layout)
         self.ui = UiState(screen="replay")
         self.zones: list[Zone] = []
         self.viewer: str | None = None
@@ -141,15 +139,17 @@ class ReplayApp:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
-            self.window = pygame.display.set_mode((event.w, event.h), pygame.RESIZABLE)
+            self.window = pygame.display.set_mode(clamp_size(event.w, event.h), pygame.RESIZABLE)
+            self.layout = Layout.for_window(*self.window.get_size())
+            self.renderer = ReplayRenderer(self.layout)
         elif event.type == pygame.MOUSEMOTION:
-            self.ui.mouse = Scaling.fit(*self.window.get_size()).to_logical(event.pos)
+            self.ui.mouse = event.pos
             if self.dragging:
                 self.slide_to(self.ui.mouse[0])
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.ui.mouse = Scaling.fit(*self.window.get_size()).to_logical(event.pos)
+            self.ui.mouse = event.pos
             self.click(self.ui.mouse)
         elif event.type == pygame.MOUSEWHEEL:
             self.ui.log_scroll = max(0, self.ui.log_scroll + event.y * 3)
@@ -196,7 +196,7 @@ class ReplayApp:
 
     def slide_to(self, x_pos: int) -> None:
         """Jump to the step under a point of the slider (clicked or dragged)."""
-        x, _, w, _ = SLIDER
+        x, _, w, _ = self.layout.message_strip
         self.go(round(max(0, min(x_pos - x, w - 1)) / max(w - 1, 1) * self.timeline.steps))
 
     # ----- drawing ---------------------------------------------------------------------------------------
@@ -204,7 +204,8 @@ class ReplayApp:
     def draw(self) -> None:
         """The play screen at the step (a waiting choice in the strip, not a dialog over the board), the timeline
         strip over the message strip, the replay buttons."""
-        surface = self.canvas
+        set_unit(self.layout.unit)
+        surface = self.window
         pending = self.view.get("pending")
         self.ui.viewer = self.viewer or (pending["player"] if pending else self.view["active"])
         board_only = {**self.view, "pending": None}
@@ -212,20 +213,13 @@ class ReplayApp:
         self.zones = [z for z in self.zones if z[1][0] != "button"]
         self.draw_timeline(surface)
         self.draw_buttons(surface)
-        size = self.window.get_size()
-        if size == (LOGICAL_W, LOGICAL_H):
-            self.window.blit(surface, (0, 0))
-        else:
-            scaling = Scaling.fit(*size)
-            self.window.fill((0, 0, 0))
-            self.window.blit(pygame.transform.smoothscale(surface, scaling.size()),
-                             (scaling.offset_x, scaling.offset_y))
         pygame.display.flip()
 
     def draw_timeline(self, surface: pygame.Surface) -> None:
         """The slider: turn ticks, the step marker, and where we are in words."""
-        x, y, w, h = SLIDER
-        box(surface, SLIDER, PANEL, PANEL_EDGE)
+        slider = self.layout.message_strip
+        x, y, w, h = slider
+        box(surface, slider, PANEL, PANEL_EDGE)
         steps = max(self.timeline.steps, 1)
         for start in self.timeline.turn_starts:
             tx = x + round(start / steps * (w - 1))
@@ -235,24 +229,26 @@ class ReplayApp:
         words = (f"step {self.at}/{self.timeline.steps}  turn {self.timeline.turn_of(self.at)}  "
                  f"{'playing' if self.playing else 'paused'} ×{SPEEDS[self.speed]:g}  "
                  f"view: {self.viewer or 'all'}")
-        text(surface, words, (x + 8, y + 4), 16, INK)
+        middle = y + h // 2 - font(16).get_height() // 2
+        used = text(surface, words, (x + self.layout.px(8), middle), 16, INK)
         pending = self.view.get("pending")
         note = self.banner or (f"{pending['player']} must choose: {pending['prompt']}" if pending else "")
         if note:
-            text(surface, note[:80], (x + 420, y + 4), 16, DIM)
-        self.zones.append((SLIDER, ("slider",)))
+            note_x = used[0] + used[2] + self.layout.px(16)
+            text(surface, fit_line(note, 16, x + w - note_x - self.layout.px(8)), (note_x, middle), 16, DIM)
+        self.zones.append((slider, ("slider",)))
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         """Play/pause, the view switch, continue from here, export scenario."""
-        box(surface, BUTTONS, (0, 0, 0), None)
-        x, y, w, h = BUTTONS
+        box(surface, self.layout.buttons, (0, 0, 0), None)
+        x, y, w, h = self.layout.buttons
         half, row = (w - 6) // 2, (h - 6) // 2
         labels = {"play": "Pause (Space)" if self.playing else "Play (Space)",
                   "view": f"Show: {self.viewer or 'all'} (V)", "continue": "Continue here (C)",
                   "export": "Export scenario (X)"}
         for i, (name, label) in enumerate(labels.items()):
             rect = (x + (i % 2) * (half + 6), y + (i // 2) * (row + 6), half, row)
-            button(surface, rect, label, hot=name == "continue", size=15)
+            button(surface, rect, fit_line(label, 15, rect[2] - 4), hot=name == "continue", size=15)
             self.zones.append((rect, ("replay", name)))
 
     def run(self) -> None:

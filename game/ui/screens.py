@@ -17,17 +17,32 @@ from game.ui.draw import (
     box,
     button,
     fit_line,
+    font,
     player_color,
+    px,
     text,
     wrap,
 )
-from game.ui.layout import LOGICAL_H, LOGICAL_W
+from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout
 
 View = dict[str, Any]
 BACKDROP = (18, 20, 26)
 ERROR = (170, 40, 40)
 GOLD = (255, 220, 90)
 FIELD = (250, 250, 240)
+
+
+def origin(surface: pygame.Surface) -> tuple[int, int]:
+    """The top-left of the 1280×720 design, scaled to the current unit and centred in the surface."""
+    width, height = surface.get_size()
+    return (max(0, (width - px(LOGICAL_W)) // 2), max(0, (height - px(LOGICAL_H)) // 2))
+
+
+def shade(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole surface (under an overlay or a question)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
 
 
 def draw_new_game(
@@ -47,57 +62,61 @@ def draw_new_game(
     """
     surface.fill(BACKDROP)
     zones: list[Zone] = []
-    text(surface, "Countertop", (LOGICAL_W // 2, 56), 64, INK, True, True)
+    ox, oy = origin(surface)
+    middle = surface.get_width() // 2
+    text(surface, "Countertop", (middle, oy + px(56)), 64, INK, True, True)
     text(
         surface,
         f"A hot-seat game of counters and status effects for 2 to 4 players. First to {words.VICTORY_VP} VP wins.",
-        (LOGICAL_W // 2, 100),
+        (middle, oy + px(100)),
         22,
         DIM,
         center=True,
     )
-    left, y = 380, 130
+    left, y = ox + px(380), oy + px(130)
     if can_continue:
-        rect = (left, y, 520, 44)
-        button(surface, rect, "Continue the game that was open when the window closed", hot=True, size=21)
+        rect = (left, y, px(520), px(44))
+        label = fit_line("Continue the game that was open when the window closed", 21, rect[2] - px(8))
+        button(surface, rect, label, hot=True, size=21)
         zones.append((rect, ("button", "continue")))
-        text(surface, "or start a new game:", (left, y + 54), 20, DIM)
-        y += 80
-    text(surface, "Players", (left, y + 8), 26, INK, True)
+        text(surface, "or start a new game:", (left, y + px(54)), 20, DIM)
+        y += px(80)
+    text(surface, "Players", (left, y + px(8)), 26, INK, True)
     for index, count in enumerate((2, 3, 4)):
-        rect = (left + 140 + index * 70, y, 60, 36)
+        rect = (left + px(140 + index * 70), y, px(60), px(36))
         button(surface, rect, str(count), hot=setup["count"] == count, size=26)
         zones.append((rect, ("count", count)))
-    y += 50
+    y += px(50)
     for index in range(setup["count"]):
         color = player_color(setup["names"][: setup["count"]], setup["names"][index])
-        pygame.draw.rect(surface, color, (left, y, 10, 40))
-        field = (left + 20, y, 260, 40)
+        pygame.draw.rect(surface, color, (left, y, px(10), px(40)))
+        field = (left + px(20), y, px(260), px(40))
         draw_field(surface, field, setup["names"][index], focus == f"name{index}")
         zones.append((field, ("field", f"name{index}")))
         key = setup["decks"][index]
         deck = deck_names.get(key, key) if key else "standard deck"
-        rect = (left + 296, y, 224, 40)
-        button(surface, rect, fit_line(f"Deck: {deck}", 21, 216), size=21)
+        rect = (left + px(296), y, px(224), px(40))
+        button(surface, rect, fit_line(f"Deck: {deck}", 21, rect[2] - px(8)), size=21)
         zones.append((rect, ("deck", index)))
-        y += 52
-    y += 8
-    text(surface, "Seed", (left, y + 10), 26, INK, True)
-    field = (left + 80, y, 200, 40)
+        y += px(52)
+    y += px(8)
+    text(surface, "Seed", (left, y + px(10)), 26, INK, True)
+    field = (left + px(80), y, px(200), px(40))
     draw_field(surface, field, setup["seed"], focus == "seed")
     zones.append((field, ("field", "seed")))
-    text(surface, "a new random one for every game;", (left + 292, y + 2), 17, DIM)
-    text(surface, "type one to replay a deal", (left + 292, y + 20), 17, DIM)
+    text(surface, "a new random one for every game;", (left + px(292), y + px(2)), 17, DIM)
+    text(surface, "type one to replay a deal", (left + px(292), y + px(2) + font(17).get_linesize()), 17, DIM)
     if message:
-        box(surface, (left - 6, y + 48, 532, 28), ERROR, radius=4)
-        text(surface, fit_line(message, 19, 520, True), (left, y + 53), 19, INK, True)
+        box(surface, (left - px(6), y + px(48), px(532), px(28)), ERROR, radius=4)
+        text(surface, fit_line(message, 19, px(520), True), (left, y + px(53)), 19, INK, True)
     else:
-        text(surface, "Click a box to type in it. Click a deck to change it.", (left, y + 52), 19, DIM)
-    start = (left, y + 84, 520, 52)
+        text(surface, "Click a box to type in it. Click a deck to change it.", (left, y + px(52)), 19, DIM)
+    start = (left, y + px(84), px(520), px(52))
     button(surface, start, "Start a new game", hot=not can_continue, size=30)
     zones.append((start, ("button", "start")))
     if deck_names:
-        text(surface, "Decks: " + ", ".join(deck_names.values()), (left, LOGICAL_H - 34), 18, DIM)
+        decks = fit_line("Decks: " + ", ".join(deck_names.values()), 18, surface.get_width() - left - px(12))
+        text(surface, decks, (left, oy + px(LOGICAL_H - 34)), 18, DIM)
     if confirm == "replace":
         zones += draw_confirm_replace(surface)
     return zones
@@ -105,21 +124,21 @@ def draw_new_game(
 
 def draw_confirm_replace(surface: pygame.Surface) -> list[Zone]:
     """The question before a new game replaces the autosaved one."""
-    shade = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 190))
-    surface.blit(shade, (0, 0))
-    rect = (LOGICAL_W // 2 - 330, 220, 660, 240)
+    shade(surface, 190)
+    ox, oy = origin(surface)
+    rect = (surface.get_width() // 2 - px(330), oy + px(220), px(660), px(240))
     box(surface, rect, PANEL, GOLD, 2, 8)
-    text(surface, "Replace the unfinished game?", (rect[0] + 20, rect[1] + 16), 30, GOLD, True)
+    text(surface, "Replace the unfinished game?", (rect[0] + px(20), rect[1] + px(16)), 30, GOLD, True)
     for row, line in enumerate((
         "A game was still open when the window closed; it is kept in the autosave.",
         "Starting a new game deletes it for good.",
     )):
-        text(surface, line, (rect[0] + 20, rect[1] + 62 + 26 * row), 21, INK)
+        line = fit_line(line, 21, rect[2] - px(40))
+        text(surface, line, (rect[0] + px(20), rect[1] + px(62) + font(21).get_linesize() * row), 21, INK)
     zones: list[Zone] = [(rect, ("dialog",))]
     labels = (("replace", "Start the new game"), ("continue", "Continue the old one"), ("keep", "Cancel"))
     for index, (name, label) in enumerate(labels):
-        button_rect = (rect[0] + 20 + index * 210, rect[1] + 170, 200, 48)
+        button_rect = (rect[0] + px(20 + index * 210), rect[1] + px(170), px(200), px(48))
         button(surface, button_rect, label, hot=name == "replace", size=21)
         zones.append((button_rect, ("button", name)))
     return zones
@@ -128,7 +147,8 @@ def draw_confirm_replace(surface: pygame.Surface) -> list[Zone]:
 def draw_field(surface: pygame.Surface, rect: tuple[int, int, int, int], value: str, focused: bool) -> None:
     """A text box; the focused one shows a caret."""
     box(surface, rect, FIELD, (255, 210, 60) if focused else PANEL_EDGE, 3 if focused else 1)
-    text(surface, value + ("|" if focused else ""), (rect[0] + 10, rect[1] + 10), 26, BLACK)
+    middle = rect[1] + rect[3] // 2 - font(26).get_height() // 2
+    text(surface, value + ("|" if focused else ""), (rect[0] + px(10), middle), 26, BLACK)
 
 
 def draw_pass(
@@ -137,24 +157,28 @@ def draw_pass(
     """The privacy screen between turns: nothing secret shows until the next player clicks; below, what the
     others did since this player last had the device (public events only)."""
     surface.fill(BACKDROP)
-    pygame.draw.rect(surface, color, (0, 0, LOGICAL_W, 12))
-    top = 120 if summary else 280
-    text(surface, f"Pass the device to {name}", (LOGICAL_W // 2, top), 60, color, True, True)
+    width, height = surface.get_size()
+    ox, oy = origin(surface)
+    pygame.draw.rect(surface, color, (0, 0, width, px(12)))
+    top = oy + px(120 if summary else 280)
+    text(surface, f"Pass the device to {name}", (width // 2, top), 60, color, True, True)
     text(
         surface,
         f"{name}: click anywhere or press Space when the others can't see the screen.",
-        (LOGICAL_W // 2, top + 64),
+        (width // 2, top + px(64)),
         26,
         INK,
         center=True,
     )
     if summary:
-        rect = (240, top + 110, 800, 40 + 24 * len(summary))
+        pitch = max(px(24), font(22).get_linesize())
+        rect = (ox + px(240), top + px(110), px(800), px(40) + pitch * len(summary))
         box(surface, rect, PANEL, PANEL_EDGE, 1, 8)
-        text(surface, "Since your last turn", (rect[0] + 16, rect[1] + 10), 24, GOLD, True)
+        text(surface, "Since your last turn", (rect[0] + px(16), rect[1] + px(10)), 24, GOLD, True)
         for row, line in enumerate(summary):
-            text(surface, fit_line(line, 22, rect[2] - 32), (rect[0] + 16, rect[1] + 36 + 24 * row), 22, INK)
-    return [((0, 0, LOGICAL_W, LOGICAL_H), ("button", "reveal"))]
+            at = (rect[0] + px(16), rect[1] + px(12) + pitch * (row + 1))
+            text(surface, fit_line(line, 22, rect[2] - px(32)), at, 22, INK)
+    return [((0, 0, width, height), ("button", "reveal"))]
 
 
 def final_scores(view: View) -> list[tuple[str, int, int, int]]:
@@ -189,19 +213,21 @@ def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
     """
     surface.fill(BACKDROP)
     zones: list[Zone] = []
-    text(surface, "Game over", (LOGICAL_W // 2, 70), 40, DIM, True, True)
-    zones.append((text(surface, headline(view), (LOGICAL_W // 2, 130), 64, GOLD, True, True), ("headline",)))
-    x, y = 120, 200
+    ox, oy = origin(surface)
+    middle = surface.get_width() // 2
+    text(surface, "Game over", (middle, oy + px(70)), 40, DIM, True, True)
+    zones.append((text(surface, headline(view), (middle, oy + px(130)), 64, GOLD, True, True), ("headline",)))
+    x, y = ox + px(120), oy + px(200)
     headers = ("Player", "Locations", "Defeats", "Monsters", "Other", "Madness penalty", "Final VP")
-    columns = (0, 220, 350, 480, 610, 720, 930)
+    columns = [px(dx) for dx in (0, 220, 350, 480, 610, 720, 930)]
     for header, dx in zip(headers, columns, strict=True):
         text(surface, header, (x + dx, y), 24, DIM, True)
     order = list(view.get("players_order") or view["players"])
     won = winners(view)
     for row, (name, vp, madness, penalty) in enumerate(final_scores(view)):
         parts = words.vp_breakdown(view, name)
-        ry = y + 44 + row * 48
-        rect = (x - 10, ry - 8, 1060, 42)
+        ry = y + px(44 + row * 48)
+        rect = (x - px(10), ry - px(8), px(1060), px(42))
         box(surface, rect, PANEL, GOLD if name in won else PANEL_EDGE, 3 if name in won else 1)
         label = f"{name}  (winner)" if name in won else name
         values = (
@@ -217,24 +243,29 @@ def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
         "The Madness penalty (ST-18): −1 VP for every 2 Madness cards in hand, deck, discard and stasis.",
         "Hover a player's row for how the score was made.",
     ]
+    pitch = max(px(26), font(19).get_linesize())
     for index, note in enumerate(notes):
-        text(surface, note, (LOGICAL_W // 2, y + 70 + 48 * len(order) + 26 * index), 19, DIM, center=True)
-    board = (LOGICAL_W // 2 - 340, LOGICAL_H - 120, 320, 56)
+        note = fit_line(note, 19, surface.get_width() - px(20))
+        text(surface, note, (middle, y + px(70 + 48 * len(order)) + pitch * index), 19, DIM, center=True)
+    board = (middle - px(340), oy + px(LOGICAL_H - 120), px(320), px(56))
     button(surface, board, "Look at the final board", size=26)
     zones.append((board, ("button", "final_board")))
-    rect = (LOGICAL_W // 2 + 20, LOGICAL_H - 120, 320, 56)
+    rect = (middle + px(20), oy + px(LOGICAL_H - 120), px(320), px(56))
     button(surface, rect, "New game", hot=True, size=32)
     zones.append((rect, ("button", "new_game")))
     return zones
 
 
 def draw_final_board_bar(surface: pygame.Surface, view: View) -> list[Zone]:
-    """Over the final board: who won, and a button back to the scores."""
-    rect = (12, 524, 996, 24)
+    """Over the final board (in the message strip and where End turn was): who won, and a button back to the
+    scores."""
+    layout = Layout.for_window(*surface.get_size())
+    rect = layout.message_strip
     box(surface, rect, (70, 58, 20), GOLD, 1, 4)
     scores = "  ·  ".join(f"{name} {vp} VP" for name, vp, _, _ in final_scores(view))
-    text(surface, f"Final board. {headline(view)}  {scores}", (rect[0] + 8, rect[1] + 4), 19, GOLD, True)
-    back = (1016, 616, 256, 44)
+    line = fit_line(f"Final board. {headline(view)}  {scores}", 19, rect[2] - px(16), True)
+    text(surface, line, (rect[0] + px(8), rect[1] + rect[3] // 2 - font(19, True).get_height() // 2), 19, GOLD, True)
+    back = layout.button_rects()["end_turn"]
     button(surface, back, "Back to the scores", hot=True, size=22)
     return [(back, ("button", "scores"))]
 
@@ -253,40 +284,40 @@ def rules_lines(width: int) -> list[tuple[str, bool]]:
 
 def draw_rules(surface: pygame.Surface, scroll: int) -> tuple[list[Zone], int]:
     """The rules overlay (F1), scrolled by `scroll` lines; returns its zones and the largest useful scroll."""
-    shade = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 200))
-    surface.blit(shade, (0, 0))
-    rect = (140, 30, 1000, 660)
+    shade(surface, 200)
+    ox, oy = origin(surface)
+    rect = (ox + px(140), oy + px(30), px(1000), px(660))
     box(surface, rect, PANEL, (255, 230, 60), 2, 8)
     text(
-        surface, "Rules  (mouse wheel scrolls, F1 or Esc closes)", (rect[0] + 16, rect[1] + 10), 26, INK, True
+        surface, "Rules  (mouse wheel scrolls, F1 or Esc closes)", (rect[0] + px(16), rect[1] + px(10)), 26, INK,
+        True
     )
-    lines = rules_lines(rect[2] - 40)
-    visible = (rect[3] - 60) // 19
+    lines = rules_lines(rect[2] - px(40))
+    pitch = max(px(19), font(20, True).get_linesize())
+    visible = (rect[3] - px(60)) // pitch
     top = max(0, min(scroll, len(lines) - visible))
     for row, (line, bold) in enumerate(lines[top : top + visible]):
         text(
             surface,
             line,
-            (rect[0] + 20, rect[1] + 48 + 19 * row),
+            (rect[0] + px(20), rect[1] + px(48) + pitch * row),
             20 if bold else 18,
             (255, 230, 140) if bold else INK,
             bold,
         )
-    close = (rect[0] + rect[2] - 110, rect[1] + 8, 96, 28)
+    close = (rect[0] + rect[2] - px(110), rect[1] + px(8), px(96), px(28))
     button(surface, close, "Close", size=20)
     return [(rect, ("rules",)), (close, ("button", "close_rules"))], max(0, len(lines) - visible)
 
 
 def draw_legend(surface: pygame.Surface) -> list[Zone]:
     """Every marker of the table with its name and what it does (L or the Legend button opens it)."""
-    shade = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 200))
-    surface.blit(shade, (0, 0))
-    rect = (90, 24, 1100, 672)
+    shade(surface, 200)
+    ox, oy = origin(surface)
+    rect = (ox + px(90), oy + px(24), px(1100), px(672))
     box(surface, rect, PANEL, (255, 230, 60), 2, 8)
-    text(surface, "Legend: every marker on the table  (L, Esc or a click closes)", (rect[0] + 16, rect[1] + 10),
-         26, INK, True)
+    text(surface, "Legend: every marker on the table  (L, Esc or a click closes)",
+         (rect[0] + px(16), rect[1] + px(10)), 26, INK, True)
     rows: list[tuple[Any, str, str]] = []
     for status, short in words.STATUS_SHORT.items():
         rows.append((("status", status), f"{status} ({words.STATUS_RULES[status]})", short))
@@ -309,14 +340,19 @@ def draw_legend(surface: pygame.Surface) -> list[Zone]:
         (("location",), "Location (G-7)", "a golden square: +1 VP at the end of your turn while you stand on it"),
     ]
     half = (len(rows) + 1) // 2
+    pitch = font(17).get_linesize() - 1
+    row_h = max(px(52), font(19, True).get_linesize() + 2 * pitch + px(4))
     for index, (icon, name, meaning) in enumerate(rows):
         column, row = divmod(index, half)
-        x = rect[0] + 20 + column * 545
-        y = rect[1] + 52 + row * 52
-        legend_icon(surface, icon, (x, y + 2))
-        text(surface, name, (x + 34, y), 19, (255, 230, 140), True)
-        for line_no, line in enumerate(wrap(meaning, 17, 490)[:2]):
-            text(surface, line, (x + 34, y + 18 + 15 * line_no), 17, INK)
+        x = rect[0] + px(20 + column * 545)
+        y = rect[1] + px(52) + row * row_h
+        legend_icon(surface, icon, (x, y + px(2)))
+        text(surface, name, (x + px(34), y), 19, (255, 230, 140), True)
+        lines = wrap(meaning, 17, px(490))
+        if len(lines) > 2:
+            lines = [lines[0], fit_line(" ".join(lines[1:]), 17, px(490))]
+        for line_no, line in enumerate(lines):
+            text(surface, line, (x + px(34), y + font(19, True).get_linesize() - 1 + pitch * line_no), 17, INK)
     return [(rect, ("legend",))]
 
 
@@ -326,25 +362,26 @@ def legend_icon(surface: pygame.Surface, icon: tuple[Any, ...], at: tuple[int, i
 
     x, y = at
     kind = icon[0]
+    size, half = px(24), px(12)
     if kind == "status":
-        icons.status_icon(surface, (x, y), 24, icon[1], 1)
+        icons.status_icon(surface, (x, y), size, icon[1], 1)
     elif kind == "stun":
-        icons.stun_counter_badge(surface, (x + 12, y + 12), 2, 12)
+        icons.stun_counter_badge(surface, (x + half, y + half), 2, half)
     elif kind == "stasis":
-        icons.stasis_counter_badge(surface, (x + 12, y + 12), 2)
+        icons.stasis_counter_badge(surface, (x + half, y + half), 2, half)
     elif kind == "cube":
-        icons.cube_tile(surface, (x, y), 24, icon[1], 1)
+        icons.cube_tile(surface, (x, y), size, icon[1], 1)
     elif kind == "evasion":
-        icons.evasion_tile(surface, (x, y), 24, icon[1])
+        icons.evasion_tile(surface, (x, y), size, icon[1])
     elif kind == "negation":
-        icons.negation_tile(surface, (x, y), 24, 1)
+        icons.negation_tile(surface, (x, y), size, 1)
     elif kind == "sword":
-        box(surface, (x, y, 24, 24), (232, 226, 208), radius=4)
-        icons.sword(surface, (x + 12, y + 12), 18)
+        box(surface, (x, y, size, size), (232, 226, 208), radius=4)
+        icons.sword(surface, (x + half, y + half), px(18))
     elif kind == "heart":
-        box(surface, (x, y, 24, 24), (232, 226, 208), radius=4)
-        icons.heart(surface, (x + 12, y + 12), 18)
+        box(surface, (x, y, size, size), (232, 226, 208), radius=4)
+        icons.heart(surface, (x + half, y + half), px(18))
     elif kind == "tapped":
-        box(surface, (x, y + 4, 28, 18), (178, 176, 168), BLACK, 1, 3)
+        box(surface, (x, y + px(4), px(28), px(18)), (178, 176, 168), BLACK, 1, 3)
     elif kind == "location":
-        box(surface, (x, y, 24, 24), (120, 98, 40), (230, 190, 80), 2, 2)
+        box(surface, (x, y, size, size), (120, 98, 40), (230, 190, 80), 2, 2)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.draw import BLACK, Color, Rect, fit_line, font, rendered, text, wrap
+from game.ui.draw import BLACK, Color, Rect, Scale, fit_line, font, px, rendered, text, wrap
 from game.ui.icons import (
     cube_tile,
     evasion_tile,
@@ -58,10 +58,11 @@ def tiles(card: Card) -> list[tuple[str, Any, int]]:
 def grid(area: Rect, count: int) -> tuple[int, list[tuple[int, int]]]:
     """The largest tile size at which count tiles fit in area, and their top-left corners, row by row."""
     x, y, w, h = area
-    for size in TILE_SIZES:
+    for design in TILE_SIZES:
+        size = px(design)
         pitch = size + 1
         cols, rows = max(1, (w + 1) // pitch), max(1, (h + 1) // pitch)
-        if cols * rows >= count or size == TILE_SIZES[-1]:
+        if cols * rows >= count or design == TILE_SIZES[-1]:
             return size, [(x + (i % cols) * pitch, y + (i // cols) * pitch) for i in range(count)]
     raise AssertionError("unreachable")
 
@@ -72,7 +73,7 @@ def face_key(card: Card, edge: Color) -> tuple[Any, ...]:
         card["name"], bool(card.get("tapped")), card.get("hp"), card.get("max_hp"), card.get("atk"),
         card.get("printed_atk"), tuple(card.get("status", {}).items()), card.get("stun_counters", 0),
         tuple(card.get("cubes", {}).items()), tuple(card.get("evasion", {}).items()),
-        tuple((n["type"], n["value"]) for n in card.get("negation", [])), edge,
+        tuple((n["type"], n["value"]) for n in card.get("negation", [])), edge, Scale.unit,
     )
 
 
@@ -98,33 +99,36 @@ def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
     tapped = bool(card.get("tapped"))
     marks = tiles(card)
     if len(marks) > CROWDED:
-        width, height = CROWDED_SIDEWAYS if tapped else CROWDED_UPRIGHT
+        width, height = (px(n) for n in (CROWDED_SIDEWAYS if tapped else CROWDED_UPRIGHT))
     else:
-        width, height = SIDEWAYS if tapped else UPRIGHT
+        width, height = (px(n) for n in (SIDEWAYS if tapped else UPRIGHT))
     face = pygame.Surface((width, height), pygame.SRCALPHA)
-    pygame.draw.rect(face, TAPPED_FACE if tapped else FACE, (0, 0, width, height), border_radius=6)
-    pygame.draw.rect(face, edge, (0, 0, width, height), 3, border_radius=6)
-    pygame.draw.rect(face, edge, (0, 0, width, 6), border_top_left_radius=6, border_top_right_radius=6)
-    left = 4
+    rounding, rim, band = px(6), px(3), px(6)
+    pygame.draw.rect(face, TAPPED_FACE if tapped else FACE, (0, 0, width, height), border_radius=rounding)
+    pygame.draw.rect(face, edge, (0, 0, width, height), rim, border_radius=rounding)
+    pygame.draw.rect(face, edge, (0, 0, width, band), border_top_left_radius=rounding, border_top_right_radius=rounding)
+    left = px(4)
     if tapped:
-        pygame.draw.rect(face, TAPPED_STRIP, (3, 6, 15, height - 9))
+        strip = font(13, True).get_height()
+        pygame.draw.rect(face, TAPPED_STRIP, (rim, band, strip, height - band - rim))
         label = pygame.transform.rotate(rendered("TAPPED", 13, (255, 255, 255), True), 90)
-        face.blit(label, label.get_rect(center=(10, 6 + (height - 9) // 2)))
-        left = 20
+        face.blit(label, label.get_rect(center=(rim + strip // 2, band + (height - band - rim) // 2)))
+        left = rim + strip + px(2)
     zones: Zones = []
     stun = card.get("stun_counters", 0)
-    name_w = width - left - 4 - (22 if stun else 0)
+    name_w = width - left - px(4) - (px(22) if stun else 0)
     lines = wrap(card["name"], 13, name_w, True)
     whole_words = all(font(13, True).size(word)[0] <= name_w for word in card["name"].split())
     two_lines = len(lines) > 1 and len(marks) <= 3 and not tapped and whole_words
     shown = lines[:2] if two_lines else [fit_line(card["name"], 13, name_w, True)]
     if two_lines and len(lines) > 2:
         shown[1] = fit_line(" ".join(lines[1:]), 13, name_w, True)
+    pitch = font(13, True).get_linesize() - 1
     for row, line in enumerate(shown):
-        text(face, line, (left, 6 + 15 * row), 13, BLACK, True)
-    top = 8 + 15 * len(shown)
-    stats_h = 18 if card.get("hp") is not None else 0
-    area = (left, top, width - left - 3, height - top - stats_h - 4)
+        text(face, line, (left, band + pitch * row), 13, BLACK, True)
+    top = band + px(2) + pitch * len(shown)
+    stats_h = max(px(18), font(15, True).get_height()) if card.get("hp") is not None else 0
+    area = (left, top, width - left - rim, height - top - stats_h - px(4))
     size, corners = grid(area, len(marks))
     for corner, (kind, what, n) in zip(corners, marks, strict=True):
         if kind == "status":
@@ -137,9 +141,9 @@ def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
             rect = negation_tile(face, corner, size, n)
         zones.append((rect, (kind, what)))
     if stats_h:
-        stat_row(face, card, (left, height - stats_h - 3, width - left - 4, stats_h))
+        stat_row(face, card, (left, height - stats_h - rim, width - left - px(4), stats_h))
     if stun:
-        zones.append((stun_counter_badge(face, (width - 13, 13), stun, 11), ("stun_counters",)))
+        zones.append((stun_counter_badge(face, (width - px(13), px(13)), stun, px(11)), ("stun_counters",)))
     return face, zones
 
 
@@ -147,36 +151,38 @@ def stat_row(face: pygame.Surface, card: Card, rect: Rect) -> None:
     """ATK beside a sword (green above its printed value, red below) and HP beside a heart, as "5/7"."""
     x, y, w, h = rect
     cy = y + h // 2
-    sword(face, (x + 7, cy), 13)
+    sword(face, (x + px(7), cy), px(13))
     atk, printed = card["atk"], card.get("printed_atk", card["atk"])
     ink = ATK_UP if atk > printed else ATK_DOWN if atk < printed else BLACK
-    atk_end = text(face, str(atk), (x + 15, cy - 8), 15, ink, True)
+    atk_end = text(face, str(atk), (x + px(15), cy - font(15, True).get_height() // 2), 15, ink, True)
     blue = card.get("cubes", {}).get("blue", 0)
     hp = f"{card['hp']}/{card['max_hp']}" + (f"+{blue}" if blue else "")
-    size = 15 if font(15, True).size(hp)[0] <= w - (atk_end[0] + atk_end[2] - x) - 18 else 13
+    size = 15 if font(15, True).size(hp)[0] <= w - (atk_end[0] + atk_end[2] - x) - px(18) else 13
     hx = x + w - font(size, True).size(hp)[0]
-    heart(face, (hx - 7, cy + 1), 12)
-    text(face, hp, (hx, cy - 8), size, (150, 20, 30) if card["hp"] < card["max_hp"] else BLACK, True)
+    heart(face, (hx - px(7), cy + 1), px(12))
+    ink = (150, 20, 30) if card["hp"] < card["max_hp"] else BLACK
+    text(face, hp, (hx, cy - font(size, True).get_height() // 2), size, ink, True)
 
 
 def chip(card: Card, width: int, height: int, edge: Color) -> pygame.Surface:
     """A small card (relic or card in stasis): its name on a face, sideways-grey when tapped (cached)."""
-    key = ("chip", card["name"], bool(card.get("tapped")), width, height, edge)
+    key = ("chip", card["name"], bool(card.get("tapped")), width, height, edge, Scale.unit)
     made = _faces.get(key)
     if made is None:
         tapped = bool(card.get("tapped"))
         face = pygame.Surface((width, height), pygame.SRCALPHA)
-        pygame.draw.rect(face, TAPPED_FACE if tapped else FACE, (0, 0, width, height), border_radius=5)
-        pygame.draw.rect(face, edge, (0, 0, width, height), 2, border_radius=5)
-        size = 13
-        whole = " ".join(fit_line(word, size, width - 6, True) for word in card["name"].split())
-        lines = wrap(whole, size, width - 6, True)
-        fits = max(1, (height - (16 if tapped else 4)) // 15)
+        pygame.draw.rect(face, TAPPED_FACE if tapped else FACE, (0, 0, width, height), border_radius=px(5))
+        pygame.draw.rect(face, edge, (0, 0, width, height), 2, border_radius=px(5))
+        size, inset = 13, px(3)
+        pitch = font(size, True).get_linesize() - 1
+        whole = " ".join(fit_line(word, size, width - 2 * inset, True) for word in card["name"].split())
+        lines = wrap(whole, size, width - 2 * inset, True)
+        fits = max(1, (height - (pitch + 1 if tapped else px(4))) // pitch)
         if len(lines) > fits:
-            lines = lines[: fits - 1] + [fit_line(" ".join(lines[fits - 1 :]), size, width - 6, True)]
+            lines = lines[: fits - 1] + [fit_line(" ".join(lines[fits - 1 :]), size, width - 2 * inset, True)]
         for row, line in enumerate(lines):
-            text(face, line, (3, 3 + 15 * row), size, BLACK, True)
+            text(face, line, (inset, inset + pitch * row), size, BLACK, True)
         if tapped:
-            text(face, "TAPPED", (3, height - 16), 13, (90, 30, 30), True)
+            text(face, "TAPPED", (inset, height - pitch - 1), 13, (90, 30, 30), True)
         made = _faces[key] = (face, [])
     return made[0]

@@ -121,14 +121,6 @@ def test_hp_is_a_heart_with_hp_over_max_hp_not_a_red_box_like_atk():
     assert HEART in bottom
 
 
-def test_text_is_never_smaller_than_13_pixels_at_1280x720():
-    from game.ui import draw
-
-    open_app(busy_game())
-    assert draw._fonts and all(draw.text_px(size) >= 13 for size, _ in draw._fonts)
-    assert all(face.get_height() >= 13 for face in draw._fonts.values())
-
-
 def test_four_players_see_every_card_in_stasis():
     from tests.ui.fake import other_card
 

@@ -152,14 +152,23 @@ def test_f1_opens_and_esc_closes_the_rules():
     assert not app.ui.rules_open
 
 
-def test_clicks_are_scaled_in_a_resized_window():
+def test_a_resized_window_is_laid_out_again_and_clicks_land_on_the_new_squares():
+    game = FakeGame()
+    app = open_app(game)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    app.step()
+    assert app.window.get_size() == (1920, 1080) and app.layout.cell == 144
+    x, y, w, h = app.layout.square_rect(3, 1)
+    click(app, (x + w // 2, y + h // 2))
+    assert app.ui.selection is not None and app.ui.selection.ref == "monk"
+
+
+def test_a_window_smaller_than_960x540_is_kept_at_960x540():
     game = FakeGame()
     app = open_app(game)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=360, size=(640, 360)))
     app.step()
-    x, y = square_center(3, 1)
-    click(app, (x // 2, y // 2))
-    assert app.ui.selection is not None and app.ui.selection.ref == "monk"
+    assert app.window.get_size() == (960, 540) and app.layout.cell == 72
 
 
 def test_game_over_screen_shows_scores_and_offers_a_new_game():

@@ -14,7 +14,7 @@ from game.replay import Timeline, record_of, write_replay
 from game.sim import GameResult, play_game
 from game.ui.app import App
 from game.ui.draw import BUTTON_HOT
-from game.ui.replay_app import SLIDER, ReplayApp
+from game.ui.replay_app import ReplayApp
 from tests.ui.helpers import click, pixel, press, zone_center
 
 
@@ -30,7 +30,7 @@ def timeline() -> Timeline:
 
 
 def marker_x(app: ReplayApp) -> int:
-    x, _, w, _ = SLIDER
+    x, _, w, _ = app.layout.message_strip
     return x + round(app.at / max(app.timeline.steps, 1) * (w - 1))
 
 
@@ -42,7 +42,7 @@ def test_arrows_step_one_command_and_the_board_follows(timeline: Timeline) -> No
     assert app.at == 2 and app.view == timeline.view_at(2)
     press(app, pygame.K_LEFT)
     assert app.at == 1 and app.view == timeline.view_at(1)
-    assert pixel(app, (marker_x(app), SLIDER[1] + SLIDER[3] - 4)) == BUTTON_HOT
+    assert pixel(app, (marker_x(app), app.layout.message_strip[1] + app.layout.message_strip[3] - 4)) == BUTTON_HOT
     press(app, pygame.K_LEFT)
     press(app, pygame.K_LEFT)
     assert app.at == 0
@@ -67,7 +67,7 @@ def test_page_keys_move_a_turn_and_home_end_to_the_ends(timeline: Timeline) -> N
 def test_a_click_on_the_slider_jumps_and_equals_stepping(timeline: Timeline) -> None:
     app = ReplayApp(timeline, 0)
     app.step()
-    x, y, w, h = SLIDER
+    x, y, w, h = app.layout.message_strip
     click(app, (x + (w - 1) // 2, y + h // 2))
     want = round(((w - 1) // 2) / (w - 1) * timeline.steps)
     assert app.at == want and app.view == timeline.view_at(want)
@@ -150,7 +150,7 @@ def test_countertop_replay_opens_the_window_at_the_step(timeline: Timeline, tmp_
 def test_dragging_the_slider_follows_the_mouse_until_the_button_is_released(timeline: Timeline) -> None:
     app = ReplayApp(timeline, 0)
     app.step()
-    x, y, w, h = SLIDER
+    x, y, w, h = app.layout.message_strip
     middle = y + h // 2
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + 10, middle), button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + w - 1, middle + 40), rel=(0, 0),
