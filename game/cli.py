@@ -25,7 +25,14 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         game = Game.from_scenario(args.file)
     except ScenarioError as err:
         raise CliError(str(err)) from None
-    if args.json:
+    if args.as_player is not None:
+        if not args.json:
+            raise CliError("--as NAME needs --json (it prints the dump as that player may see it)")
+        if args.as_player not in game.players_order:
+            raise CliError(f"--as: no player {args.as_player!r} in {args.file}; "
+                           f"players: {', '.join(game.players_order)}")
+        print(json.dumps(game.view(args.as_player), indent=1))
+    elif args.json:
         print(json.dumps(game.view(), indent=1))
     else:
         print(summary(game))
@@ -118,6 +125,7 @@ def parser() -> argparse.ArgumentParser:
     scenario = sub.add_parser("scenario", help="run a scenario file and print the final state")
     scenario.add_argument("file")
     scenario.add_argument("--json", action="store_true", help="print the JSON state dump")
+    scenario.add_argument("--as", dest="as_player", metavar="NAME", help="with --json: the dump as NAME may see it")
     scenario.set_defaults(run=cmd_scenario)
 
     sim = sub.add_parser("sim", help="bot-vs-bot games, headless")

@@ -55,10 +55,10 @@ class Game(Table):
         self.enter()
         return legal.legal_actions(self)
 
-    def view(self) -> dict[str, Any]:
-        """The JSON state dump of DESIGN §4, plus extra keys for the window."""
+    def view(self, player: str | None = None) -> dict[str, Any]:
+        """The JSON state dump of DESIGN §4, plus extra keys for the window; with a player, only what they may know."""
         self.enter()
-        return view.view(self)
+        return view.view(self) if player is None else view.player_view(self, player)
 
     def to_state(self) -> dict[str, Any]:
         """The whole game as JSON-ready data (saves, undo, replays)."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.bots import BOTS, make_bot
+from game.determinize import Observation
 from game.engine import Game
 from game.setup import SetupError, find_deck, standard_decks
 from game.status import MAX_STACKS
@@ -83,8 +84,7 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool) -> Game
     actions = 0
     try:
         while game.turn.phase != "over" and game.turn.turn <= TURN_LIMIT and actions < ACTION_LIMIT:
-            legal = game.legal_actions()
-            action = players[game.acting_player()].choose(game, legal)
+            action = players[game.acting_player()].choose(Observation.of(game))
             outcome = game.act(action)
             actions += 1
             if not outcome.ok:
