@@ -109,6 +109,7 @@ class TableBoard:
 
     def __init__(self, game: Table) -> None:
         self.game, self.me, self.turn = game, game.acting_player(), game.turn.turn
+        self.locations = list(game.location_squares())
 
     def pos(self, ref: str) -> Square | None:
         return self.game.pos(self.game.eid(ref))
@@ -117,7 +118,7 @@ class TableBoard:
         return self.game.at(square) is not None
 
     def location_squares(self) -> list[Square]:
-        return list(self.game.location_squares())
+        return self.locations
 
     def power(self, ref: str) -> int:
         return power(self.game, self.game.eid(ref))
@@ -159,12 +160,19 @@ class GreedyBot:
     def choose(self, seen: Observation) -> dict[str, Any]:
         return self.pick(ViewBoard(seen.view, seen.player), seen.actions)
 
-    def pick(self, game: Board, actions: list[dict[str, Any]]) -> dict[str, Any]:
-        """The best-scored action on a board (a view's, or a determinization's in a search playout)."""
+    def pick(self, game: Board, actions: list[dict[str, Any]],
+             allowed: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
+        """The best-scored action on a board (a view's, or a determinization's in a search playout).
+
+        With `allowed`, the best-scored one it accepts (a playout scores the unchecked candidates and checks
+        only from the top down); None when it accepts none.
+        """
         if game.turn != self.turn:
             self.turn, self.played = game.turn, {}
-        scored = [(self.score(game, a), self.rng.random(), i) for i, a in enumerate(actions)]
-        action = actions[max(scored)[2]]
+        scored = sorted(((self.score(game, a), self.rng.random(), i) for i, a in enumerate(actions)), reverse=True)
+        action = next((actions[i] for _, _, i in scored if allowed is None or allowed(actions[i])), None)
+        if action is None:
+            return {"act": "end_turn"}
         if action["act"] in ("play", "play_from_stasis"):
             self.played[action["card"]] = self.played.get(action["card"], 0) + 1
         return action
@@ -235,7 +243,12 @@ def distance(a: Square, b: Square) -> int:
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name."""
-    if name not in BOTS:
+    """A bot by name, with an optional budget after a colon (`ismcts:200` playouts, `ismcts:300ms`)."""
+    kind, _, budget = name.partition(":")
+    if kind == "ismcts":
+        from game.search import make_ismcts
+
+        return make_ismcts(seed, budget or None)
+    if kind not in BOTS or budget:
         raise KeyError(name)
-    return BOTS[name](seed)
+    return BOTS[kind](seed)

@@ -120,6 +120,7 @@ class Observation:
     @classmethod
     def of(cls, game: Game, player: str | None = None) -> Observation:
         """The observation of the acting player (or another) in a game, with its legal actions."""
+        game.enter()
         who = player or game.acting_player()
 
         def make() -> Sampler:

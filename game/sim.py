@@ -142,8 +142,10 @@ def summarise(results: list[GameResult]) -> dict[str, Any]:
 def run_sim(args: argparse.Namespace) -> int:
     """The `countertop sim` command."""
     for bot in args.bots:
-        if bot not in BOTS:
-            raise SetupError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
+        try:
+            make_bot(bot, 0)
+        except (KeyError, ValueError):
+            raise SetupError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}, ismcts:PLAYOUTS or ismcts:MSms") from None
     if not 2 <= args.players <= 4:
         raise SetupError("--players must be 2 to 4")
     if args.games < 1:
