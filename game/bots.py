@@ -240,15 +240,3 @@ BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBo
 def distance(a: Square, b: Square) -> int:
     """Orthogonal steps between two squares."""
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name, with an optional budget after a colon (`ismcts:200` playouts, `ismcts:300ms`)."""
-    kind, _, budget = name.partition(":")
-    if kind == "ismcts":
-        from game.search import make_ismcts
-
-        return make_ismcts(seed, budget or None)
-    if kind not in BOTS or budget:
-        raise KeyError(name)
-    return BOTS[kind](seed)

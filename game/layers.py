@@ -24,8 +24,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("turn", ("game.commands", "game.legal", "systems.*")),
     ("edges", ("game.setup", "game.scenario", "game.serialize", "game.view")),
     ("game", ("game.engine",)),
-    ("apps", ("game", "game.__main__", "game.determinize", "game.bots", "game.sim", "game.bench", "game.cli",
-              "game.ui.*")),
+    ("apps", ("game", "game.__main__", "game.determinize", "game.bots", "game.search", "game.roster", "game.sim",
+              "game.bench", "game.cli", "game.ui.*")),
 )
 
 

@@ -9,9 +9,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.bots import BOTS, make_bot
 from game.determinize import Observation
 from game.engine import Game
+from game.roster import SPECS, make_bot
 from game.setup import SetupError, find_deck, standard_decks
 from game.status import MAX_STACKS
 
@@ -145,7 +145,7 @@ def run_sim(args: argparse.Namespace) -> int:
         try:
             make_bot(bot, 0)
         except (KeyError, ValueError):
-            raise SetupError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}, ismcts:PLAYOUTS or ismcts:MSms") from None
+            raise SetupError(f"unknown bot {bot!r}; bots: {SPECS}") from None
     if not 2 <= args.players <= 4:
         raise SetupError("--players must be 2 to 4")
     if args.games < 1:

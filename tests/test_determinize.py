@@ -1,4 +1,4 @@
-"""Determinizations: the view's public facts, hidden cards redrawn from the right pool, seeded; bots can't tell twins apart."""
+"""Determinizations: the view's facts, hidden cards redrawn from the right pool, seeded; twins look the same to bots."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from collections import Counter
 
 import pytest
 
-from game.bots import BOTS, make_bot
+from game.bots import BOTS
 from game.determinize import Observation, Sampler
 from game.engine import Game
+from game.roster import make_bot
 from game.view import visible_to
 from tests.test_player_views import play_some, twin
 
@@ -88,7 +89,7 @@ def test_two_games_that_differ_only_in_hidden_cards_give_the_same_determinizatio
     assert a.to_state() == b.to_state()
     a.close()
     b.close()
-    for name in BOTS:
+    for name in [*BOTS, "ismcts:8"]:
         assert make_bot(name, 8).choose(mine) == make_bot(name, 8).choose(theirs), name
     other.close()
     game.close()

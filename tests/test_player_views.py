@@ -12,9 +12,9 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
-from game.bots import make_bot
 from game.determinize import Observation
 from game.engine import Game
+from game.roster import make_bot
 from game.view import HIDDEN, visible_to
 from tests.conftest import scenario
 
