@@ -103,7 +103,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise CliError("--screenshot needs --scenario FILE (the state to draw)")
     try:
         return main_play(players=args.players, decks=args.decks, seed=args.seed, load=args.load,
-                         scenario=args.scenario, screenshot=args.screenshot)
+                         scenario=args.scenario, screenshot=args.screenshot, seats=args.seats)
     except (CardError, ScenarioError, SaveError, SetupError) as err:
         raise CliError(str(err)) from None
 
@@ -120,6 +120,7 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="SAVE")
     play.add_argument("--scenario", metavar="FILE")
     play.add_argument("--screenshot", metavar="OUT.png")
+    play.add_argument("--seats", nargs="+", metavar="SEAT", help="per player: person, random, greedy or ismcts[:N]")
     play.set_defaults(run=cmd_play)
 
     scenario = sub.add_parser("scenario", help="run a scenario file and print the final state")

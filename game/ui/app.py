@@ -16,11 +16,13 @@ from game.ui.draw import Zone, player_color
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Scaling
 from game.ui.renderer import Renderer
+from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
 from game.ui.state import UiState
 from game.ui.undo import NOTHING_YET
 
 FPS = 60
 IDLE_WAIT_MS = 250
+BOT_WAIT_MS = 20
 DEFAULT_NAMES = ["Ada", "Bo", "Cy", "Di"]
 
 
@@ -63,7 +65,8 @@ class App:
     """The hot-seat window. step() handles the queued events and draws one frame; run() loops it."""
 
     def __init__(
-        self, game: GameLike | None = None, window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H)
+        self, game: GameLike | None = None, window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
+        seats: Seats | None = None,
     ) -> None:
         init_pygame()
         pygame.display.set_caption("Countertop")
@@ -71,7 +74,10 @@ class App:
         self.canvas = pygame.Surface((LOGICAL_W, LOGICAL_H))
         self.renderer = Renderer()
         self.ui = UiState()
-        self.ui.setup = {"count": 2, "names": list(DEFAULT_NAMES), "decks": [None] * 4, "seed": "1"}
+        self.ui.setup = {"count": 2, "names": list(DEFAULT_NAMES), "decks": [None] * 4, "seed": "1",
+                         "seats": [PERSON] * 4}
+        self.seats = seats or Seats()
+        self.clock: Callable[[], int] = pygame.time.get_ticks
         self.zones: list[Zone] = []
         self.rules_max_scroll = 0
         self.running = True
@@ -96,6 +102,7 @@ class App:
             self.ui.screen = "over"
         else:
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
+        self.no_pass_screen_for_bots(view)
 
     def after_action(self) -> None:
         """After an action: game over, or the privacy screen when another player must take the device."""
@@ -109,6 +116,7 @@ class App:
             self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
+        self.no_pass_screen_for_bots(view)
 
     def new_game(self) -> None:
         """Start a game from the new-game screen's settings."""
@@ -128,6 +136,7 @@ class App:
         except SetupError as err:
             self.ui.banner, self.ui.banner_is_error = f"Can't start: {err}", True
             return
+        self.seats = Seats(dict(zip(names, setup["seats"], strict=False)), seed)
         self.start(game)
 
     # ----- events ----------------------------------------------------------------------------------------
@@ -136,6 +145,7 @@ class App:
         """Handle the given (or all queued) events, then draw one frame; False once the window closes."""
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
+        self.drive_bots()
         if self.running:
             self.draw()
         return self.running
@@ -177,7 +187,7 @@ class App:
         elif self.ui.rules_open:
             if key in (("button", "close_rules"), None):
                 self.ui.rules_open = False
-        else:
+        elif not self.seats.to_act(self.play_game()):
             assert self.play is not None
             self.request(self.play.click(self.zones, point))
             self.after_action()
@@ -196,6 +206,8 @@ class App:
             choices: list[str | None] = [None, *deck_names()]
             current = choices.index(setup["decks"][key[1]]) if setup["decks"][key[1]] in choices else 0
             setup["decks"][key[1]] = choices[(current + 1) % len(choices)]
+        elif key[0] == "seat":
+            setup["seats"][key[1]] = next_kind(setup["seats"][key[1]])
         elif key == ("button", "start"):
             self.new_game()
         elif key == ("button", "continue"):
@@ -209,6 +221,8 @@ class App:
             self.type_into_field(event)
         elif self.ui.screen == "pass" and event.key in (pygame.K_SPACE, pygame.K_RETURN):
             self.ui.screen = "play"
+        elif self.ui.screen == "play" and self.bot_key(event):
+            return
         elif self.ui.screen == "play":
             if self.ui.rules_open and event.key in (pygame.K_ESCAPE, pygame.K_F1):
                 self.ui.rules_open = False
@@ -296,6 +310,39 @@ class App:
             self.game.save(str(path))
         self.running = False
 
+    # ----- bot seats (game/ui/seats.py) -----------------------------------------------------------------
+
+    def play_game(self) -> GameLike:
+        """The game on the play screen."""
+        assert self.game is not None
+        return self.game
+
+    def no_pass_screen_for_bots(self, view: dict[str, Any]) -> None:
+        """A bot seat gets no pass screen: the board stays up, showing only the hand of the person at the table."""
+        if self.ui.screen == "pass" and self.seats.is_bot(self.ui.viewer):
+            order = list(view.get("players_order") or view["players"])
+            self.ui.screen, self.ui.viewer = "play", self.seats.viewer_for_bots(order)
+
+    def drive_bots(self) -> None:
+        """On the play screen, let a bot that must act take one action once its pause is over."""
+        if self.game is None or self.ui.screen != "play" or self.ui.rules_open:
+            return
+        if self.seats.play_one(self.game, self.clock()) is not None:
+            assert self.play is not None
+            self.play.undo.forget(NOTHING_YET)
+            self.ui.clear_selection()
+            self.ui.banner, self.ui.banner_is_error = self.seats.last, False
+            self.after_action()
+
+    def bot_key(self, event: pygame.event.Event) -> bool:
+        """F speeds bots up (or back to a readable pace); while a bot acts, other keys but F1 do nothing."""
+        if event.key == pygame.K_f:
+            self.seats.toggle_fast(self.clock())
+            self.ui.banner = "Bots play fast (F: readable pace)" if self.seats.fast else "Bots play at a readable pace"
+            self.ui.banner_is_error = False
+            return True
+        return bool(self.seats.to_act(self.play_game())) and event.key != pygame.K_F1
+
     # ----- drawing ---------------------------------------------------------------------------------------
 
     def draw(self) -> None:
@@ -320,6 +367,7 @@ class App:
             zones = screens.draw_new_game(
                 surface, self.ui.setup, self.ui.focus, deck_names(), autosave_path().exists(), self.ui.banner
             )
+            zones += draw_seat_chips(surface, zones, self.ui.setup["seats"][: self.ui.setup["count"]])
             return self.with_tooltip(surface, zones, lambda key: words.setup_tooltip(key, self.ui.setup))
         view, legal = self.snapshot()
         if screen == "pass":
@@ -374,7 +422,7 @@ class App:
         clock = pygame.time.Clock()
         self.step()
         while self.running:
-            first = pygame.event.wait(IDLE_WAIT_MS)
+            first = pygame.event.wait(BOT_WAIT_MS if self.game and self.seats.to_act(self.game) else IDLE_WAIT_MS)
             events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
             if events:
                 self.step(events)
@@ -408,6 +456,7 @@ def main_play(
     load: str | None = None,
     scenario: str | None = None,
     screenshot: str | None = None,
+    seats: list[str] | None = None,
 ) -> int:
     """`countertop play`: open the window (or, with a screenshot path, render a PNG and exit); returns 0."""
     from game.engine import Game
@@ -428,8 +477,13 @@ def main_play(
     if problem:
         print(f"countertop: can't open a window: {problem}", file=sys.stderr)
         return 1
+    bots = None
+    if seats:
+        if game is None:
+            game = Game.new(players=DEFAULT_NAMES[: len(seats)], decks=decks, seed=seed or 0)
+        bots = Seats(parse_seats(list(game.view()["players_order"]), seats), seed or 0)
     try:
-        app = App(game)
+        app = App(game, seats=bots)
     except pygame.error as err:
         pygame.quit()
         print(f"countertop: can't open a window: {err} ({NO_WINDOW_HINT})", file=sys.stderr)
