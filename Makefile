@@ -1,10 +1,12 @@
 # Every target bootstraps .venv from pyproject.toml when it is missing or stale.
+# `make play ARGS="--load SAVE"` and `make sim ARGS="--seed 3"` pass ARGS on to the command.
 PYTHON ?= python3
+ARGS ?=
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint sim clean
+.PHONY: play test bench lint sim docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/countertop play
+	$(BIN)/countertop play $(ARGS)
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
@@ -22,7 +24,10 @@ bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/countertop bench
 
 sim: $(STAMP)
-	$(BIN)/countertop sim --games 200 --check
+	$(BIN)/countertop sim --games 200 --check $(ARGS)
+
+docs: $(STAMP)
+	$(BIN)/countertop rules --markdown > docs/rules.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check game systems tests

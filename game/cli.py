@@ -57,14 +57,20 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """Print the rules reference, or one rule."""
-    from game.rules import format_rule, load_rules, rule
+    """Print the rules reference, or one rule with the rulings on it, or the whole reference as Markdown."""
+    from game.rules import format_rule, load_rules, rule, rules_markdown, rulings_on
 
+    if args.markdown:
+        if args.id:
+            raise CliError("rules --markdown prints the whole reference; give no rule id")
+        sys.stdout.write(rules_markdown())
+        return 0
     if args.id:
         try:
-            print(format_rule(rule(args.id)))
+            found = rule(args.id)
         except KeyError as err:
             raise CliError(str(err.args[0])) from None
+        print("\n\n".join(format_rule(r) for r in [found, *rulings_on(found.id)]))
         return 0
     print("\n\n".join(format_rule(r) for r in load_rules().values()))
     return 0
@@ -149,6 +155,7 @@ def parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="print the rules, or one rule by id")
     rules.add_argument("id", nargs="?")
+    rules.add_argument("--markdown", action="store_true", help="the whole reference as a Markdown document")
     rules.set_defaults(run=cmd_rules)
     return top
 

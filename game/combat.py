@@ -53,7 +53,8 @@ def negates(game: Table, target: int, damage_type: str) -> bool:
 
 
 def standard_attack(game: Table, attacker: int, target: int) -> None:
-    """G-6: tap, then Blind, evasion, negation and critical rolls in order, then damage."""
+    """G-6: tap, then Blind, evasion, negation and critical rolls in order, then damage; Cripple's +1 is for
+    Standard Attacks only (SE-4, R-9)."""
     game.tap(attacker)
     game.emit("AttackDeclared", card=game.ref(attacker), target=game.ref(target))
     if not blind_check(game, attacker, "the attack"):
@@ -76,7 +77,8 @@ def standard_attack(game: Table, attacker: int, target: int) -> None:
 
 
 def deal_damage(game: Table, target: int, amount: int, source: int | None, reason: str) -> None:
-    """Damage: blue cubes first, then HP; Sleep ends when a character deals it (SE-9); defeat at 0 HP."""
+    """Damage: blue cubes first, then HP; Sleep ends when a character deals it, even all to blue cubes (SE-9,
+    R-4); defeat at 0 HP."""
     if not game.on_board(target) or not game.is_character(target):
         return
     blue = status.remove_cubes(game, target, "blue", amount) if amount > 0 else 0

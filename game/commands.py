@@ -180,7 +180,7 @@ def grant_rank(game: Table, grant: dict[str, str], eid: int) -> int | None:
 def allowance(game: Table, by: str, eid: int) -> int | str | None:
     """The grant (its index) or the normal allowance ('minion'/'action') a play would use, or None.
 
-    Ruling: every card that is not a minion (actions, Madness, relics) uses the action allowance (G-4).
+    Ruling: every card that is not a minion (actions, Madness, relics) uses the action allowance (G-4, R-5).
     """
     player = game.player(by)
     ranked = [(r, i) for i, g in enumerate(player.grants) if (r := grant_rank(game, g, eid)) is not None]
@@ -426,7 +426,8 @@ def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str) -> i
 
 @dataclass
 class UseAbility(Command):
-    """G-5: use a character's Ability (taps it) or play a Fuse (does not tap, SE-12)."""
+    """G-5: use a character's Ability (taps it) or play a Fuse (does not tap, SE-12); Blind rolls only when
+    it targets an enemy character (SE-1, R-3)."""
 
     card: Any = None
     ability: Any = None
@@ -616,6 +617,18 @@ class Effect(Command):
         elif spec.target == "character" and not game.is_character(eid):
             raise Rejected(f"{game.name(eid)} is not a character: {self.op} affects characters only")
         self.spec = f"ref:{self.target}"
+        if self.op == "move":
+            self.check_forced_path(game, eid)
+
+    def check_forced_path(self, game: Table, eid: int) -> None:
+        """R-6 (G-5, SE-6): a `move` whose path meets an occupied square is rejected whole, as Shove's is."""
+        fields = self.fields or {}
+        raw = fields.get("path") or ([fields["to"]] if fields.get("to") else [])
+        if not isinstance(raw, list):
+            raise Rejected(f"'path' must be a list of squares, not {raw!r}")
+        start = game.pos(eid)
+        if start is not None:
+            check_path(game, start, [square_of(s, "path") for s in raw])
 
     def run(self, game: Table) -> None:
         item = {"op": self.op, **(self.fields or {}), "target": self.spec, "source": self.source,

@@ -16,6 +16,8 @@ class Rule:
     id: str
     title: str
     text: str
+    on: tuple[str, ...] = ()
+    """For a ruling (R-*): the ids of the rules it settles a point of."""
 
 
 @cache
@@ -24,11 +26,19 @@ def load_rules() -> dict[str, Rule]:
     data = tomllib.loads((files("assets") / "rules.toml").read_text(encoding="utf-8"))
     rules: dict[str, Rule] = {}
     for entry in data["rule"]:
-        found = Rule(id=entry["id"], title=entry["title"], text=entry["text"])
+        found = Rule(id=entry["id"], title=entry["title"], text=entry["text"], on=tuple(entry.get("on", ())))
         if found.id in rules:
             raise ValueError(f"rules.toml defines rule {found.id} twice")
         rules[found.id] = found
+    unknown = sorted({target for r in rules.values() for target in r.on if target not in rules})
+    if unknown:
+        raise ValueError(f"rules.toml has rulings on rules it does not define: {unknown}")
     return rules
+
+
+def rulings_on(rule_id: str) -> list[Rule]:
+    """The rulings (R-*) that settle a point of the rule with this id, in file order."""
+    return [r for r in load_rules().values() if rule_id in r.on]
 
 
 def rule(rule_id: str) -> Rule:
@@ -37,14 +47,67 @@ def rule(rule_id: str) -> Rule:
         return load_rules()[rule_id.strip().upper()]
     except KeyError:
         raise KeyError(
-            f"no rule {rule_id!r} in the rules reference; ids look like G-1, ST-3, SE-0 or SC-10"
+            f"no rule {rule_id!r} in the rules reference; ids look like G-1, ST-3, SE-0, SC-10 or R-6"
         ) from None
 
 
 def format_rule(rule: Rule, width: int = 78) -> str:
-    """The rule for a terminal: "ID  Title" on one line, then its text indented and wrapped to `width`."""
+    """The rule for a terminal: "ID  Title" on one line (a ruling adds the rules it is on), then its text
+    indented and wrapped to `width`."""
     body = textwrap.fill(rule.text, width=width, initial_indent="    ", subsequent_indent="    ")
-    return f"{rule.id}  {rule.title}\n{body}"
+    on = f"  (on {', '.join(rule.on)})" if rule.on else ""
+    return f"{rule.id}  {rule.title}{on}\n{body}"
+
+
+FAMILIES = {
+    "G": "The game (G-*)",
+    "ST": "Stasis counters (ST-*)",
+    "SE": "Status effects (SE-*)",
+    "SC": "Stun counters (SC-*)",
+    "R": "Rulings on points the rules leave open (R-*)",
+}
+MARKDOWN_FILE = "docs/rules.md"
+MARKDOWN_COMMAND = "make docs"
+
+
+def family(rule_id: str) -> str:
+    """The family prefix of a rule id: "ST" for ST-3."""
+    return rule_id.split("-", 1)[0]
+
+
+def anchor(rule_id: str) -> str:
+    """The Markdown anchor of a rule's section: "st-3"."""
+    return rule_id.lower()
+
+
+def link(rule_id: str) -> str:
+    """A Markdown link to a rule's section."""
+    return f"[{rule_id}](#{anchor(rule_id)})"
+
+
+def rules_markdown() -> str:
+    """The whole rules reference as one Markdown document: a section per rule id, grouped by family, each
+    rule listing its rulings and each ruling linking back to the rules it is on."""
+    lines = [
+        "# Countertop rules",
+        "",
+        "Every rule of the game, by id, as `countertop rules ID` prints it. Rejection messages, card texts and",
+        "tests cite these ids. This file is generated from `assets/rules.toml`: to change it, edit that file",
+        f"and run `{MARKDOWN_COMMAND}` (it writes `countertop rules --markdown` to `{MARKDOWN_FILE}`).",
+    ]
+    current = ""
+    for entry in load_rules().values():
+        if family(entry.id) != current:
+            current = family(entry.id)
+            lines += ["", f"## {FAMILIES[current]}"]
+        lines += ["", f'<a id="{anchor(entry.id)}"></a>', "", f"### {entry.id} {entry.title}", ""]
+        if entry.on:
+            lines += [f"On {', '.join(link(r) for r in entry.on)}.", ""]
+        lines.append(entry.text)
+        rulings = rulings_on(entry.id)
+        if rulings:
+            lines += ["", f"Rulings: {', '.join(link(r.id) for r in rulings)}."]
+    return "\n".join(lines) + "\n"
 
 
 def cite(rule_id: str) -> str:

@@ -27,6 +27,9 @@ LOCATION_CARD = "Alternate Present"
 MONSTER = "Wandering Golem"
 MONSTER_SQUARE = (3, 2)
 TREASURE = "Lost Relic"
+MADNESS_CARD = "Madness"
+SETUP_ONLY = frozenset({LOCATION_CARD, MONSTER, TREASURE, MADNESS_CARD})
+"""The cards setup puts on the table itself (G-1); no standard deck holds them."""
 
 
 class SetupError(ValueError):
@@ -108,7 +111,7 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int, 
         loc = game.create_card(game.make_ref(LOCATION_CARD), LOCATION_CARD, None, "location")
         esper.add_component(loc, BoardPos(x, y))
     for _ in range(MADNESS_PILE):
-        game.create_card(game.make_ref("Madness"), "Madness", None, "madness")
+        game.create_card(game.make_ref(MADNESS_CARD), MADNESS_CARD, None, "madness")
     golem = game.create_card(game.make_ref(MONSTER), MONSTER, None, "board")
     esper.add_component(golem, BoardPos(*MONSTER_SQUARE))
     game.create_card(game.make_ref(TREASURE), TREASURE, None, "board")

@@ -55,7 +55,11 @@ def add_cubes(game: Table, eid: int, color: str, n: int) -> None:
 
 
 def remove_cubes(game: Table, eid: int, color: str, n: int) -> int:
-    """Remove up to n cubes of a colour; returns how many came off."""
+    """Remove up to n cubes of a colour; returns how many came off.
+
+    Taking the last white cube sets off the card's "last white cube removed" abilities, whatever took it: the
+    start-of-turn countdown or an effect (SE-14, R-1); the trigger dispatcher hears it in `CubesRemoved`.
+    """
     cubes = esper.try_component(eid, c.Cubes)
     have = getattr(cubes, color) if cubes else 0
     taken = min(n, have)

@@ -24,7 +24,8 @@ def active_triggers(game: Table, eid: int, on: str) -> list[Trigger]:
     """A card's triggers for an event that work where the card is now.
 
     In stasis only abilities that say they work in stasis do (ST-6); on the board or at a location only
-    the others do, with Copycat's copied ones while it stays on the board; none without abilities.
+    the others do, with Copycat's copied ones while it stays on the board (its triggered abilities are
+    ongoing ones, R-13); none without abilities.
     """
     if not game.abilities_work(eid):
         return []
@@ -48,9 +49,16 @@ def fire(game: Table, eid: int, on: str) -> None:
         game.emit("Triggered", card=game.ref(eid), on=on)
 
 
+def trigger_of(entry: dict[str, Any]) -> str | None:
+    """The trigger an event wakes: the table above, or the last white cube coming off by any means (R-1)."""
+    if entry["type"] == "CubesRemoved":
+        return "last_white_cube_removed" if entry["color"] == "white" and entry["total"] == 0 else None
+    return EVENT_TRIGGERS.get(entry["type"])
+
+
 def dispatch(game: Table, entry: dict[str, Any]) -> None:
     """Wake the card an event names, once per event (so once per counter removed, G-3)."""
-    on = EVENT_TRIGGERS.get(entry["type"])
+    on = trigger_of(entry)
     if on is None or entry.get("card") not in game.refs:
         return
     fire(game, game.eid(entry["card"]), on)

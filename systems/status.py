@@ -9,7 +9,6 @@ import esper
 from game import components as c
 from game import status
 from game.combat import deal_damage
-from game.triggers import fire
 from systems.base import PhaseSystem
 
 if TYPE_CHECKING:
@@ -47,7 +46,8 @@ class FreezeSystem(PhaseSystem):
 
 
 class CubeCountdownSystem(PhaseSystem):
-    """SE-14: white cubes count down, one at the start of their controller's turn; the last one triggers."""
+    """SE-14: white cubes count down, one at the start of their controller's turn; taking the last one wakes
+    the card's abilities for it through the trigger dispatcher, as an effect taking it does too (R-1)."""
 
     phase = "start"
 
@@ -55,8 +55,6 @@ class CubeCountdownSystem(PhaseSystem):
         for eid in ticking(game):
             if game.cubes(eid).white > 0:
                 status.remove_cubes(game, eid, "white", 1)
-                if game.cubes(eid).white == 0:
-                    fire(game, eid, "last_white_cube_removed")
 
 
 class StatusTickSystem(PhaseSystem):

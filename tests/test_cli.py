@@ -344,19 +344,35 @@ def test_cards_check_bad_folder_exit_2(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_rules_all_and_one(capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §2: `rules` prints every rule id; `rules ST-3` prints that one only; case doesn't matter."""
+    """DESIGN §2: `rules` prints every rule id and ruling; `rules ST-3` prints that one and the rulings on it
+    (R-8, R-16); case doesn't matter."""
     assert main(["rules"]) == 0
     out = capsys.readouterr().out
     ids = ([f"G-{i}" for i in range(1, 9)] + [f"ST-{i}" for i in range(1, 19)] + [f"SE-{i}" for i in range(15)]
-           + [f"SC-{i}" for i in range(1, 11)])
-    starts = {line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")}
-    assert set(ids) <= starts
+           + [f"SC-{i}" for i in range(1, 11)] + [f"R-{i}" for i in range(1, 17)])
+    starts = [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
+    assert starts == ids
     assert main(["rules", "ST-3"]) == 0
     one = capsys.readouterr().out
     assert one.startswith("ST-3  ") and "owner" in one
-    assert [line for line in one.splitlines() if not line.startswith(" ")] == [one.splitlines()[0]]
+    headings = [line for line in one.splitlines() if line and not line.startswith(" ")]
+    assert headings == [one.splitlines()[0], "R-8  Fuse defences stay on the board  (on ST-3)",
+                        "R-16  A defeated character leaves its board state behind  (on G-6, ST-3)"]
     assert main(["rules", "st-3"]) == 0
     assert capsys.readouterr().out == one
+
+
+def test_rules_markdown_is_the_whole_reference(capsys: pytest.CaptureFixture[str]) -> None:
+    """`rules --markdown` prints the reference as Markdown, one section per rule id; with an id it is bad input."""
+    from game.rules import load_rules, rules_markdown
+
+    assert main(["rules", "--markdown"]) == 0
+    out = capsys.readouterr().out
+    assert out == rules_markdown()
+    assert out.count("\n### ") == len(load_rules()) == 67
+    assert main(["rules", "R-6", "--markdown"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == "countertop: rules --markdown prints the whole reference; give no rule id\n"
 
 
 def test_rules_unknown_id_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from conftest import scenario
+
+from game.engine import Game
+
+SCENARIOS = Path(__file__).parent / "scenarios"
 
 GOLEM_TAPPED = """
 players = ["Ada", "Bo"]
@@ -17,7 +23,7 @@ stun_counters = 1
 
 
 def test_monster_untaps_with_the_first_player_sc2_se3() -> None:
-    """SC-2 / SE-3: a tapped monster tries to untap in the first player's untap phase, not the others'."""
+    """SC-2 / SE-3, R-11: a tapped monster tries to untap in the first player's untap phase, not the others'."""
     game = scenario(GOLEM_TAPPED + '[[do]]\nact = "end_turn"\n[[do]]\nact = "end_turn"\n')
     golem = game.view()["cards"]["golem"]
     assert golem["tapped"] is True and golem["stun_counters"] == 0
@@ -54,8 +60,9 @@ target = "golem"
     assert view["players"]["Ada"]["vp"] == 2
 
 
-def test_relic_play_uses_the_action_allowance_g4() -> None:
-    """G-4 (Ruling): a relic is played with the action allowance and lands on the board with no square (G-2)."""
+def test_relic_play_uses_the_action_allowance_g4_r5() -> None:
+    """G-4, R-5: a relic is played with the action allowance, leaving the minion allowance, and lands on the
+    board with no square (G-2)."""
     game = scenario("""
 players = ["Ada", "Bo"]
 [[card]]
@@ -85,4 +92,14 @@ target = "f"
     view = game.view()
     assert view["cards"]["halo"]["zone"] == "board" and view["cards"]["halo"]["pos"] is None
     assert view["players"]["Ada"]["action_plays"] == 0
+    assert view["players"]["Ada"]["minion_plays"] == 1
     assert view["rejected"] == [{"step": 1, "act": "play", "reason": "You have no action play left this turn (G-4)"}]
+
+
+def test_defeated_character_keeps_no_board_state_in_the_save_r16() -> None:
+    """R-16, G-6: beyond the dump, the saved state of a defeated character holds nothing of the board: only its
+    identity, zone, printed stats and HP at its maximum."""
+    game = Game.from_scenario(str(SCENARIOS / "r16_defeated_character_leaves_board_state.toml"))
+    [foe] = [card for card in game.to_state()["cards"] if card["ref"] == "foe"]
+    assert foe == {"ref": "foe", "name": "Footman", "zone": "discard", "seq": 3, "owner": "Bo", "controller": "Bo",
+                   "stats": [5, 2, 0, 2, 1, "physical"], "hp": 5}
