@@ -60,6 +60,11 @@ class Game(Table):
         self.enter()
         return view.view(self) if player is None else view.player_view(self, player)
 
+    def public_view(self) -> dict[str, Any]:
+        """The neutral view (a pass screen's): what anyone at the table may know, every hand hidden."""
+        self.enter()
+        return view.player_view(self, None)
+
     def to_state(self) -> dict[str, Any]:
         """The whole game as JSON-ready data (saves, undo, replays)."""
         self.enter()

@@ -115,10 +115,11 @@ HIDDEN = "a card"
 CARD_FIELDS = ("card", "target", "attacker", "source", "by", "option")
 
 
-def visible_to(game: Table, eid: int, player: str) -> bool:
+def visible_to(game: Table, eid: int, player: str | None) -> bool:
     """Whether a player may know this card: public zones, their own hand, and cards being played from a hand.
 
-    Hidden: every deck (contents and order), the Madness pile, and other players' hands.
+    Hidden: every deck (contents and order), the Madness pile, and other players' hands (player None: nobody's
+    hand is theirs, the neutral view of a pass screen).
     """
     zone = game.zone(eid)
     if zone in PUBLIC_ZONES:
@@ -128,16 +129,17 @@ def visible_to(game: Table, eid: int, player: str) -> bool:
     return game.controller(eid) == player or esper.has_component(eid, c.Resolving)
 
 
-def player_view(game: Table, player: str) -> dict[str, Any]:
+def player_view(game: Table, player: str | None) -> dict[str, Any]:
     """The dump as one player may see it: the same keys as `view`, with every hidden card in no form.
 
     Hidden cards are left out of `cards` and of every list; each player shows `hand_size` and `deck_size`
     instead (no `deck` list: its order and contents are hidden, even from its owner), `madness_pile` counts
     the face-down pile, and the log, `pending` and `grants` say "a card" wherever a hidden card was named
     (another player's drawn card is always "a card"). The game's seed (which fixes every shuffle) is left out,
-    and so are the reasons of rejected scenario steps (they may name any card).
+    and so are the reasons of rejected scenario steps (they may name any card). With player None, the
+    neutral view: what anyone at the table may know, every hand hidden.
     """
-    if player not in game.players_order:
+    if player is not None and player not in game.players_order:
         raise KeyError(player)
     shown = {ref: eid for ref, eid in game.refs.items() if visible_to(game, eid, player)}
 
@@ -173,7 +175,7 @@ def player_view(game: Table, player: str) -> dict[str, Any]:
     }
 
 
-def redact(entry: dict[str, Any], player: str, say: Any) -> dict[str, Any]:
+def redact(entry: dict[str, Any], player: str | None, say: Any) -> dict[str, Any]:
     """One log event as a player may read it: hidden cards become "a card", and the seed is left out."""
     kind = entry["type"]
     if kind == "GameStarted":

@@ -47,8 +47,8 @@ def rename_everywhere(value: Any, names: dict[str, str]) -> Any:
     return value
 
 
-def twin(game: Game, player: str, rng: random.Random) -> tuple[Game, set[str]]:
-    """The same game except for what `player` can't see: hidden cards renamed and dealt over other hidden places.
+def twin(game: Game, player: str | None, rng: random.Random) -> tuple[Game, set[str]]:
+    """The same game but for what `player` (None: nobody) can't see: hidden cards renamed and redealt.
 
     Each owner's hidden cards (their hand for another player, their deck, the Madness pile's cards) swap
     places (zone, arrival, holder) among themselves, and every hidden ref becomes an unusual token.
@@ -90,10 +90,11 @@ def test_no_view_shows_a_hidden_card_in_any_form(players: int, game_seed: int, s
                                                  swap: int) -> None:
     game = play_some(players, game_seed, steps, bots)
     rng = random.Random(swap)
-    for player in game.players_order:
-        seen = game.view(player)
+    for player in [*game.players_order, None]:
+        seen = game.view(player) if player is not None else game.public_view()
         other, secret = twin(game, player, rng)
-        assert other.view(player) == seen, "two games that differ only in hidden cards look different"
+        assert (other.view(player) if player is not None else other.public_view()) == seen, \
+            "two games that differ only in hidden cards look different"
         assert not strings_in(seen) & secret, "a hidden ref appears in the view"
         other.close()
         game.enter()
@@ -201,3 +202,13 @@ def test_scenario_json_as_a_player_prints_that_players_view() -> None:
     alone = countertop("scenario", path, "--as", "Bo")
     assert alone.returncode == 2
     assert "--as NAME needs --json" in alone.stderr
+
+
+def test_the_neutral_view_shows_no_hand_and_the_same_public_facts() -> None:
+    game = play_some(3, 8, 30, ["greedy", "random"])
+    neutral, one = game.public_view(), game.view("P1")
+    assert neutral["viewer"] is None
+    assert all(p["hand"] == [] for p in neutral["players"].values())
+    assert set(one["cards"]) - set(neutral["cards"]) == set(one["players"]["P1"]["hand"])
+    assert [p["hand_size"] for p in neutral["players"].values()] == [p["hand_size"] for p in one["players"].values()]
+    game.close()
