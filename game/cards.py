@@ -1,43 +1,42 @@
-"""Card definitions: loaded from assets/cards/*.toml and validated, with errors naming file, card and field."""
+"""Card and deck files: loaded from assets, checked in two stages, every problem reported at once.
+
+Stage one is the schema of each file (game.schemas: keys, types, bounds). Stage two is what a schema can't
+see: op names and fields (game.opspecs), rule ids in `shows` (assets/rules.toml), card names across files
+(effects, rivals, decks) and two files defining one name. Every problem is one `FILE: WHERE: WHAT` line.
+This module is the data layer: it imports nothing of the rules layer.
+"""
 
 from __future__ import annotations
 
-import tomllib
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-KINDS = ("minion", "action", "relic", "madness", "monster", "treasure", "location")
-CHARACTER_KINDS = ("minion", "monster")
-DAMAGE_TYPES = ("physical", "spirit")
-TRIGGERS = (
-    "stasis_counter_removed",
-    "enters_stasis",
-    "becomes_untapped",
-    "start_of_turn",
-    "minion_played_here",
-    "last_white_cube_removed",
-)
-STATICS = ("microbot", "mimic", "weakened_by_rival")
-EFFECT_TARGETS = ("this", "target", "you", "others")
-TARGET_FILTERS = (
-    "character_on_board",
-    "enemy_character",
-    "ally_character",
-    "permanent",
-    "hand_yours",
-    "stasis_yours",
-    "stasis_yours_other",
-    "minion_in_play_other",
-    "adjacent_enemies",
-    "your_characters",
+from game import opspecs
+from game.problems import FileProblems, Problem, did_you_mean, load_toml
+from game.rules import load_rules
+from game.schemas import (
+    CHARACTER_KINDS,
+    DECK_KINDS,
+    DECK_SIZE,
+    AbilityFile,
+    CardFile,
+    DeckFile,
+    TriggerFile,
+    validate,
 )
 
+DAMAGE_TYPES = opspecs.DAMAGE_TYPES
+EFFECT_TARGETS = opspecs.EFFECT_TARGETS
+TARGET_FILTERS = opspecs.TARGET_FILTERS
 
-class CardError(ValueError):
-    """A card file that is malformed: the message names the file, the card and the field."""
+
+class CardError(FileProblems):
+    """Card or deck files with problems: one `FILE: WHERE: WHAT` line each."""
 
 
 @dataclass(frozen=True)
@@ -95,159 +94,178 @@ class CardDef:
         return self.kind in CHARACTER_KINDS
 
 
-def _fail(where: str, card: str, fld: str, message: str) -> CardError:
-    return CardError(f"{where}: card {card!r}: field {fld!r}: {message}")
-
-
-class _Reader:
-    """Reads one card table, checking each field's type as it goes."""
-
-    def __init__(self, data: dict[str, Any], where: str, card: str) -> None:
-        self.data = data
-        self.where = where
-        self.card = card
-
-    def fail(self, fld: str, message: str) -> CardError:
-        return _fail(self.where, self.card, fld, message)
-
-    def get(self, fld: str, kind: type | tuple[type, ...], default: Any = None, required: bool = False) -> Any:
-        if fld not in self.data:
-            if required:
-                raise self.fail(fld, "is missing")
-            return default
-        value = self.data[fld]
-        if isinstance(value, bool) and kind is int:
-            raise self.fail(fld, f"expected an integer, got {value!r}")
-        if not isinstance(value, kind):
-            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise self.fail(fld, f"expected {names}, got {value!r}")
-        return value
-
-    def choice(self, fld: str, options: tuple[str, ...], default: str | None = None) -> Any:
-        value = self.get(fld, str, default)
-        if value is not None and value not in options:
-            raise self.fail(fld, f"{value!r} is not one of {', '.join(options)}")
-        return value
-
-    def effects(self, fld: str) -> tuple[dict[str, Any], ...]:
-        items = self.get(fld, list, [])
-        return tuple(check_effect(item, self.where, self.card, f"{fld}[{i}]") for i, item in enumerate(items))
-
-
-def check_effect(item: Any, where: str, card: str, fld: str) -> dict[str, Any]:
-    """Validate one effect table of a card file against the op registry."""
-    from game.effects import OPS
-
-    if not isinstance(item, dict):
-        raise _fail(where, card, fld, f"expected a table, got {item!r}")
-    name = item.get("op")
-    if name not in OPS:
-        raise _fail(where, card, f"{fld}.op", f"unknown op {name!r}")
-    target = item.get("target", "this")
-    if not isinstance(target, str):
-        raise _fail(where, card, f"{fld}.target", f"expected a string, got {target!r}")
-    kind, _, filt = target.partition(":")
-    if filt:
-        if kind not in ("choose", "each") or filt not in TARGET_FILTERS:
-            raise _fail(where, card, f"{fld}.target", f"unknown target {target!r}")
-    elif target not in EFFECT_TARGETS:
-        raise _fail(where, card, f"{fld}.target", f"unknown target {target!r}")
-    problem = OPS[name].check_fields(item)
-    if problem:
-        raise _fail(where, card, fld, problem)
-    return dict(item)
-
-
-def parse_card(data: dict[str, Any], where: str) -> CardDef:
-    """Build a CardDef from one TOML document, or raise CardError."""
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise CardError(f"{where}: field 'name' is missing or not a string")
-    r = _Reader(data, where, name)
-    kind = r.choice("kind", KINDS)
-    if kind is None:
-        raise r.fail("kind", "is missing")
-    character = kind in CHARACTER_KINDS
-    hp = r.get("hp", int, required=character)
-    atk = r.get("atk", int, required=character)
-    if character and (hp < 1 or atk < 0):
-        raise r.fail("hp", "a character needs hp >= 1 and atk >= 0")
-    crt = r.get("crt", int, 0)
-    if not 0 <= crt <= 100:
-        raise r.fail("crt", f"must be 0..100, got {crt}")
-    abilities = tuple(_parse_ability(a, where, name, i) for i, a in enumerate(r.get("ability", list, [])))
-    triggers = tuple(_parse_trigger(t, where, name, i) for i, t in enumerate(r.get("trigger", list, [])))
-    statics = tuple(r.get("static", list, []))
-    for s in statics:
-        if s not in STATICS:
-            raise r.fail("static", f"unknown ongoing ability {s!r}")
-    target = r.get("target", str)
-    stasis_target = r.get("from_stasis_target", str)
-    for fld, value in (("target", target), ("from_stasis_target", stasis_target)):
-        if value is not None and value not in TARGET_FILTERS:
-            raise r.fail(fld, f"unknown target {value!r}")
+def card_from_file(data: CardFile) -> CardDef:
+    """The CardDef of a card file that passed both stages."""
     return CardDef(
-        name=name,
-        kind=kind,
-        text=r.get("text", str, required=True),
-        shows=tuple(r.get("shows", list, [])),
-        hp=hp,
-        atk=atk,
-        crt=crt,
-        mv=r.get("mv", int, 2),
-        range=r.get("range", int, 1),
-        damage_type=r.choice("damage_type", DAMAGE_TYPES, "physical"),
-        target=target,
-        target_may_be_in_stasis=r.get("target_may_be_in_stasis", bool, False),
-        from_stasis_target=stasis_target,
-        static=statics,
-        rival=r.get("rival", str),
-        on_play=r.effects("on_play"),
-        from_stasis=r.effects("from_stasis"),
-        triggers=triggers,
-        abilities=abilities,
+        name=data.name,
+        kind=data.kind,
+        text=data.text,
+        shows=tuple(data.shows),
+        hp=data.hp,
+        atk=data.atk,
+        crt=data.crt,
+        mv=data.mv,
+        range=data.range,
+        damage_type=data.damage_type,
+        target=data.target,
+        target_may_be_in_stasis=data.target_may_be_in_stasis,
+        from_stasis_target=data.from_stasis_target,
+        static=tuple(data.static),
+        rival=data.rival,
+        on_play=tuple(data.on_play),
+        from_stasis=tuple(data.from_stasis),
+        triggers=tuple(_trigger(t) for t in data.trigger),
+        abilities=tuple(_ability(a) for a in data.ability),
     )
 
 
-def _parse_ability(data: Any, where: str, card: str, i: int) -> Ability:
-    if not isinstance(data, dict):
-        raise _fail(where, card, f"ability[{i}]", "expected a table")
-    r = _Reader(data, where, card)
-    target = r.get("target", str)
-    if target is not None and target not in TARGET_FILTERS + ("self",):
-        raise r.fail(f"ability[{i}].target", f"unknown target {target!r}")
-    return Ability(
-        name=r.get("name", str, required=True),
-        text=r.get("text", str, required=True),
-        effects=r.effects("effects"),
-        cost=r.get("cost", int, 0),
-        range=r.get("range", int, 1),
-        target=target,
-        fuse=r.get("fuse", bool, False),
-        untap_cost=r.get("untap_cost", int, 0),
-        once_per_turn=r.get("once_per_turn", bool, False),
-    )
+def _trigger(data: TriggerFile) -> Trigger:
+    return Trigger(on=data.on, effects=tuple(data.effects), in_stasis=data.in_stasis,
+                   first_per_turn=data.first_per_turn)
 
 
-def _parse_trigger(data: Any, where: str, card: str, i: int) -> Trigger:
-    if not isinstance(data, dict):
-        raise _fail(where, card, f"trigger[{i}]", "expected a table")
-    r = _Reader(data, where, card)
-    return Trigger(
-        on=r.choice("on", TRIGGERS) or "",
-        effects=r.effects("effects"),
-        in_stasis=r.get("in_stasis", bool, False),
-        first_per_turn=r.get("first_per_turn", bool, False),
-    )
+def _ability(data: AbilityFile) -> Ability:
+    return Ability(name=data.name, text=data.text, effects=tuple(data.effects), cost=data.cost, range=data.range,
+                   target=data.target, fuse=data.fuse, untap_cost=data.untap_cost, once_per_turn=data.once_per_turn)
 
 
-def load_card_file(path: Path) -> CardDef:
-    """Read and validate one card file."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as err:
-        raise CardError(f"{path}: not valid TOML: {err}") from None
-    return parse_card(data, str(path))
+def effect_lists(card: CardFile) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """Each list of effects of a card file, with where it is in the file."""
+    yield "on_play", card.on_play
+    yield "from_stasis", card.from_stasis
+    for i, trig in enumerate(card.trigger):
+        yield f"trigger[{i}].effects", trig.effects
+    for i, ab in enumerate(card.ability):
+        yield f"ability[{i}].effects", ab.effects
+
+
+def card_problems(card: CardFile, file: str) -> list[Problem]:
+    """Stage two for one card file: stats of characters, op names and fields, rule ids, ability names."""
+    problems = [Problem(file, stat, f"a {card.kind} is a character and needs {stat!r}")
+                for stat in ("hp", "atk") if card.kind in CHARACTER_KINDS and getattr(card, stat) is None]
+    for where, effects in effect_lists(card):
+        for i, effect in enumerate(effects):
+            problems += opspecs.effect_problems(effect, file, f"{where}[{i}]", in_card=True)
+    problems += command_target_problems(card, file)
+    rules = load_rules()
+    problems += [Problem(file, f"shows[{i}]", f"unknown rule id {rid!r}{did_you_mean(rid, rules)}")
+                 for i, rid in enumerate(card.shows) if rid not in rules]
+    if "weakened_by_rival" in card.static and not card.rival:
+        problems.append(Problem(file, "rival", "the ongoing ability weakened_by_rival needs 'rival', a card name"))
+    names = [ab.name for ab in card.ability]
+    problems += [Problem(file, f"ability[{i}].name", f"two abilities are named {name!r}")
+                 for i, name in enumerate(names) if name in names[:i]]
+    return problems
+
+
+def command_target_problems(card: CardFile, file: str) -> list[Problem]:
+    """Effects aimed at `target` where no command gives one: in a trigger, or in a play that has no target."""
+    givers = {"on_play": ("target", card.target), "from_stasis": ("from_stasis_target", card.from_stasis_target)}
+    problems = []
+    for where, effects in effect_lists(card):
+        for here, effect in _with_modes(effects, where):
+            if not isinstance(effect, dict) or effect.get("target") != "target":
+                continue
+            if where.startswith("trigger["):
+                problems.append(Problem(file, here, "target 'target' is the target of a play or an ability; a trigger "
+                                                 "has none (use this, you, others, choose:FILTER or each:FILTER)"))
+            elif where in givers and givers[where][1] is None:
+                problems.append(Problem(file, here, f"target 'target' needs the card's {givers[where][0]!r}: what "
+                                                 f"playing it targets"))
+    return problems
+
+
+def _with_modes(effects: list[Any], where: str) -> Iterator[tuple[str, Any]]:
+    """(where, effect) for each effect of a list and of its choose_mode modes."""
+    for i, effect in enumerate(effects):
+        yield f"{where}[{i}]", effect
+        modes = effect.get("modes") if isinstance(effect, dict) else None
+        for j, mode in enumerate(modes if isinstance(modes, list) else []):
+            inner = mode.get("effects") if isinstance(mode, dict) else None
+            if isinstance(inner, list):
+                yield from _with_modes(inner, f"{where}[{i}].modes[{j}].effects")
+
+
+def named_cards(card: CardFile) -> Iterator[tuple[str, str]]:
+    """(where, name) for every other card a card file names: its rival, and names in its effects."""
+    if card.rival:
+        yield "rival", card.rival
+    for where, effects in effect_lists(card):
+        for i, effect in enumerate(effects):
+            for key, name in opspecs.card_names(effect):
+                yield f"{where}[{i}].{key}", name
+
+
+def file_stem(name: str) -> str:
+    """The file name a card's file has by convention: "Hawkeye's Arrows" -> hawkeyes_arrows."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower().replace("'", "")).strip("_")
+
+
+def check_cards(folder: Path | None = None) -> tuple[dict[str, CardDef], list[Problem]]:
+    """Every card file of a folder through both stages: the valid cards by name, and every problem."""
+    pool, problems, _ = _check_cards(folder or cards_dir())
+    return pool, problems
+
+
+def check_files(cards: Path | None = None, decks: Path | None = None) -> tuple[int, int, list[Problem]]:
+    """Card files, then deck files against them: how many of each were read, and every problem of all.
+
+    A deck naming a card whose file has problems is not blamed for it: that file's lines say what is wrong.
+    """
+    folder = cards or cards_dir()
+    pool, problems, defined = _check_cards(folder)
+    deck_paths = sorted(decks.glob("*.toml")) if decks else []
+    for path in deck_paths:
+        problems += [p for p in check_deck(path, pool)[1]
+                     if not any(p.where == f"cards.{name!r}" for name in defined - set(pool))]
+    return len(list(folder.glob("*.toml"))), len(deck_paths), problems
+
+
+def _check_cards(folder: Path) -> tuple[dict[str, CardDef], list[Problem], set[str]]:
+    """The valid cards, every problem, and every name a file defines (a misshapen file's too, so that other
+    files naming it are not blamed for its mistakes)."""
+    problems: list[Problem] = []
+    found: dict[str, tuple[Path, CardFile]] = {}
+    misshapen: set[str] = set()
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            data = load_toml(str(path), "card file")
+        except FileProblems as bad:
+            problems += bad.problems
+            continue
+        card, schema_problems = validate(CardFile, data, str(path))
+        problems += schema_problems
+        if card is None:
+            misshapen |= {data["name"]} if isinstance(data.get("name"), str) else set()
+            continue
+        problems += card_problems(card, str(path))
+        if card.name in found:
+            problems.append(_duplicate(card.name, found[card.name][0], path))
+            if file_stem(card.name) == path.stem:
+                found[card.name] = (path, card)
+            continue
+        found[card.name] = (path, card)
+    for path, card in found.values():
+        problems += [Problem(str(path), where, f"no card is named {name!r}{did_you_mean(name, found)}")
+                     for where, name in named_cards(card) if name not in found and name not in misshapen]
+    bad_files = {p.file for p in problems}
+    pool = {name: card_from_file(card) for name, (path, card) in found.items() if str(path) not in bad_files}
+    return pool, problems, set(found) | misshapen
+
+
+def _duplicate(name: str, first: Path, second: Path) -> Problem:
+    """Two files define one name: blame the one not named after the card (the later one when both or neither)."""
+    blamed, other = (first, second) if first.stem != file_stem(name) == second.stem else (second, first)
+    return Problem(str(blamed), "name", f"card {name!r} is already defined by {other}; "
+                                        f"each card has one file, named {file_stem(name)}.toml")
+
+
+def load_cards(folder: Path | None = None) -> dict[str, CardDef]:
+    """Every card of a folder by name; any problem in any file raises CardError listing all of them."""
+    pool, problems = check_cards(folder)
+    if problems:
+        raise CardError(problems)
+    return pool
 
 
 def cards_dir() -> Path:
@@ -255,18 +273,45 @@ def cards_dir() -> Path:
     return Path(str(resources.files("assets") / "cards"))
 
 
-def load_cards(folder: Path | None = None) -> dict[str, CardDef]:
-    """Every card of a folder by name; duplicate names are an error."""
-    pool: dict[str, CardDef] = {}
-    for path in sorted((folder or cards_dir()).glob("*.toml")):
-        card = load_card_file(path)
-        if card.name in pool:
-            raise CardError(f"{path}: card {card.name!r}: field 'name': another file already defines it")
-        pool[card.name] = card
-    return pool
-
-
 @cache
 def card_pool() -> dict[str, CardDef]:
     """The shipped card pool, loaded once."""
     return load_cards()
+
+
+def decks_dir() -> Path:
+    """The folder of shipped deck files."""
+    return Path(str(resources.files("assets") / "decks"))
+
+
+def check_deck(path: Path, pool: dict[str, CardDef]) -> tuple[DeckFile | None, list[Problem]]:
+    """One deck file through both stages: its schema, then card names, kinds and size against a pool."""
+    try:
+        data = load_toml(str(path), "deck file")
+    except FileProblems as bad:
+        return None, bad.problems
+    deck, problems = validate(DeckFile, data, str(path))
+    if deck is None:
+        return None, problems
+    for name in deck.cards:
+        if name not in pool:
+            problems.append(Problem(str(path), f"cards.{name!r}", f"unknown card {name!r}{did_you_mean(name, pool)}"))
+        elif pool[name].kind not in DECK_KINDS:
+            problems.append(Problem(str(path), f"cards.{name!r}", f"{name!r} is a {pool[name].kind}; a deck holds "
+                                                                   f"{', '.join(DECK_KINDS)} cards"))
+    total = sum(deck.cards.values())
+    if total != DECK_SIZE:
+        problems.append(Problem(str(path), "cards", f"a standard deck has {DECK_SIZE} cards, this one has {total}"))
+    return (None if problems else deck), problems
+
+
+def check_decks(folder: Path, pool: dict[str, CardDef]) -> tuple[dict[str, DeckFile], list[Problem]]:
+    """Every deck file of a folder by key (the file name without .toml), and every problem."""
+    decks: dict[str, DeckFile] = {}
+    problems: list[Problem] = []
+    for path in sorted(folder.glob("*.toml")):
+        deck, found = check_deck(path, pool)
+        problems += found
+        if deck is not None:
+            decks[path.stem] = deck
+    return decks, problems

@@ -40,19 +40,41 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    """List the card pool, or check every card file."""
-    from game.cards import CardError, load_cards
+    """List the card pool, or check every card and deck file and list every problem, one line each."""
+    from pathlib import Path
 
-    try:
-        pool = load_cards()
-    except CardError as err:
-        raise CliError(str(err)) from None
+    from game.cards import check_cards, check_files, decks_dir
+
+    folders = [f for f in (args.dir, args.decks) if f is not None]
+    for folder in folders:
+        if not Path(folder).is_dir():
+            raise CliError(f"{folder}: no such folder")
+    cards = Path(args.dir) if args.dir else None
     if args.check:
-        print(f"{len(pool)} card files are valid")
-        return 0
-    for card in sorted(pool.values(), key=lambda c: (c.kind, c.name)):
-        stats = f" {card.atk}/{card.hp}" if card.is_character else ""
-        print(f"{card.kind:9} {card.name}{stats}: {card.text}")
+        decks = Path(args.decks) if args.decks else (None if args.dir else decks_dir())
+        n_cards, n_decks, problems = check_files(cards, decks)
+        if not problems:
+            print(f"{n_cards} card files and {n_decks} deck files are valid")
+            return 0
+    else:
+        pool, problems = check_cards(cards)
+        if not problems:
+            for card in sorted(pool.values(), key=lambda c: (c.kind, c.name)):
+                stats = f" {card.atk}/{card.hp}" if card.is_character else ""
+                print(f"{card.kind:9} {card.name}{stats}: {card.text}")
+            return 0
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return BAD_INPUT
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    """Print the JSON Schema of a file kind, for editors (docs/editors.md)."""
+    from game.schemas import SCHEMAS, json_schema
+
+    if args.kind not in SCHEMAS:
+        raise CliError(f"no schema for {args.kind!r}; kinds: {', '.join(SCHEMAS)}")
+    print(json.dumps(json_schema(args.kind), indent=2))
     return 0
 
 
@@ -86,13 +108,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_sim(args: argparse.Namespace) -> int:
     """Bot-vs-bot games headless."""
+    from game.batch import RunnerError
     from game.setup import SetupError
-    from game.sim import run_sim
+    from game.simrun import run_sim
 
     try:
         return run_sim(args)
-    except SetupError as err:
+    except (SetupError, RunnerError) as err:
         raise CliError(str(err)) from None
+
+
+SCREENS = ("board", "new_game", "pass", "choice", "refusal", "legend", "over", "final_board")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -105,13 +131,55 @@ def cmd_play(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.ui.app import main_play
 
-    if args.screenshot and not args.scenario:
-        raise CliError("--screenshot needs --scenario FILE (the state to draw)")
+    if args.screenshot and not (args.scenario or args.load) and args.screen != "new_game":
+        raise CliError("--screenshot needs --scenario FILE or --load SAVE (the state to draw)")
+    if args.screen != "board" and not args.screenshot:
+        raise CliError("--screen only chooses what --screenshot OUT.png draws")
     try:
         return main_play(players=args.players, decks=args.decks, seed=args.seed, load=args.load,
-                         scenario=args.scenario, screenshot=args.screenshot, seats=args.seats)
+                         scenario=args.scenario, screenshot=args.screenshot, screen=args.screen,
+                         seats=args.seats)
     except (CardError, ScenarioError, SaveError, SetupError) as err:
         raise CliError(str(err)) from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Step through a kept game or a save: the window, or the dump or a scenario at one step."""
+    from game.problems import FileProblems, Problem
+    from game.replay import open_timeline
+
+    if args.then < 0:
+        raise CliError("--then must be 0 or more")
+    try:
+        timeline = open_timeline(args.file)
+        step = timeline.steps if args.at is None else args.at
+        if args.turn is not None:
+            starts = [s for s in timeline.turn_starts if timeline.turn_of(s) == args.turn]
+            if not starts:
+                raise FileProblems([Problem(args.file, "--turn", f"the game has no turn {args.turn} "
+                                                                 f"(turns {timeline.turn_of(0)} to "
+                                                                 f"{timeline.turn_of(timeline.steps)})")])
+            step = starts[0]
+        timeline.check_step(step)
+        if args.export:
+            try:
+                timeline.export(step, args.export, args.then)
+            except OSError as err:
+                raise FileProblems([Problem(args.export, "", f"can't be written ({err.strerror or err})")]) from None
+            print(f"wrote {args.export}: the table at step {step} of {timeline.steps} "
+                  f"(turn {timeline.turn_of(step)})", file=sys.stderr)
+        if args.json:
+            print(json.dumps(timeline.view_at(step), indent=1))
+    except FileProblems as err:
+        for problem in err.problems:
+            print(problem, file=sys.stderr)
+        return BAD_INPUT
+    if args.export or args.json:
+        return 0
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.replay_app import main_replay
+
+    return main_replay(timeline, step)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -126,6 +194,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="SAVE")
     play.add_argument("--scenario", metavar="FILE")
     play.add_argument("--screenshot", metavar="OUT.png")
+    play.add_argument("--screen", default="board", choices=SCREENS,
+                      help="what --screenshot draws (default: the board)")
     play.add_argument("--seats", nargs="+", metavar="SEAT", help="per player: person, random, greedy or ismcts[:N]")
     play.set_defaults(run=cmd_play)
 
@@ -143,15 +213,42 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--check", action="store_true", help="verify invariants after every command")
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--workers", type=int, metavar="N", help="worker processes (default: the number of cores)")
+    sim.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
+                     help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray); needs countertop[cluster]")
+    sim.add_argument("--paired", action="store_true", help="play each deal twice, the seats reversed")
+    sim.add_argument("--report", metavar="DIR", help="write DIR/report.html and DIR/report.json")
+    sim.add_argument("--until", type=float, metavar="HALFWIDTH",
+                     help="play rounds of --games until every deck's 95%% interval is at most ± HALFWIDTH")
+    sim.add_argument("--keep", metavar="DIR", help="write each game as a replay file (countertop replay FILE)")
+    sim.add_argument("--keep-failures", action="store_true",
+                     help="with --keep: only games that broke an invariant or hit a limit")
     sim.set_defaults(run=cmd_sim)
+
+    replay = sub.add_parser("replay", help="step through a kept game or a save; export a scenario at a step")
+    replay.add_argument("file", help="a replay file (sim --keep) or a save")
+    replay.add_argument("--at", type=int, metavar="STEP", help="the step: commands played (default: the end)")
+    replay.add_argument("--turn", type=int, metavar="N", help="the first step of turn N")
+    replay.add_argument("--json", action="store_true", help="print the JSON state dump at the step")
+    replay.add_argument("--export", metavar="OUT.toml", help="write a scenario that sets up the table at the step")
+    replay.add_argument("--then", type=int, default=0, metavar="N",
+                        help="with --export: also write the next N commands as [[do]] tables")
+    replay.set_defaults(run=cmd_replay)
 
     bench = sub.add_parser("bench", help="performance ratios against bare baselines")
     bench.add_argument("--json", action="store_true")
     bench.set_defaults(run=cmd_bench)
 
     cards = sub.add_parser("cards", help="list the card pool")
-    cards.add_argument("--check", action="store_true", help="validate every card file")
+    cards.add_argument("--check", action="store_true", help="validate every card and deck file, list every problem")
+    cards.add_argument("--dir", metavar="FOLDER", help="the card folder (default: the shipped cards; with --check "
+                                                       "and no --decks, no deck files are checked)")
+    cards.add_argument("--decks", metavar="FOLDER", help="the deck folder --check reads (default: the shipped decks)")
     cards.set_defaults(run=cmd_cards)
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of a file kind, for editors")
+    schema.add_argument("kind", help="cards, deck or scenario")
+    schema.set_defaults(run=cmd_schema)
 
     rules = sub.add_parser("rules", help="print the rules, or one rule by id")
     rules.add_argument("id", nargs="?")

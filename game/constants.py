@@ -1,4 +1,4 @@
-"""The fixed shape of the game: board size, location squares, hand limit, status names and phases (G-1, G-3)."""
+"""The fixed shape of the game: board, locations, hand limit, statuses, phases, cube colours (G-1, G-3, SE-14)."""
 
 from __future__ import annotations
 
@@ -7,3 +7,4 @@ STANDARD_LOCATIONS = ((1, 2), (3, 2), (5, 2))
 HAND_LIMIT = 10
 STATUSES = ("Blind", "Break", "Burn", "Cripple", "Freeze", "Poison", "Shear", "Silence", "Sleep", "Stun", "Upkeep")
 PHASES = ("start", "untap", "main", "end", "over")
+CUBE_COLORS = ("red", "white", "blue")

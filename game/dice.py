@@ -1,4 +1,9 @@
-"""Dice and coins (G-8): one seeded generator per game, with queues of forced results used first."""
+"""Dice and coins (G-8): one seeded generator per game, with queues of forced results used first.
+
+Forced shuffles (a scenario exported from a replay) are orders of positions: `[2, 0, 1]` puts the card
+that was third first. A forced order that is not a reordering of the list being shuffled is dropped and
+the generator shuffles instead.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ class Dice:
     seed: int = 0
     forced_d100: list[int] = field(default_factory=list)
     forced_coins: list[str] = field(default_factory=list)
+    forced_shuffles: list[list[int]] = field(default_factory=list)
     rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
@@ -32,23 +38,38 @@ class Dice:
         return self.rng.choice(("heads", "tails"))
 
     def shuffle(self, items: list[Any]) -> None:
-        """Shuffle a list in place with the game's generator."""
-        self.rng.shuffle(items)
+        """Shuffle a list in place: a forced order first, else the game's generator."""
+        order = self.shuffle_order(len(items))
+        items[:] = [items[i] for i in order]
+
+    def shuffle_order(self, n: int) -> list[int]:
+        """The new order of n positions (shuffling positions draws exactly what shuffling the items would)."""
+        if self.forced_shuffles:
+            forced = self.forced_shuffles.pop(0)
+            if sorted(forced) == list(range(n)):
+                return list(forced)
+        order = list(range(n))
+        self.rng.shuffle(order)
+        return order
 
     def to_json(self) -> dict[str, Any]:
         """The whole dice state as JSON-ready data."""
         version, internal, gauss = self.rng.getstate()
-        return {
+        data: dict[str, Any] = {
             "seed": self.seed,
             "forced_d100": list(self.forced_d100),
             "forced_coins": list(self.forced_coins),
             "rng": [version, list(internal), gauss],
         }
+        if self.forced_shuffles:
+            data["forced_shuffles"] = [list(order) for order in self.forced_shuffles]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Dice:
         """Rebuild dice from `to_json` output, generator position included."""
-        dice = cls(int(data["seed"]), list(data["forced_d100"]), list(data["forced_coins"]))
+        dice = cls(int(data["seed"]), list(data["forced_d100"]), list(data["forced_coins"]),
+                   [list(order) for order in data.get("forced_shuffles", [])])
         version, internal, gauss = data["rng"]
         dice.rng.setstate((version, tuple(internal), gauss))
         return dice

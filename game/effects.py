@@ -3,31 +3,29 @@
 An effect item is a JSON-ready dict: `op`, `target` (a spec), `source` (a ref or None), `player` (who
 controls the effect), the op's fields, and optionally `chosen` (the command's target), `may`,
 `if_in_play` / `unless_in_play` (a card name), `affects_stasis` and, once a choice is answered, `answer`.
-Items wait in `game.queue`; a choice pauses the queue until a `choose` command answers it.
+Items wait in `game.queue`; a choice pauses the queue until a `choose` command answers it. Which fields
+each op takes, with their types and bounds, is data in `game.opspecs`; counts are held to those bounds here
+too, so no item loops or allocates beyond them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import esper
 
 from game import components as c
-from game import stasis, status, stun
-from game.cards import DAMAGE_TYPES
+from game import opspecs, stasis, status, stun
 from game.combat import deal_damage, heal, move_along
-from game.constants import HAND_LIMIT, STATUSES
+from game.constants import HAND_LIMIT
+from game.opspecs import effect_problems
 from game.stats import power, printed_atk
-from game.status import CUBE_COLORS
 from game.table import ensure
 
 if TYPE_CHECKING:
     from game.table import Table
-
-COMMON_FIELDS = {"op", "target", "source", "player", "chosen", "may", "if_in_play", "unless_in_play",
-                 "affects_stasis", "answer", "prompt", "path", "to"}
 
 
 @dataclass(frozen=True)
@@ -43,55 +41,36 @@ OpFn = Callable[["Table", dict[str, Any], Any], "Choice | None"]
 
 @dataclass(frozen=True)
 class OpSpec:
-    """An op: its implementation, what it targets ('card', 'character' or 'player') and its fields."""
+    """An op: its implementation, what it targets ('card', 'character' or 'player', from game.opspecs)."""
 
     name: str
     fn: OpFn
     target: str
-    fields: dict[str, tuple[type | tuple[type, ...], Any]] = field(default_factory=dict)
     board_only: bool = True
 
     def check_fields(self, item: dict[str, Any]) -> str | None:
-        """A problem with an item's fields, or None."""
-        for key, value in item.items():
-            if key in COMMON_FIELDS:
-                continue
-            if key not in self.fields:
-                return f"op {self.name!r} has no field {key!r}"
-            kind, _ = self.fields[key]
-            if isinstance(value, bool) and kind is int or not isinstance(value, kind):
-                return f"op {self.name!r}: field {key!r} has a bad value {value!r}"
-            if kind is int and isinstance(value, int) and value < 0:
-                return f"op {self.name!r}: field {key!r} must be 0 or more, not {value!r}"
-            allowed = FIELD_VALUES.get((self.name, key), FIELD_VALUES.get(("", key)))
-            if allowed is not None and value not in allowed:
-                return f"op {self.name!r}: field {key!r} must be one of {', '.join(allowed)}, not {value!r}"
-        for key, (_, default) in self.fields.items():
-            if default is REQUIRED and key not in item:
-                return f"op {self.name!r} needs field {key!r}"
-        return None
+        """The first problem with a scenario effect's fields (game.opspecs), or None."""
+        problems = effect_problems(item, "", "", in_card=False)
+        return problems[0].what if problems else None
 
 
-REQUIRED = object()
-FIELD_VALUES: dict[tuple[str, str], tuple[str, ...]] = {
-    ("", "status"): STATUSES,
-    ("remove_status", "status"): (*STATUSES, "choose"),
-    ("", "color"): CUBE_COLORS,
-    ("", "type"): DAMAGE_TYPES,
-    ("", "kind"): ("minion", "action"),
-}
 OPS: dict[str, OpSpec] = {}
 
 
-def op(op_name: str, /, target: str = "card", board_only: bool = True,
-       **fields: tuple[type | tuple[type, ...], Any]) -> Callable[[OpFn], OpFn]:
-    """Register an op implementation under its name."""
+def op(op_name: str, /, board_only: bool = True) -> Callable[[OpFn], OpFn]:
+    """Register an op implementation under its name; its fields and target kind are in game.opspecs."""
 
     def register(fn: OpFn) -> OpFn:
-        OPS[op_name] = OpSpec(op_name, fn, target, dict(fields), board_only)
+        OPS[op_name] = OpSpec(op_name, fn, opspecs.OPS[op_name].target, board_only)
         return fn
 
     return register
+
+
+def count(item: dict[str, Any], key: str, default: int = 0) -> int:
+    """A count field held to the bound game.opspecs documents, so no item loops or allocates beyond it."""
+    high = opspecs.OPS[item["op"]].fields[key].high
+    return max(0, min(int(item.get(key, default)), high))
 
 
 # ----- the queue -------------------------------------------------------------------------------------------
@@ -243,16 +222,16 @@ def source_eid(game: Table, item: dict[str, Any]) -> int | None:
 # ----- the ops ---------------------------------------------------------------------------------------------
 
 
-@op("place_stasis", n=(int, REQUIRED), board_only=False)
+@op("place_stasis", board_only=False)
 def _place_stasis(game: Table, item: dict[str, Any], target: int) -> None:
     """ST-1, ST-3, ST-16, ST-17."""
-    stasis.place(game, target, item["n"])
+    stasis.place(game, target, count(item, "n"))
 
 
-@op("remove_stasis", n=(int, REQUIRED), up_to=(bool, False), board_only=False)
+@op("remove_stasis", board_only=False)
 def _remove_stasis(game: Table, item: dict[str, Any], target: int) -> Choice | None:
-    """ST-10: remove counters (never below 0); 'up to' asks how many."""
-    most = min(item["n"], game.stasis_counters(target))
+    """ST-10: remove counters (never below 0); 'up to' asks how many (at most n + 1 options, n <= 100)."""
+    most = min(count(item, "n"), game.stasis_counters(target))
     n = most
     if item.get("up_to"):
         if "answer" not in item and most > 0:
@@ -262,16 +241,16 @@ def _remove_stasis(game: Table, item: dict[str, Any], target: int) -> Choice | N
     return None
 
 
-@op("place_stun", n=(int, REQUIRED))
+@op("place_stun")
 def _place_stun(game: Table, item: dict[str, Any], target: int) -> None:
     """SC-1."""
-    stun.place(game, target, item["n"])
+    stun.place(game, target, count(item, "n"))
 
 
-@op("remove_stun", n=(int, REQUIRED))
+@op("remove_stun")
 def _remove_stun(game: Table, item: dict[str, Any], target: int) -> None:
     """Remove stun counters directly (not an untap)."""
-    stun.remove(game, target, item["n"])
+    stun.remove(game, target, count(item, "n"))
 
 
 @op("tap")
@@ -285,13 +264,13 @@ def _untap(game: Table, item: dict[str, Any], target: int) -> None:
     game.untap(target, cause="effect")
 
 
-@op("apply_status", target="character", status=(str, REQUIRED), stacks=(int, 1))
+@op("apply_status")
 def _apply_status(game: Table, item: dict[str, Any], target: int) -> None:
-    for _ in range(item.get("stacks", 1)):
-        status.apply(game, target, item["status"])
+    """SE-0: the stacks are applied at once, up to the status's limit."""
+    status.apply(game, target, item["status"], count(item, "stacks", 1))
 
 
-@op("remove_status", target="character", status=(str, "choose"))
+@op("remove_status")
 def _remove_status(game: Table, item: dict[str, Any], target: int) -> Choice | None:
     """SE-0: removing a status removes all its stacks; 'choose' asks which."""
     name = item.get("status", "choose")
@@ -306,36 +285,36 @@ def _remove_status(game: Table, item: dict[str, Any], target: int) -> Choice | N
     return None
 
 
-@op("damage", target="character", n=(int, REQUIRED), type=(str, "physical"))
+@op("damage")
 def _damage(game: Table, item: dict[str, Any], target: int) -> None:
-    deal_damage(game, target, item["n"], source=source_eid(game, item), reason=item["op"])
+    deal_damage(game, target, count(item, "n"), source=source_eid(game, item), reason=item["op"])
 
 
-@op("heal", target="character", n=(int, REQUIRED), overheal=(bool, False))
+@op("heal")
 def _heal(game: Table, item: dict[str, Any], target: int) -> None:
-    heal(game, target, item["n"], overheal=item.get("overheal", False))
+    heal(game, target, count(item, "n"), overheal=item.get("overheal", False))
 
 
-@op("add_cubes", target="character", color=(str, REQUIRED), n=(int, REQUIRED))
+@op("add_cubes")
 def _add_cubes(game: Table, item: dict[str, Any], target: int) -> None:
-    status.add_cubes(game, target, item["color"], item["n"])
+    status.add_cubes(game, target, item["color"], count(item, "n"))
 
 
-@op("remove_cubes", target="character", color=(str, REQUIRED), n=(int, REQUIRED))
+@op("remove_cubes")
 def _remove_cubes(game: Table, item: dict[str, Any], target: int) -> None:
-    status.remove_cubes(game, target, item["color"], item["n"])
+    status.remove_cubes(game, target, item["color"], count(item, "n"))
 
 
-@op("move", target="character", steps=(int, 0))
+@op("move")
 def _move(game: Table, item: dict[str, Any], target: int) -> None:
     """G-5 forced movement: step by step through empty squares; Poison counts the squares (SE-6)."""
     path = item.get("path") or ([item["to"]] if item.get("to") else [])
     move_along(game, target, [tuple(s) for s in path], forced=True)
 
 
-@op("draw", target="player", n=(int, REQUIRED))
+@op("draw")
 def _draw(game: Table, item: dict[str, Any], target: str) -> None:
-    game.draw(target, item["n"])
+    game.draw(target, count(item, "n"))
 
 
 @op("lose_abilities")
@@ -352,28 +331,28 @@ def _destroy(game: Table, item: dict[str, Any], target: int) -> None:
     game.discard(target, reason="destroyed")
 
 
-@op("grant_evasion", target="character", type=(str, REQUIRED), value=(int, REQUIRED))
+@op("grant_evasion")
 def _grant_evasion(game: Table, item: dict[str, Any], target: int) -> None:
     """SE-12."""
-    ensure(target, c.Defences).evasion.append((item["type"], item["value"]))
+    ensure(target, c.Defences).evasion.append((item["type"], count(item, "value")))
     game.emit("FuseAttached", card=game.ref(target), defence="evasion", damage_type=item["type"],
-              value=item["value"])
+              value=count(item, "value"))
 
 
-@op("grant_negation", target="character", type=(str, REQUIRED), value=(int, REQUIRED))
+@op("grant_negation")
 def _grant_negation(game: Table, item: dict[str, Any], target: int) -> None:
     """SE-13."""
-    ensure(target, c.Defences).negation.append((item["type"], item["value"]))
+    ensure(target, c.Defences).negation.append((item["type"], count(item, "value")))
     game.emit("FuseAttached", card=game.ref(target), defence="negation", damage_type=item["type"],
-              value=item["value"])
+              value=count(item, "value"))
 
 
-@op("gain_stones", target="player", n=(int, REQUIRED))
+@op("gain_stones")
 def _gain_stones(game: Table, item: dict[str, Any], target: str) -> None:
-    game.gain_stones(target, item["n"])
+    game.gain_stones(target, count(item, "n"))
 
 
-@op("grant_play", target="player", kind=(str, REQUIRED), name=(str, ""), same_name_in_play=(bool, False))
+@op("grant_play")
 def _grant_play(game: Table, item: dict[str, Any], target: str) -> None:
     """G-4 extra plays: an allowance for later, not a choice."""
     grant = {"kind": item["kind"]}
@@ -395,15 +374,15 @@ def _copy_power(game: Table, item: dict[str, Any], target: int) -> None:
     game.emit("PowerCopied", card=game.ref(me), source=game.ref(target), atk=printed_atk(game, target))
 
 
-@op("draw_per_strong_minion", target="player", min_power=(int, REQUIRED))
+@op("draw_per_strong_minion")
 def _draw_per_strong(game: Table, item: dict[str, Any], target: str) -> None:
     """Who Loves Ya, Baby?: counts minions in play, stasis included (ST-8)."""
     mine = [e for e in game.zone_cards("board") + game.zone_cards("stasis")
             if game.kind(e) == "minion" and game.controller(e) == target]
-    game.draw(target, sum(1 for e in mine if power(game, e) >= item["min_power"]))
+    game.draw(target, sum(1 for e in mine if power(game, e) >= count(item, "min_power")))
 
 
-@op("flip_per_named", target="player", name=(str, REQUIRED))
+@op("flip_per_named")
 def _flip_per_named(game: Table, item: dict[str, Any], target: str) -> None:
     """Gobbo: a coin per card of that name in play (every player's, stasis too); draw per heads."""
     count = sum(1 for e in game.zone_cards("board") + game.zone_cards("stasis") if game.name(e) == item["name"])
@@ -411,10 +390,10 @@ def _flip_per_named(game: Table, item: dict[str, Any], target: str) -> None:
     game.draw(target, heads)
 
 
-@op("draw_grant_actions", target="player", n=(int, REQUIRED), named=(str, REQUIRED))
+@op("draw_grant_actions")
 def _draw_grant_actions(game: Table, item: dict[str, Any], target: str) -> None:
     """Hawkeye's Arrows: draw; with the named card in play, drawn actions become extra action plays."""
-    drawn = game.draw(target, item["n"])
+    drawn = game.draw(target, count(item, "n"))
     if not named_in_play(game, item["named"]):
         return
     for eid in drawn:
@@ -424,7 +403,7 @@ def _draw_grant_actions(game: Table, item: dict[str, Any], target: str) -> None:
             game.emit("ExtraPlayGranted", player=target, grant=grant)
 
 
-@op("draw_madness", target="player")
+@op("draw_madness")
 def _draw_madness(game: Table, item: dict[str, Any], target: str) -> None:
     """A player takes a Madness card from the pile into hand and owns it (G-1)."""
     pile = game.zone_cards("madness")
@@ -444,7 +423,7 @@ def _return_to_madness(game: Table, item: dict[str, Any], target: int) -> None:
     game.emit("CardMoved", card=game.ref(target), zone="madness", reason="returned to the Madness pile")
 
 
-@op("choose_mode", target="player", modes=(list, REQUIRED))
+@op("choose_mode")
 def _choose_mode(game: Table, item: dict[str, Any], target: str) -> Choice | None:
     """Choose one of several modes, then resolve its effects first."""
     labels = [m["label"] for m in item["modes"]]
@@ -465,7 +444,7 @@ def _finish_play(game: Table, item: dict[str, Any], target: int) -> None:
     esper.try_remove_component(target, c.PlayedFromStasisMark)
 
 
-@op("discard_to_limit", target="player")
+@op("discard_to_limit")
 def _discard_to_limit(game: Table, item: dict[str, Any], target: str) -> Choice | None:
     """G-3 hand limit: the player discards down to 10, one chosen card at a time."""
 

@@ -17,15 +17,16 @@ from __future__ import annotations
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("data", ("game.components", "game.constants", "game.events", "game.dice", "game.cards", "game.rules",
-              "game.problems", "game.layers")),
+              "game.problems", "game.opspecs", "game.schemas", "game.layers")),
     ("table", ("game.table",)),
     ("rules", ("game.stats", "game.stasis", "game.stun", "game.status", "game.combat", "game.effects",
                "game.triggers")),
     ("turn", ("game.commands", "game.legal", "systems.*")),
-    ("edges", ("game.setup", "game.scenario", "game.serialize", "game.view")),
+    ("edges", ("game.setup", "game.scenario", "game.scenario_exact", "game.serialize", "game.view", "game.export")),
     ("game", ("game.engine",)),
-    ("apps", ("game", "game.__main__", "game.determinize", "game.bots", "game.search", "game.roster", "game.sim",
-              "game.bench", "game.cli", "game.ui.*")),
+    ("apps", ("game", "game.__main__", "game.determinize", "game.bots", "game.search", "game.roster", "game.cardlog",
+              "game.sim", "game.balance", "game.batch", "game.report", "game.reportpage", "game.simconsole",
+              "game.simrun", "game.bench", "game.cli", "game.replay", "game.shrink", "game.keep", "game.ui.*")),
 )
 
 

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import esper
 
 from game import components as c
+from game import scenario_exact as exact
 from game.cards import CardDef
 from game.commands import apply_action
 from game.constants import COLS, ROWS, STATUSES
@@ -19,10 +20,10 @@ from systems.schedule import advance
 G = TypeVar("G", bound=Table)
 
 TOP_KEYS = {"seed", "dice", "coins", "players", "turn", "phase", "stones", "vp", "card", "do", "description",
-            "expect"}
+            "expect"} | exact.TOP_KEYS
 CARD_KEYS = {"ref", "name", "owner", "controller", "zone", "pos", "tapped", "stasis_counters", "stun_counters",
-             "status", "cubes", "hp", "max_hp", "atk", "crt", "mv", "range", "damage_type"}
-ZONES = ("deck", "hand", "board", "discard", "stasis", "location", "madness")
+             "status", "cubes", "hp", "max_hp", "atk", "crt", "mv", "range", "damage_type"} | exact.CARD_KEYS
+ZONES = ("deck", "hand", "board", "discard", "stasis", "location", "madness", "removed")
 OWNERLESS = ("monster", "treasure", "location")
 
 
@@ -76,6 +77,9 @@ def build(data: dict[str, Any], where: _Where, make: type[G]) -> tuple[G, list[d
     set_dice(game, data, where)
     set_turn(game, data, where)
     set_players(game, data, where)
+    exact.set_active(game, data, where)
+    exact.set_allowances(game, data, where)
+    exact.set_shuffles(game, data, where)
     cards = data.get("card", [])
     if not isinstance(cards, list):
         raise where("card", "must be an array of [[card]] tables")
@@ -87,8 +91,9 @@ def build(data: dict[str, Any], where: _Where, make: type[G]) -> tuple[G, list[d
     for i, action in enumerate(actions):
         if not isinstance(action.get("act"), str):
             raise where(f"[[do]] #{i}", "needs an 'act' string")
+    resumed = exact.set_resume(game, data, where)
     game.emit("GameStarted", players=players, seed=seed)
-    if data.get("phase", "main") == "start":
+    if not resumed and data.get("phase", "main") == "start":
         game.set_phase("start")
         advance(game)
     return game, actions
@@ -157,6 +162,7 @@ def add_card(game: Table, data: Any, where: _Where, i: int) -> None:
     place_on_table(game, eid, data, card, zone, where, place)
     set_counters(game, eid, data, card, zone, where, place)
     set_stats(game, eid, data, card, where, place)
+    exact.add_exact(game, eid, data, where, place)
 
 
 def card_owner(game: Table, data: dict[str, Any], card: CardDef, zone: str, where: _Where,

@@ -5,6 +5,7 @@ Nothing in a save is executed: it is plain data checked for its version and shap
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import tempfile
@@ -41,7 +42,8 @@ def card_state(game: Table, eid: int) -> dict[str, Any]:
     if (st := esper.try_component(eid, c.StunCounters)) is not None:
         data["stun"] = st.n
     if (stack := esper.try_component(eid, c.StatusStack)) is not None:
-        data["status"] = {"stacks": stack.stacks, "applied_turn": stack.applied_turn, "fresh": sorted(stack.fresh)}
+        data["status"] = {"stacks": dict(stack.stacks), "applied_turn": dict(stack.applied_turn),
+                          "fresh": sorted(stack.fresh)}
     if (cubes := esper.try_component(eid, c.Cubes)) is not None:
         data["cubes"] = [cubes.red, cubes.white, cubes.blue]
     if (d := esper.try_component(eid, c.Defences)) is not None:
@@ -112,7 +114,7 @@ def load_state(data: dict[str, Any], make: type[G]) -> G:
             restore_card(game, card)
         game.dice = Dice.from_json(data["dice"])
         game.log, game.rejected = list(data["log"]), list(data["rejected"])
-        game.queue, game.pending = list(data["queue"]), data["pending"]
+        game.queue, game.pending = copy.deepcopy(list(data["queue"])), copy.deepcopy(data["pending"])
         game.history, game.last_rolls = list(data["history"]), list(data["last_rolls"])
         game.seq, game.made = int(data["seq"]), int(data["made"])
     except (KeyError, TypeError, ValueError) as err:

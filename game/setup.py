@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 
 import esper
 
-from game.cards import card_pool
+from game.cards import DECK_SIZE as DECK_SIZE
+from game.cards import card_pool, check_deck, decks_dir
 from game.components import BoardPos
 from game.constants import STANDARD_LOCATIONS
+from game.problems import FileProblems
 from game.table import Table
 from systems.schedule import advance
 
 G = TypeVar("G", bound=Table)
 
-DECK_SIZE = 20
 OPENING_HAND = 5
 MADNESS_PILE = 10
 LOCATION_CARD = "Alternate Present"
@@ -51,32 +50,12 @@ class Deck:
         return [name for name, n in self.cards.items() for _ in range(n)]
 
 
-def decks_dir() -> Path:
-    """The folder of shipped deck files."""
-    return Path(str(resources.files("assets") / "decks"))
-
-
 def load_deck(path: Path) -> Deck:
-    """Read and validate one deck file."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as err:
-        raise SetupError(f"{path}: can't be read as TOML ({err})") from None
-    cards = data.get("cards")
-    if not isinstance(data.get("name"), str) or not isinstance(cards, dict):
-        raise SetupError(f"{path}: a deck needs a 'name' and a [cards] table")
-    pool = card_pool()
-    for name, n in cards.items():
-        if name not in pool:
-            raise SetupError(f"{path}: [cards]: unknown card {name!r}")
-        if pool[name].kind not in ("minion", "action", "relic"):
-            raise SetupError(f"{path}: [cards]: {name!r} is a {pool[name].kind} and can't be in a deck")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise SetupError(f"{path}: [cards]: {name!r} needs a number of copies, not {n!r}")
-    total = sum(cards.values())
-    if total != DECK_SIZE:
-        raise SetupError(f"{path}: a standard deck has {DECK_SIZE} cards, this one has {total}")
-    return Deck(path.stem, data["name"], tuple(data.get("themes", [])), data.get("description", ""), dict(cards))
+    """Read and validate one deck file (game.cards.check_deck); every problem is one line of the SetupError."""
+    deck, problems = check_deck(path, card_pool())
+    if deck is None:
+        raise SetupError(str(FileProblems(problems)))
+    return Deck(path.stem, deck.name, tuple(deck.themes), deck.description, dict(deck.cards))
 
 
 @cache

@@ -1,18 +1,19 @@
-"""Headless bot-vs-bot games (`countertop sim`): a progress bar, a summary, and invariant checks."""
+"""Headless bot-vs-bot games (`countertop sim`): one game with its invariant checks, and the counts of many."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.cardlog import CardActivity, card_activity
 from game.determinize import Observation
 from game.engine import Game
-from game.roster import SPECS, make_bot
-from game.setup import SetupError, find_deck, standard_decks
+from game.roster import make_bot
+from game.setup import SetupError
 from game.status import MAX_STACKS
 
 TURN_LIMIT = 120
@@ -26,6 +27,10 @@ class InvariantError(AssertionError):
     """A broken invariant, with the seed and the command history that reproduce it."""
 
 
+Keeper = Callable[[Game, "GameResult", str | None], None]
+"""Told of every finished game (still open) with its result and the broken invariant, if any (`--keep`)."""
+
+
 @dataclass
 class GameResult:
     """How one simulated game went."""
@@ -37,6 +42,8 @@ class GameResult:
     turns: int
     hit_limit: bool
     mechanics: Counter[str] = field(default_factory=Counter)
+    limit: str | None = None
+    cards: CardActivity | None = None
 
 
 def check_invariants(game: Game, cards_before: int) -> str | None:
@@ -75,8 +82,11 @@ def check_invariants(game: Game, cards_before: int) -> str | None:
     return None
 
 
-def play_game(seed: int, decks: list[str], bots: list[str], check: bool) -> GameResult:
-    """One full game between bots; raises InvariantError on a broken invariant when checking."""
+def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: Keeper | None = None) -> GameResult:
+    """One full game between bots; raises InvariantError on a broken invariant when checking.
+
+    `keep` hears of the game when it ends, and of a game that broke an invariant before the error is raised.
+    """
     names = [f"P{i + 1}" for i in range(len(decks))]
     game = Game.new(names, decks, seed)
     players = {n: make_bot(b, seed * 31 + i) for i, (n, b) in enumerate(zip(names, bots, strict=True))}
@@ -87,29 +97,36 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool) -> Game
             action = players[game.acting_player()].choose(Observation.of(game))
             outcome = game.act(action)
             actions += 1
-            if not outcome.ok:
-                raise InvariantError(f"seed {seed}: a listed legal action was rejected: {action} "
-                                     f"({outcome.reason}); history: {json.dumps(game.history)}")
-            if check:
+            problem = None if outcome.ok else f"a listed legal action was rejected: {action} ({outcome.reason})"
+            if check and problem is None:
                 problem = check_invariants(game, cards_before)
-                if problem:
-                    raise InvariantError(f"seed {seed}: {problem}; history: {json.dumps(game.history)}")
+            if problem:
+                if keep is not None:
+                    keep(game, GameResult(seed, decks, bots, None, game.turn.turn, False), problem)
+                raise InvariantError(f"seed {seed}: {problem}; history: {json.dumps(game.history)}")
         mechanics: Counter[str] = Counter(e["type"] for e in game.log if e["type"] in MECHANIC_EVENTS)
         mechanics.update(f"status {e['status']}" for e in game.log if e["type"] == "StatusApplied")
-        return GameResult(seed, decks, bots, game.turn.winner, game.turn.turn, game.turn.phase != "over",
-                          mechanics)
+        over = game.turn.phase == "over"
+        limit = None if over else "actions" if actions >= ACTION_LIMIT else "turns"
+        result = GameResult(seed, decks, bots, game.turn.winner, game.turn.turn, not over, mechanics, limit,
+                            card_activity(game))
+        if keep is not None:
+            keep(game, result, None)
+        return result
     finally:
         game.close()
 
 
-def progress(done: int, total: int) -> None:
-    """A progress bar on stderr."""
-    width = 30
-    filled = width * done // max(total, 1)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+def keeper(args: argparse.Namespace) -> Keeper | None:
+    """The hook of `--keep DIR` / `--keep-failures` and of `--check` (a broken invariant is shrunk), or None."""
+    folder, failures_only = getattr(args, "keep", None), getattr(args, "keep_failures", False)
+    if folder is None and failures_only:
+        raise SetupError("--keep-failures needs --keep DIR (where to write the games)")
+    if folder is None and not args.check:
+        return None
+    from game.keep import GameKeeper
+
+    return GameKeeper(folder, failures_only, check_invariants)
 
 
 def summarise(results: list[GameResult]) -> dict[str, Any]:
@@ -138,46 +155,3 @@ def summarise(results: list[GameResult]) -> dict[str, Any]:
         "hit_turn_limit": [r.seed for r in results if r.hit_limit],
     }
 
-
-def run_sim(args: argparse.Namespace) -> int:
-    """The `countertop sim` command."""
-    for bot in args.bots:
-        try:
-            make_bot(bot, 0)
-        except (KeyError, ValueError):
-            raise SetupError(f"unknown bot {bot!r}; bots: {SPECS}") from None
-    if not 2 <= args.players <= 4:
-        raise SetupError("--players must be 2 to 4")
-    if args.games < 1:
-        raise SetupError("--games must be at least 1")
-    deck_keys = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
-    results = []
-    for i in range(args.games):
-        rotation = i // len(args.bots)
-        decks = [deck_keys[(rotation + s) % len(deck_keys)] for s in range(args.players)]
-        bots = [args.bots[(i + s) % len(args.bots)] for s in range(args.players)]
-        try:
-            results.append(play_game(args.seed + i, decks, bots, args.check))
-        except InvariantError as err:
-            sys.stderr.write(f"\ninvariant violated: {err}\n")
-            return 1
-        if not args.json:
-            progress(i + 1, args.games)
-    summary = summarise(results)
-    if args.json:
-        print(json.dumps(summary, indent=1))
-    else:
-        print_summary(summary)
-    return 0
-
-
-def print_summary(summary: dict[str, Any]) -> None:
-    """The summary as readable lines."""
-    print(f"{summary['games']} games, mean length {summary['mean_turns']} turns, "
-          f"longest {summary['longest_turns']}")
-    for key, title in (("wins_by_deck", "wins by deck"), ("wins_by_seat", "wins by seat"),
-                       ("wins_by_bot", "wins by bot")):
-        print(f"{title}: " + ", ".join(f"{k} {v}" for k, v in sorted(summary[key].items())))
-    print("mechanics fired: " + ", ".join(f"{k} {v}" for k, v in summary["mechanics"].items()))
-    limit = summary["hit_turn_limit"]
-    print(f"games that hit the {TURN_LIMIT}-turn limit: {len(limit)}" + (f" (seeds {limit})" if limit else ""))

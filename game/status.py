@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game import components as c
+from game.constants import CUBE_COLORS as CUBE_COLORS
 from game.table import ensure
 
 if TYPE_CHECKING:
@@ -16,15 +17,16 @@ MAX_STACKS = {
     "Blind": 1, "Break": 1, "Burn": 2, "Cripple": 1, "Freeze": 2, "Poison": 1, "Shear": 10_000,
     "Silence": 1, "Sleep": 1, "Stun": 1, "Upkeep": 1,
 }
-CUBE_COLORS = ("red", "white", "blue")
 
 
-def apply(game: Table, eid: int, name: str) -> None:
-    """Apply one stack of a status (SE-0): capped stacks change nothing; Freeze resets to 2 tokens (SE-5).
+def apply(game: Table, eid: int, name: str, stacks: int = 1) -> None:
+    """Apply stacks of a status at once, up to its cap (SE-0); Freeze resets to 2 tokens (SE-5); one event.
 
     Re-applying a status already at its cap keeps its original turn, so Sleep and Stun still end (and Stun
-    still binds) on the turn they would have (SE-0, SE-9, SE-10).
+    still binds) on the turn they would have (SE-0, SE-9, SE-10). Applying 0 stacks applies nothing.
     """
+    if stacks < 1:
+        return
     stack = ensure(eid, c.StatusStack)
     if name == "Freeze":
         stack.applied_turn[name] = game.turn.turn
@@ -32,7 +34,7 @@ def apply(game: Table, eid: int, name: str) -> None:
         stack.fresh.add("Freeze")
     elif stack.stacks.get(name, 0) < MAX_STACKS[name]:
         stack.applied_turn.setdefault(name, game.turn.turn)
-        stack.stacks[name] = stack.stacks.get(name, 0) + 1
+        stack.stacks[name] = min(stack.stacks.get(name, 0) + stacks, MAX_STACKS[name])
     game.emit("StatusApplied", card=game.ref(eid), status=name, stacks=stack.stacks[name])
 
 

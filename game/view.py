@@ -72,7 +72,8 @@ def card_view(game: Table, eid: int) -> dict[str, Any]:
 
 
 def view(game: Table, shown: dict[str, int] | None = None) -> dict[str, Any]:
-    """The whole state as DESIGN §4 specifies, plus `board`, `players_order`, `last_rolls`.
+    """The whole state as DESIGN §4 specifies, plus `board`, `players_order`, `last_rolls`, `seed`,
+    `pending_source` (the ref of the card whose ability asks the pending choice, or null).
 
     `shown` limits `cards` to those refs (a player's view builds only the cards it shows).
     """
@@ -107,6 +108,8 @@ def view(game: Table, shown: dict[str, int] | None = None) -> dict[str, Any]:
         "board": {"cols": COLS, "rows": ROWS},
         "players_order": list(game.players_order),
         "last_rolls": list(game.last_rolls),
+        "seed": game.dice.seed,
+        "pending_source": game.queue[0].get("source") if game.pending and game.queue else None,
     }
 
 
@@ -165,7 +168,8 @@ def player_view(game: Table, player: str | None) -> dict[str, Any]:
     if pending is not None:
         pending = {**pending, "options": [say(o) for o in pending["options"]]}
     return {
-        **full,
+        **{k: v for k, v in full.items() if k != "seed"},
+        "pending_source": say(full["pending_source"]),
         "viewer": player,
         "pending": pending,
         "players": players,

@@ -139,7 +139,7 @@ ILLEGAL: list[tuple[str, dict[str, Any], str]] = [
     ("effect", {"act": "effect", "op": "explode", "target": "b"}, "Unknown effect op 'explode'"),
     ("effect", {"act": "effect", "op": "tap", "target": "hftp"},
      "Help From the Past is in stasis: this effect can't affect it (ST-7)"),
-    ("effect", {"act": "effect", "op": "damage", "target": "b"}, "op 'damage' needs field 'n'"),
+    ("effect", {"act": "effect", "op": "damage", "target": "b"}, "op 'damage' needs field 'n' (an integer 0..100)"),
     ("effect", {"act": "effect", "op": "tap", "target": "hftp", "affects_stasis": True},
      "Help From the Past is in stasis: effects may only add or remove its stasis counters, or copy it (ST-12)"),
     ("unknown", {"act": "dance"},

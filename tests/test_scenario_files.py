@@ -2,7 +2,8 @@
 
 `[expect]` (an extension of DESIGN §3 that the runner ignores) maps dotted paths into the dump to exact
 values (`"cards.hftp.zone" = "stasis"`); `log_has` lists partial events that must appear in that order;
-`log_lacks` lists event types that must not appear at all.
+`log_lacks` lists event types that must not appear at all; `invariants = true` asks that the simulation's
+invariants hold at the end (what a scenario shrunk from a broken invariant expects, `game/shrink.py`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 from game.engine import Game
+from game.sim import check_invariants
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
 
@@ -40,10 +42,14 @@ def contains_in_order(log: list[dict[str, Any]], wanted: list[dict[str, Any]]) -
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario_file(path: Path) -> None:
-    expect = tomllib.loads(path.read_text())["expect"]
-    dump = Game.from_scenario(str(path)).view()
+    data = tomllib.loads(path.read_text())
+    expect = data["expect"]
+    game = Game.from_scenario(str(path))
+    dump = game.view()
     for key, want in expect.items():
-        if key == "log_has":
+        if key == "invariants":
+            assert (check_invariants(game, len(data.get("card", []))) is None) is want
+        elif key == "log_has":
             assert contains_in_order(dump["log"], want) is None, f"missing event {contains_in_order(dump['log'], want)}"
         elif key == "log_lacks":
             found = [e for e in dump["log"] if e["type"] in want]

@@ -417,7 +417,7 @@ def test_sc1_negative_stun_counts_rejected_unchanged() -> None:
     game = setup(table(card("b1", "Footman", "Bo", pos=[3, 4], tapped=True, stun_counters=1)))
     for op in ("place_stun", "remove_stun"):
         reason = rejected_unchanged(game, {"act": "effect", "op": op, "target": "b1", "n": -3})
-        assert "0 or more" in reason
+        assert reason == f"field 'n' of op {op!r} must be an integer 0..100, not -3"
     assert state_of(game, "b1") == (True, 1)
 
 

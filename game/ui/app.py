@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -11,14 +12,16 @@ from typing import Any
 
 import pygame
 
-from game.ui import screens, words
+from game.ui import saves, screens, words
 from game.ui.draw import Zone, player_color
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Scaling
+from game.ui.motion import Motion
+from game.ui.reasons import why_not
 from game.ui.renderer import Renderer
 from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
 from game.ui.state import UiState
-from game.ui.undo import NOTHING_YET
+from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory
 
 FPS = 60
 IDLE_WAIT_MS = 250
@@ -37,12 +40,34 @@ def autosave_path() -> Path:
     return data_home() / "autosave.json"
 
 
+def saves_folder() -> Path:
+    """Where Ctrl+S saves and the names typed last time go."""
+    return data_home() / "saves"
+
+
+def load_command(path: Path) -> str:
+    """The command that goes on from a save, on a fresh clone (`make play` passes ARGS to countertop play)."""
+    return f'make play ARGS="--load {path}"'
+
+
+def random_seed() -> int:
+    """A fresh seed for a new game (shown on the new-game screen, in the log title and in the save)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
 def deck_names() -> list[str]:
-    """The names of the decks in assets/decks (their file names without .toml)."""
+    """The keys of the decks in assets/decks (their file names without .toml)."""
     from importlib.resources import files
 
     folder = files("assets") / "decks"
     return sorted(entry.name[:-5] for entry in folder.iterdir() if entry.name.endswith(".toml"))
+
+
+def deck_titles() -> dict[str, str]:
+    """Each deck's key and the name players read (its `name` field)."""
+    from game.setup import standard_decks
+
+    return {key: deck.name for key, deck in standard_decks().items()}
 
 
 def name_problem(names: list[str]) -> str:
@@ -55,6 +80,11 @@ def name_problem(names: list[str]) -> str:
     return ""
 
 
+def now_ms() -> int:
+    """A clock for motion, in milliseconds (pygame's own ticks stay 0 unless all of pygame is started)."""
+    return int(time.monotonic() * 1000)
+
+
 def init_pygame() -> None:
     """Start only the parts of pygame the window needs (no audio)."""
     pygame.display.init()
@@ -65,17 +95,32 @@ class App:
     """The hot-seat window. step() handles the queued events and draws one frame; run() loops it."""
 
     def __init__(
-        self, game: GameLike | None = None, window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
+        self,
+        game: GameLike | None = None,
+        window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
+        headless: bool = False,
+        undo: UndoHistory | None = None,
         seats: Seats | None = None,
     ) -> None:
-        init_pygame()
-        pygame.display.set_caption("Countertop")
-        self.window = pygame.display.set_mode(window_size, pygame.RESIZABLE)
+        self.headless = headless
+        if headless:
+            pygame.font.init()
+            self.window = pygame.Surface(window_size)
+        else:
+            init_pygame()
+            pygame.display.set_caption("Countertop")
+            self.window = pygame.display.set_mode(window_size, pygame.RESIZABLE)
         self.canvas = pygame.Surface((LOGICAL_W, LOGICAL_H))
         self.renderer = Renderer()
         self.ui = UiState()
-        self.ui.setup = {"count": 2, "names": list(DEFAULT_NAMES), "decks": [None] * 4, "seed": "1",
-                         "seats": [PERSON] * 4}
+        names = saves.recall_names(saves_folder()) or []
+        self.ui.setup = {
+            "count": max(2, len(names)),
+            "names": names + DEFAULT_NAMES[len(names) :],
+            "decks": [None] * 4,
+            "seed": str(random_seed()),
+            "seats": [PERSON] * 4,
+        }
         self.seats = seats or Seats()
         self.clock: Callable[[], int] = pygame.time.get_ticks
         self.zones: list[Zone] = []
@@ -85,18 +130,27 @@ class App:
         self.play: PlayInput | None = None
         self.tooltip: list[str] = []
         self.cached: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
+        self.titles: dict[str, str] | None = None
+        self.inspect_lines: list[str] = []
+        self.motion = Motion()
+        self.log_seen = 0
         if game is not None:
-            self.start(game)
+            self.start(game, undo)
 
     # ----- screens ---------------------------------------------------------------------------------------
 
-    def start(self, game: GameLike) -> None:
-        """Begin showing a game, behind the privacy screen of whoever must act first."""
+    def start(self, game: GameLike, undo: UndoHistory | None = None) -> None:
+        """Begin showing a game, behind the privacy screen of whoever must act first (undo: the history kept
+        in its save)."""
         self.game = game
         self.renderer = Renderer()
         self.cached = None
         self.ui = UiState(setup=self.ui.setup)
         self.play = PlayInput(game, self.ui)
+        if undo is not None:
+            self.play.undo = undo
+        self.motion = Motion()
+        self.log_seen = len(game.view()["log"])
         view = game.view()
         if view.get("winner") is not None or view["phase"] == "over":
             self.ui.screen = "over"
@@ -108,6 +162,8 @@ class App:
         """After an action: game over, or the privacy screen when another player must take the device."""
         self.cached = None
         view, _ = self.snapshot()
+        new_entries = view["log"][self.log_seen :]
+        self.log_seen = len(view["log"])
         if view.get("winner") is not None or view["phase"] == "over":
             self.ui.screen = "over"
             autosave_path().unlink(missing_ok=True)
@@ -115,14 +171,40 @@ class App:
             assert self.play is not None
             self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
+            self.ui.hand_slots = []
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
         self.no_pass_screen_for_bots(view)
+        if new_entries and not self.headless:
+            self.motion.note(new_entries, now_ms(), hidden=self.ui.screen == "pass")
+            if self.ui.screen == "play":
+                self.glide_played(view, new_entries)
 
-    def new_game(self) -> None:
-        """Start a game from the new-game screen's settings."""
+    def glide_played(self, view: dict[str, Any], entries: list[dict[str, Any]]) -> None:
+        """A card just played flies from where it was drawn last frame to its square on the board."""
+        for entry in entries:
+            ref, to = entry.get("card"), entry.get("to")
+            if entry.get("type") not in ("CardPlayed", "PlayedFromStasis") or not isinstance(to, list):
+                continue
+            start = next((rect for rect, key in reversed(self.zones) if key == ("card", ref)), None)
+            if start is not None and ref in view["cards"]:
+                end = self.renderer.layout.square_rect(to[0], to[1])
+                self.motion.glide(view["cards"][ref]["name"], start, end, now_ms())
+
+    def reveal(self) -> None:
+        """The player at the device clicks through the pass screen: the table shows, and what changed
+        while it was hidden floats up now."""
+        self.ui.screen = "play"
+        self.motion.reveal(now_ms())
+
+    def new_game(self, replace: bool = False) -> None:
+        """Start a game from the new-game screen's settings; with a game autosaved, first ask (unless replace)."""
         from game.engine import Game
         from game.setup import SetupError
 
+        if autosave_path().exists() and not replace:
+            self.ui.confirm = "replace"
+            return
+        self.ui.confirm = None
         setup = self.ui.setup
         names = [name.strip() or DEFAULT_NAMES[i] for i, name in enumerate(setup["names"][: setup["count"]])]
         problem = name_problem(names)
@@ -130,14 +212,30 @@ class App:
             self.ui.banner, self.ui.banner_is_error = problem, True
             return
         decks = setup["decks"][: setup["count"]]
-        seed = int(setup["seed"]) if setup["seed"].isdigit() else 0
+        seed = int(setup["seed"]) if setup["seed"].isdigit() else random_seed()
         try:
             game = Game.new(players=names, decks=None if not any(decks) else decks, seed=seed)
-        except SetupError as err:
+        except (SetupError, ValueError) as err:
             self.ui.banner, self.ui.banner_is_error = f"Can't start: {err}", True
             return
         self.seats = Seats(dict(zip(names, setup["seats"], strict=False)), seed)
+        autosave_path().unlink(missing_ok=True)
+        saves.remember_names(saves_folder(), names)
+        setup["seed"] = str(random_seed())
         self.start(game)
+
+    def continue_autosave(self) -> None:
+        """Go on with the autosaved game and its undo history; a bad save is named on screen, not raised."""
+        from game.engine import Game
+
+        self.ui.confirm = None
+        path = autosave_path()
+        try:
+            game = Game.load(str(path))
+        except ValueError as err:
+            self.ui.banner, self.ui.banner_is_error = f"Can't continue: {err}", True
+            return
+        self.start(game, saves.undo_from(path))
 
     # ----- events ----------------------------------------------------------------------------------------
 
@@ -179,11 +277,15 @@ class App:
         if screen == "new_game":
             self.click_new_game(key)
         elif screen == "pass":
-            self.ui.screen = "play"
+            self.reveal()
         elif screen == "over":
             if key == ("button", "new_game"):
                 self.ui.screen, self.game, self.play = "new_game", None, None
-                self.ui.banner = ""
+                self.ui.banner, self.ui.final_board = "", False
+            elif key in (("button", "final_board"), ("button", "scores")):
+                self.ui.final_board = key[1] == "final_board"
+        elif self.ui.legend_open:
+            self.ui.legend_open = False
         elif self.ui.rules_open:
             if key in (("button", "close_rules"), None):
                 self.ui.rules_open = False
@@ -193,9 +295,17 @@ class App:
             self.after_action()
 
     def click_new_game(self, key: tuple[Any, ...] | None) -> None:
-        """Clicks on the new-game screen."""
+        """Clicks on the new-game screen (and on its replace-the-autosave question)."""
         setup = self.ui.setup
         self.ui.focus = None
+        if self.ui.confirm == "replace":
+            if key == ("button", "replace"):
+                self.new_game(replace=True)
+            elif key == ("button", "continue"):
+                self.continue_autosave()
+            elif key == ("button", "keep"):
+                self.ui.confirm = None
+            return
         if key is None:
             return
         if key[0] == "count":
@@ -211,21 +321,22 @@ class App:
         elif key == ("button", "start"):
             self.new_game()
         elif key == ("button", "continue"):
-            from game.engine import Game
-
-            self.start(Game.load(str(autosave_path())))
+            self.continue_autosave()
 
     def key(self, event: pygame.event.Event) -> None:
         """A key press on whichever screen is showing."""
         if self.ui.screen == "new_game":
             self.type_into_field(event)
         elif self.ui.screen == "pass" and event.key in (pygame.K_SPACE, pygame.K_RETURN):
-            self.ui.screen = "play"
+            self.reveal()
         elif self.ui.screen == "play" and self.bot_key(event):
             return
         elif self.ui.screen == "play":
             if self.ui.rules_open and event.key in (pygame.K_ESCAPE, pygame.K_F1):
                 self.ui.rules_open = False
+                return
+            if event.key == pygame.K_l or (self.ui.legend_open and event.key == pygame.K_ESCAPE):
+                self.ui.legend_open = not self.ui.legend_open
                 return
             assert self.play is not None
             self.request(self.play.key(event))
@@ -234,6 +345,10 @@ class App:
     def type_into_field(self, event: pygame.event.Event) -> None:
         """Typing in the focused box of the new-game screen (Enter starts the game)."""
         focus, setup = self.ui.focus, self.ui.setup
+        if self.ui.confirm is not None:
+            if event.key == pygame.K_ESCAPE:
+                self.ui.confirm = None
+            return
         if event.key == pygame.K_RETURN:
             self.new_game()
             return
@@ -268,10 +383,14 @@ class App:
         """Requests coming back from the play input: open the rules, save, undo."""
         if what == "rules":
             self.ui.rules_open, self.ui.rules_scroll = True, 0
+        elif what == "legend":
+            self.ui.legend_open = True
         elif what == "save":
             self.save_now()
         elif what == "undo":
             self.undo()
+        elif what == "redo":
+            self.redo()
 
     def undo(self) -> None:
         """Ctrl+Z or the Undo button: rebuild the game as it was before the active player's last action.
@@ -285,29 +404,45 @@ class App:
             return
         self.ui.clear_selection()
         old = self.game
-        self.game = self.play.game = type(old).from_state(step.state)
+        try:
+            rebuilt = type(old).from_state(step.state)
+        except (ValueError, KeyError, TypeError) as err:
+            self.play.undo.forget(f"Can't undo: the undo history kept in the save is damaged ({err}).")
+            self.ui.banner, self.ui.banner_is_error = self.play.undo.refusal, True
+            return
+        self.game = self.play.game = rebuilt
         old.close()
         self.renderer, self.cached = Renderer(), None
         view, _ = self.snapshot()
+        self.log_seen = len(view["log"])
         self.ui.banner, self.ui.banner_is_error = words.undone(view, step.action), False
 
+    def redo(self) -> None:
+        """Ctrl+Y: do again the action the last undo took back (the game is exactly as it was before it)."""
+        assert self.play is not None
+        step = self.play.undo.to_redo()
+        if step is None:
+            self.ui.banner, self.ui.banner_is_error = NOTHING_TO_REDO, True
+            return
+        view, _ = self.snapshot()
+        if self.play.perform(step.action):
+            self.ui.banner, self.ui.banner_is_error = f"Redid: {words.action_label(view, step.action)}", False
+
+    def save_to(self, path: Path) -> None:
+        """Save the game with the window's undo history (the save's "ui" key)."""
+        assert self.game is not None and self.play is not None
+        saves.save_with_undo(self.game.to_state(), self.play.undo, path)
+
     def save_now(self) -> None:
-        """Ctrl+S: save the game to a new file under the data folder and say where."""
-        assert self.game is not None
-        path = data_home() / "saves" / time.strftime("countertop-%Y%m%d-%H%M%S.json")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.game.save(str(path))
-        self.ui.banner, self.ui.banner_is_error = (
-            f"Saved. Go on later with: countertop play --load {path}",
-            False,
-        )
+        """Ctrl+S: save the game to a new file under the data folder and say how to go on from it."""
+        path = saves_folder() / time.strftime("countertop-%Y%m%d-%H%M%S.json")
+        self.save_to(path)
+        self.ui.banner, self.ui.banner_is_error = f"Saved. Go on later with: {load_command(path)}", False
 
     def close(self) -> None:
         """Closing the window: a game still being played is saved to the autosave file."""
         if self.game is not None and self.ui.screen in ("play", "pass"):
-            path = autosave_path()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.game.save(str(path))
+            self.save_to(autosave_path())
         self.running = False
 
     # ----- bot seats (game/ui/seats.py) -----------------------------------------------------------------
@@ -347,32 +482,45 @@ class App:
 
     def draw(self) -> None:
         """Draw the current screen on the logical canvas and scale it into the window."""
-        self.zones = self.draw_screen(self.canvas)
         size = self.window.get_size()
         if size == (LOGICAL_W, LOGICAL_H):
-            self.window.blit(self.canvas, (0, 0))
+            self.zones = self.draw_screen(self.window)
         else:
+            self.zones = self.draw_screen(self.canvas)
             scaling = Scaling.fit(*size)
             self.window.fill((0, 0, 0))
             self.window.blit(
                 pygame.transform.smoothscale(self.canvas, scaling.size()),
                 (scaling.offset_x, scaling.offset_y),
             )
-        pygame.display.flip()
+        if not self.headless:
+            pygame.display.flip()
 
     def draw_screen(self, surface: pygame.Surface) -> list[Zone]:
         """Draw whichever screen is showing; returns its zones."""
         screen = self.ui.screen
         if screen == "new_game":
+            if self.titles is None:
+                self.titles = deck_titles()
             zones = screens.draw_new_game(
-                surface, self.ui.setup, self.ui.focus, deck_names(), autosave_path().exists(), self.ui.banner
+                surface, self.ui.setup, self.ui.focus, self.titles, autosave_path().exists(), self.ui.banner,
+                self.ui.confirm,
             )
             zones += draw_seat_chips(surface, zones, self.ui.setup["seats"][: self.ui.setup["count"]])
             return self.with_tooltip(surface, zones, lambda key: words.setup_tooltip(key, self.ui.setup))
         view, legal = self.snapshot()
         if screen == "pass":
             order = list(view.get("players_order") or view["players"])
-            return screens.draw_pass(surface, self.ui.viewer or "", player_color(order, self.ui.viewer))
+            viewer = self.ui.viewer or ""
+            summary = words.turn_summary(view, words.since_own_turn(view, viewer))
+            return screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
+        if screen == "over" and self.ui.final_board:
+            order = list(view.get("players_order") or view["players"])
+            final = UiState(screen="play", viewer=order[0])
+            board = self.renderer.draw(surface, view, [], final)
+            board = [zone for zone in board if zone[1][0] != "button"]
+            zones = board + screens.draw_final_board_bar(surface, view)
+            return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
         if screen == "over":
             zones = screens.draw_game_over(surface, view)
             return self.with_tooltip(surface, zones, lambda key: words.score_tooltip(view, key))
@@ -381,7 +529,26 @@ class App:
         if self.ui.rules_open:
             rule_zones, self.rules_max_scroll = screens.draw_rules(surface, self.ui.rules_scroll)
             return zones + rule_zones
+        if self.ui.legend_open:
+            return zones + screens.draw_legend(surface)
+        if self.motion.floats or self.motion.glides:
+            self.motion.draw(surface, zones, now_ms())
+        self.draw_inspected(surface, view, zones)
         return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
+
+    def draw_inspected(self, surface: pygame.Surface, view: dict[str, Any], zones: list[Zone]) -> None:
+        """The details of an enemy or neutral card the player clicked, framed and pinned beside it."""
+        ref = self.ui.inspected
+        self.inspect_lines = []
+        if ref is None or ref not in view["cards"]:
+            return
+        rects = [rect for rect, key in zones if key == ("card", ref)]
+        if not rects:
+            return
+        pygame.draw.rect(surface, (255, 255, 255), rects[-1], 3)
+        self.inspect_lines = words.short_tooltip(words.card_tooltip(view, ref), False)
+        x, y, w, h = rects[-1]
+        self.renderer.draw_tooltip(surface, self.inspect_lines, (x + w - 12, y - 12))
 
     def with_tooltip(
         self,
@@ -391,9 +558,17 @@ class App:
     ) -> list[Zone]:
         """Draw the tooltip of whatever is under the mouse (explain gives its lines); returns the zones."""
         key = zone_at(zones, self.ui.mouse)
+        if self.ui.menu is not None and (key is None or key[0] != "menu"):
+            key = None
         self.tooltip = explain(key) if key is not None else []
-        if self.tooltip:
-            self.renderer.draw_tooltip(surface, self.tooltip, self.ui.mouse)
+        hovered = self.renderer.hovered_hand if self.ui.screen == "play" else None
+        if hovered is not None and key == ("card", hovered[0]) and self.game is not None:
+            view, _ = self.snapshot()
+            why = next((line for line in self.tooltip if line.startswith("Can't play it now")), "")
+            self.renderer.draw_enlarged(surface, view["cards"][hovered[0]], hovered[1], why)
+        elif self.tooltip:
+            full = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if pygame.display.get_init() else False
+            self.renderer.draw_tooltip(surface, words.short_tooltip(self.tooltip, full), self.ui.mouse)
         return zones
 
     def snapshot(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -403,12 +578,36 @@ class App:
             self.cached = (self.game.view(), self.game.legal_actions())
         return self.cached
 
+    def show_a_refusal(self) -> None:
+        """Click the first card of the player at the device that can do nothing now, as a player would, so
+        that the engine's reason shows (used by `--screen refusal`)."""
+        assert self.game is not None and self.play is not None
+        view, legal = self.snapshot()
+        viewer = self.ui.viewer or view["active"]
+        busy = {a.get("card") for a in legal}
+        mine = list(view["players"][viewer]["hand"]) + [
+            ref for ref, card in view["cards"].items() if card.get("controller") == viewer and card["zone"] == "board"
+        ]
+        for ref in mine:
+            if ref not in busy:
+                self.play.select(view, ref, (0, 0))
+                return
+
     def tooltip_lines(self, view: dict[str, Any], key: tuple[Any, ...] | None) -> list[str]:
         """What hovering the thing under the mouse explains."""
         if key is None:
             return []
         if key[0] == "card":
-            return words.card_tooltip(view, key[1])
+            lines = words.card_tooltip(view, key[1])
+            hand = view["players"].get(self.ui.viewer, {}).get("hand", [])
+            _, legal = self.snapshot()
+            if key[1] in hand and not any(a.get("card") == key[1] for a in legal) and self.game is not None:
+                lines.insert(1, "Can't play it now: " + why_not(self.game, view, key[1], self.ui.viewer or ""))
+            return lines
+        if key[0] == "goal":
+            return words.SCORING[:]
+        if key[0] == "plays":
+            return words.plays_tooltip(view, key[1])
         if key[0] in ("status", "stun_counters", "stasis_counters", "cubes", "evasion", "negation"):
             return words.marker_tooltip(view, key)
         if key[0] == "player":
@@ -418,13 +617,16 @@ class App:
     # ----- the loop --------------------------------------------------------------------------------------
 
     def run(self) -> None:
-        """The main loop: at most 60 frames a second, asleep in pygame.event.wait while nothing happens."""
+        """The main loop: at most 60 frames a second, asleep in pygame.event.wait while nothing happens or
+        moves (floats keep it drawing until they fade; events are handled in the same frame either way)."""
         clock = pygame.time.Clock()
         self.step()
         while self.running:
-            first = pygame.event.wait(BOT_WAIT_MS if self.game and self.seats.to_act(self.game) else IDLE_WAIT_MS)
+            moving = self.motion.active(now_ms())
+            bot_turn = self.game is not None and self.seats.to_act(self.game) is not None
+            first = pygame.event.wait(1000 // FPS if moving else BOT_WAIT_MS if bot_turn else IDLE_WAIT_MS)
             events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
-            if events:
+            if events or moving or bot_turn:
                 self.step(events)
             clock.tick(FPS)
 
@@ -436,17 +638,27 @@ def render_view(game: GameLike, surface: pygame.Surface) -> None:
     Renderer().draw(surface, view, game.legal_actions(), ui)
 
 
-def screenshot(game: GameLike, path: str) -> None:
-    """Render a game's state to a PNG (works with SDL_VIDEODRIVER=dummy)."""
-    write_png(game, path)
+def save_screen(game: GameLike | None, path: str, screen: str = "board") -> None:
+    """Render one screen of the window to a 1280×720 PNG, settled, without opening a window.
 
-
-def write_png(game: GameLike, path: str) -> None:
-    """Render a game's play screen into a PNG file without opening a window."""
-    pygame.font.init()
-    surface = pygame.Surface((LOGICAL_W, LOGICAL_H))
-    render_view(game, surface)
-    pygame.image.save(surface, path)
+    screen: board (the play screen of whoever must act), new_game, pass (with the last-turn summary),
+    choice (the board with its pending choice), refusal (the board after a click on a card that can do
+    nothing, showing the engine's reason), legend, over (game over), final_board (the final board after
+    game over).
+    """
+    app = App(game, headless=True)
+    if screen == "new_game" or game is None:
+        app.ui.screen = "new_game"
+    elif screen in ("over", "final_board"):
+        app.ui.screen = "over"
+        app.ui.final_board = screen == "final_board"
+    elif screen != "pass":
+        app.ui.screen = "play"
+        app.ui.legend_open = screen == "legend"
+        if screen == "refusal":
+            app.show_a_refusal()
+    app.draw()
+    pygame.image.save(app.window, path)
 
 
 def main_play(
@@ -456,22 +668,23 @@ def main_play(
     load: str | None = None,
     scenario: str | None = None,
     screenshot: str | None = None,
+    screen: str = "board",
     seats: list[str] | None = None,
 ) -> int:
     """`countertop play`: open the window (or, with a screenshot path, render a PNG and exit); returns 0."""
     from game.engine import Game
 
     game: GameLike | None = None
+    undo: UndoHistory | None = None
     if scenario is not None:
         game = Game.from_scenario(scenario)
     elif load is not None:
         game = Game.load(load)
+        undo = saves.undo_from(Path(load))
     elif players:
-        game = Game.new(players=players, decks=decks, seed=seed or 0)
+        game = Game.new(players=players, decks=decks, seed=random_seed() if seed is None else seed)
     if screenshot is not None:
-        if game is None:
-            game = Game.new(players=DEFAULT_NAMES[:2], decks=decks, seed=seed or 0)
-        write_png(game, screenshot)
+        save_screen(game, screenshot, screen)
         return 0
     problem = display_problem()
     if problem:
@@ -483,7 +696,7 @@ def main_play(
             game = Game.new(players=DEFAULT_NAMES[: len(seats)], decks=decks, seed=seed or 0)
         bots = Seats(parse_seats(list(game.view()["players_order"]), seats), seed or 0)
     try:
-        app = App(game, seats=bots)
+        app = App(game, undo=undo, seats=bots)
     except pygame.error as err:
         pygame.quit()
         print(f"countertop: can't open a window: {err} ({NO_WINDOW_HINT})", file=sys.stderr)

@@ -21,19 +21,45 @@ BUTTON: Color = (54, 62, 76)
 BUTTON_HOT: Color = (70, 90, 120)
 BUTTON_OFF: Color = (40, 42, 46)
 
+FONT_FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
+MIN_TEXT_PX = 13
+TEXT_CACHE_SIZE = 4000
+
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_rendered: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
+
+
+def text_px(size: int) -> int:
+    """The pixel size drawn for a size given in the old default-font scale; never under MIN_TEXT_PX."""
+    return max(MIN_TEXT_PX, round(size * 0.72))
+
+
+def font_path(bold: bool) -> str:
+    """The shipped DejaVu Sans Condensed face (assets/fonts, licence beside it); bold is its real bold face."""
+    from importlib.resources import files
+
+    return str(files("assets") / "fonts" / FONT_FILES[bold])
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font at a size (cached); nothing is downloaded or shipped."""
+    """The shipped font at a size (cached), regular or its real bold face (no fake bold)."""
     key = (size, bold)
     if key not in _fonts:
         if not pygame.font.get_init():
             pygame.font.init()
-        made = pygame.font.Font(None, size)
-        made.set_bold(bold)
-        _fonts[key] = made
+        _fonts[key] = pygame.font.Font(font_path(bold), text_px(size))
     return _fonts[key]
+
+
+def rendered(words: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+    """A line of text rendered once and reused (the cache is emptied when it grows past TEXT_CACHE_SIZE)."""
+    key = (words, size, color, bold)
+    image = _rendered.get(key)
+    if image is None:
+        if len(_rendered) >= TEXT_CACHE_SIZE:
+            _rendered.clear()
+        image = _rendered[key] = font(size, bold).render(words, True, color)
+    return image
 
 
 def text(
@@ -46,10 +72,20 @@ def text(
     center: bool = False,
 ) -> Rect:
     """Draw one line of text; pos is its top-left, or its centre when center is set."""
-    image = font(size, bold).render(words, True, color)
+    image = rendered(words, size, color, bold)
     rect = image.get_rect(center=pos) if center else image.get_rect(topleft=pos)
     surface.blit(image, rect)
     return (rect.x, rect.y, rect.w, rect.h)
+
+
+def fit_line(words: str, size: int, width: int, bold: bool = False) -> str:
+    """The line cut to width with an ellipsis when it is too long."""
+    face = font(size, bold)
+    if face.size(words)[0] <= width:
+        return words
+    while words and face.size(words + "…")[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
 
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -83,16 +119,17 @@ def text_block(
     bold: bool = False,
     max_lines: int | None = None,
 ) -> int:
-    """Draw wrapped text inside rect (clipped); returns the height used."""
+    """Draw wrapped text inside rect; a cut-off last line ends in an ellipsis; returns the height used."""
     face = font(size, bold)
     lines = wrap(words, size, rect[2], bold)
-    if max_lines is not None:
-        lines = lines[:max_lines]
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [fit_line(" ".join(lines[max_lines - 1 :]), size, rect[2], bold)]
+    fits = max(1, (rect[3] + 2) // face.get_linesize())
+    if len(lines) > fits:
+        lines = lines[: fits - 1] + [fit_line(lines[fits - 1] + " " + lines[fits], size, rect[2], bold)]
     y = rect[1]
     for line in lines:
-        if y + face.get_linesize() > rect[1] + rect[3] + 2:
-            break
-        surface.blit(face.render(line, True, color), (rect[0], y))
+        surface.blit(rendered(line, size, color, bold), (rect[0], y))
         y += face.get_linesize()
     return y - rect[1]
 

@@ -6,12 +6,15 @@ from typing import Any, Protocol
 
 import pygame
 
+from game.ui import words
 from game.ui.draw import Zone
 from game.ui.layout import inside
+from game.ui.reasons import why_not
 from game.ui.state import Menu, Selection, UiState
 from game.ui.undo import Step, UndoHistory
 
 Action = dict[str, Any]
+ROLL_HISTORY = 6
 
 
 class GameLike(Protocol):
@@ -20,6 +23,7 @@ class GameLike(Protocol):
     def view(self) -> dict[str, Any]: ...
     def legal_actions(self) -> list[Action]: ...
     def act(self, action: Action) -> Any: ...
+    def check(self, action: Action) -> Any: ...
     def save(self, path: Any) -> None: ...
     def to_state(self) -> dict[str, Any]: ...
     @classmethod
@@ -69,7 +73,11 @@ class PlayInput:
         if not outcome.ok:
             self.ui.banner, self.ui.banner_is_error = f"Can't do that: {outcome.reason}", True
             return False
-        self.undo.record(Step(state, action), before, self.game.view())
+        after = self.game.view()
+        self.undo.record(Step(state, action), before, after)
+        if after.get("last_rolls"):
+            self.ui.roll_history.insert(0, (words.action_label(before, action), list(after["last_rolls"])))
+            del self.ui.roll_history[ROLL_HISTORY:]
         self.ui.banner, self.ui.banner_is_error = "", False
         return True
 
@@ -86,6 +94,8 @@ class PlayInput:
             return "save"
         elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             return "undo"
+        elif event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL:
+            return "redo"
         return None
 
     def choice_waiting(self) -> bool:
@@ -176,7 +186,11 @@ class PlayInput:
                 self.ui.menu = Menu(matches, point)
                 return
             if ref == selection.ref:
-                self.ui.clear_selection()
+                single = selection.untargeted()
+                if len(single) == 1 and not selection.squares() and not selection.targets():
+                    self.perform(single[0])
+                else:
+                    self.ui.clear_selection()
                 return
             if (selection.squares() or selection.targets()) and self.try_unlisted(
                 view, selection.ref, ref, square
@@ -214,20 +228,26 @@ class PlayInput:
         return True
 
     def select(self, view: dict[str, Any], ref: str, point: tuple[int, int]) -> None:
-        """Select a card and show what it can do: highlights for targets, a menu for the rest."""
+        """Select a card and show what it can do: highlights for targets, a menu for the rest.
+
+        Every card plays the same way: a first click selects it, a second click says where or what; a card
+        with one untargeted action (most action cards) is played by clicking it again.
+        """
         actions = [a for a in self.game.legal_actions() if a.get("card") == ref and a["act"] != "choose"]
         card = view["cards"][ref]
         if not actions:
             self.ui.clear_selection()
-            hand = view["players"].get(self.ui.viewer, {}).get("hand", [])
-            if card.get("controller") == self.ui.viewer or ref in hand:
-                reason = "it is tapped (G-5)" if card.get("tapped") else "nothing is legal for it right now"
-                self.ui.banner, self.ui.banner_is_error = f"{card['name']} can't act: {reason}.", True
+            reason = why_not(self.game, view, ref, self.ui.viewer or "")
+            if reason:
+                self.ui.banner, self.ui.banner_is_error = f"{card['name']} can't act: {reason}", True
+            else:
+                self.ui.inspected, self.ui.banner = ref, ""
             return
         self.ui.selection = Selection(ref, actions)
         self.ui.banner, self.ui.banner_is_error = "", False
         untargeted = self.ui.selection.untargeted()
-        self.ui.menu = Menu(untargeted, point) if untargeted else None
+        alone = len(untargeted) == 1 and not self.ui.selection.squares() and not self.ui.selection.targets()
+        self.ui.menu = Menu(untargeted, point) if untargeted and not alone else None
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log panel by a number of lines (positive: back in time)."""

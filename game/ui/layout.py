@@ -61,8 +61,8 @@ class Layout:
     hand_card_min_w: int = 70
     hand_gap: int = 4
     players: Rect = (692, 40, 316, 480)
-    log: Rect = (1016, 40, 256, 484)
-    dice: Rect = (1016, 528, 256, 82)
+    log: Rect = (1016, 40, 256, 384)
+    dice: Rect = (1016, 428, 256, 182)
     buttons: Rect = (1016, 616, 256, 100)
 
     def board_rect(self) -> Rect:
@@ -102,16 +102,23 @@ class Layout:
         ph = h // count
         return (x, y + index * ph, w, ph - 4)
 
-    def chip_rect(self, panel: Rect, index: int) -> Rect:
-        """The index-th small card (relic or card in stasis) in a player panel."""
-        x, y, _, h = panel
-        size = min(66, h - 58)
-        return (x + 12 + index * (size + 6), y + 54, size, size)
-
-    def chips_per_panel(self, panel: Rect) -> int:
-        """How many chips fit in one panel row."""
-        size = self.chip_rect(panel, 0)[2]
-        return (panel[2] - 12) // (size + 6)
+    def chip_rects(self, panel: Rect, count: int) -> tuple[list[Rect], bool]:
+        """Where each of count small cards (relics, cards in stasis) goes in a player panel, so that every one
+        shows: the biggest size at which they all fit, in as many rows as needed; and whether there is room
+        for a "relic"/"stasis" label above each."""
+        x, y, w, h = panel
+        top, bottom = y + 44, y + h - 2
+        for size in range(66, 23, -2):
+            labelled = size >= 44
+            pitch_y = size + (16 if labelled else 4)
+            cols = max(1, (w - 14) // (size + 6))
+            rows = max(1, (bottom - top) // pitch_y)
+            if cols * rows >= count or size <= 24:
+                first = top + (14 if labelled else 0)
+                return [
+                    (x + 12 + (i % cols) * (size + 6), first + (i // cols) * pitch_y, size, size) for i in range(count)
+                ], labelled
+        raise AssertionError("unreachable")
 
     def log_lines_rect(self) -> Rect:
         """The log text area, under its title."""
@@ -121,11 +128,12 @@ class Layout:
     def button_rects(self) -> dict[str, Rect]:
         """The buttons under the log, by name."""
         x, y, w, _ = self.buttons
-        third = (w - 12) // 3
+        quarter = (w - 12) // 4
         return {
             "end_turn": (x, y, w, 44),
-            "save": (x, y + 50, third, 22),
-            "rules": (x + third + 6, y + 50, third, 22),
-            "undo": (x + 2 * (third + 6), y + 50, w - 2 * (third + 6), 22),
+            "save": (x, y + 50, quarter, 22),
+            "rules": (x + quarter + 4, y + 50, quarter, 22),
+            "legend": (x + 2 * (quarter + 4), y + 50, quarter, 22),
+            "undo": (x + 3 * (quarter + 4), y + 50, w - 3 * (quarter + 4), 22),
             "cancel": (x, y + 76, w, 22),
         }

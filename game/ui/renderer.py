@@ -19,15 +19,28 @@ from game.ui.draw import (
     Zone,
     box,
     button,
+    fit_line,
     font,
-    number_circle,
     player_color,
+    rendered,
     text,
     text_block,
     wrap,
 )
+from game.ui.icons import (
+    STASIS_COUNTER,
+    cube_tile,
+    evasion_tile,
+    heart,
+    negation_tile,
+    stasis_counter_badge,
+    status_icon,
+    stun_counter_badge,
+    sword,
+)
 from game.ui.layout import COLS, LOGICAL_H, LOGICAL_W, ROWS, Layout, inside, overlaps
-from game.ui.state import UiState
+from game.ui.state import UiState, keep_slots
+from game.ui.tokens import chip, token
 
 View = dict[str, Any]
 
@@ -40,174 +53,21 @@ ATTACK_HIGHLIGHT: Color = (255, 60, 60)
 ABILITY_HIGHLIGHT: Color = (200, 110, 255)
 SELECTED: Color = (255, 230, 60)
 CHOICE_HIGHLIGHT: Color = (255, 150, 40)
+SOURCE_HIGHLIGHT: Color = (120, 230, 255)
 CLICK_FRAMED = "Click a button below, or a card framed in orange."
-STUN_COUNTER: Color = (255, 215, 0)
-STASIS_COUNTER: Color = (80, 220, 235)
 ERROR: Color = (170, 40, 40)
 DICE_BOX: Color = (60, 60, 30)
 DICE_EDGE: Color = (200, 190, 90)
 DICE_INK: Color = (255, 240, 160)
-FACE: Color = (232, 226, 208)
-TAPPED_FACE: Color = (196, 192, 180)
-
-# The eleven statuses (SE-1..SE-11): icon colour and the letters drawn in it.
-STATUS_ICONS: dict[str, tuple[Color, str]] = {
-    "Blind": ((90, 90, 90), "Bl"),
-    "Break": ((230, 130, 40), "Bk"),
-    "Burn": ((235, 70, 30), "Bu"),
-    "Cripple": ((150, 100, 60), "Cr"),
-    "Freeze": ((150, 210, 255), "Fr"),
-    "Poison": ((80, 190, 60), "Po"),
-    "Shear": ((170, 180, 195), "Sh"),
-    "Silence": ((240, 240, 240), "Si"),
-    "Sleep": ((70, 70, 170), "Sl"),
-    "Stun": ((160, 60, 200), "St"),
-    "Upkeep": ((210, 180, 60), "Up"),
-}
-CUBE_COLORS: dict[str, Color] = {"red": (220, 40, 40), "white": (245, 245, 245), "blue": (50, 100, 240)}
-EVASION: Color = (40, 170, 150)
-NEGATION: Color = (20, 100, 110)
-MARKER = 13
+GOLD_INK: Color = (255, 225, 110)
 
 
-def status_slots(cell: Rect, count: int) -> tuple[int, list[tuple[int, int]]]:
-    """Icon size and top-left corners of a square's status icons: a column at the left, a row below.
-
-    Up to nine statuses get 18-pixel icons; ten or eleven (all eleven can be on one character) get
-    16-pixel ones, which are still big enough for their letters.
-    """
-    x, y, _, _ = cell
-    if count <= 9:
-        return 18, [(x + 1, y + 1 + 19 * i) for i in range(4)] + [(x + 1 + 19 * j, y + 77) for j in range(5)]
-    return 16, [(x, y + 16 * i) for i in range(5)] + [(x + 16 * j, y + 80) for j in range(6)]
-
-
-def marker_slots(cell: Rect, count: int) -> list[tuple[int, int]]:
-    """Top-left corners of a square's small square markers: down the right side, then along the top."""
-    x, y, w, _ = cell
-    column = [(x + w - MARKER - 1, y + 22 + MARKER * i) for i in range(min(count, 4))]
-    row = [(x + 20 + (MARKER + 1) * j, y + 1) for j in range(count - len(column))]
-    return column + row
-
-
-def draw_card_body(
-    card: dict[str, Any], width: int, height: int, edge: Color, stats: bool = True
-) -> pygame.Surface:
-    """The face of a card token: name, then MV, ATK and HP when stats is set.
-
-    A tapped card is drawn turned sideways (wider than tall, and greyer), but its words stay upright.
-    """
-    tapped = bool(card.get("tapped"))
-    if tapped:
-        width, height = height, width
-    face = pygame.Surface((width, height), pygame.SRCALPHA)
-    box(face, (0, 0, width, height), TAPPED_FACE if tapped else FACE, edge, 3, 5)
-    pygame.draw.rect(face, edge, (0, 0, width, 5), border_top_left_radius=5, border_top_right_radius=5)
-    has_stats = card.get("hp") is not None and stats
-    name_lines = (2 if tapped else 3) if has_stats else 4
-    size = name_size(card["name"], width - 7, name_lines)
-    text_block(face, card["name"], (4, 6, width - 6, height - 8), size, BLACK, max_lines=name_lines)
-    if not has_stats:
-        return face
-    if not tapped:
-        text(face, f"mv{card.get('mv', 0)}", (4, height - 32), 14, (40, 40, 120))
-        stat_boxes(face, card, (2, height - 17, width - 5, 15))
-    else:
-        text(face, f"mv{card.get('mv', 0)}", (4, height - 15), 14, (40, 40, 120))
-        stat_boxes(face, card, (24, height - 17, width - 27, 15))
-    return face
-
-
-def name_size(name: str, width: int, lines: int) -> int:
-    """The largest font size (14 down to 11) at which a name fits in width without breaking a word."""
-    for size in (14, 13, 12):
-        face = font(size)
-        if all(face.size(word)[0] <= width for word in name.split()) and len(wrap(name, size, width)) <= lines:
-            return size
-    return 11
-
-
-def stat_boxes(face: pygame.Surface, card: dict[str, Any], rect: Rect) -> None:
-    """ATK in a red box and HP (with blue cubes over max HP) in a green one, side by side in rect."""
-    x, y, w, h = rect
-    half = w // 2
-    atk_rect = (x, y, half - 1, h)
-    box(face, atk_rect, (200, 60, 50), radius=3)
-    text(face, str(card["atk"]), (atk_rect[0] + atk_rect[2] // 2, y + 8), 16, INK, True, True)
-    blue = card.get("cubes", {}).get("blue", 0)
-    hp_rect = (x + half + 1, y, w - half - 1, h)
-    hurt = card["hp"] < card["max_hp"]
-    box(face, hp_rect, (170, 50, 50) if hurt else (50, 140, 60), (50, 100, 240) if blue else None, 2, 3)
-    hp = f"{card['hp']}+{blue}" if blue else str(card["hp"])
-    text(face, hp, (hp_rect[0] + hp_rect[2] // 2, y + 8), 16 if not blue else 14, INK, True, True)
-
-
-def blit_body(
-    surface: pygame.Surface,
-    card: dict[str, Any],
-    area: Rect,
-    edge: Color,
-    size: tuple[int, int],
-    stats: bool = True,
-) -> Rect:
-    """Draw a card body centred in area (sideways when the card is tapped); returns where it went."""
-    face = draw_card_body(card, *size, edge, stats)
-    rect = face.get_rect(center=(area[0] + area[2] // 2, area[1] + area[3] // 2))
-    surface.blit(face, rect)
-    return (rect.x, rect.y, rect.w, rect.h)
-
-
-def stun_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int) -> Rect:
-    """Stun counters (SC): a yellow diamond with a black number, unlike the round purple status Stun icon."""
-    cx, cy = center
-    points = [(cx, cy - 10), (cx + 10, cy), (cx, cy + 10), (cx - 10, cy)]
-    pygame.draw.polygon(surface, STUN_COUNTER, points)
-    pygame.draw.polygon(surface, BLACK, points, 2)
-    text(surface, str(n), center, 17, BLACK, True, True)
-    return (cx - 10, cy - 10, 20, 20)
-
-
-def stasis_counter_badge(surface: pygame.Surface, center: tuple[int, int], n: int) -> Rect:
-    """Stasis counters (ST): a cyan hourglass-like circle with the number of counters."""
-    number_circle(surface, center, 11, STASIS_COUNTER, n)
-    return (center[0] - 11, center[1] - 11, 22, 22)
-
-
-def status_icon(
-    surface: pygame.Surface, topleft: tuple[int, int], size: int, status: str, stacks: int
-) -> Rect:
-    """A round status icon with its letters, and its stacks (Freeze: tokens) in a small corner number.
-
-    With a corner number the letters move up and left so that the number does not hide them.
-    """
-    fill, letters = STATUS_ICONS[status]
-    center = (topleft[0] + size // 2, topleft[1] + size // 2)
-    pygame.draw.circle(surface, fill, center, size // 2)
-    pygame.draw.circle(surface, BLACK, center, size // 2, 1)
-    ink = BLACK if sum(fill) > 400 else INK
-    counted = stacks > 1 or status in ("Freeze", "Shear", "Burn")
-    where = (center[0] - 2, center[1] - 2) if counted else center
-    text(surface, letters, where, size - 3 if counted else size - 1, ink, True, True)
-    if counted:
-        corner = (topleft[0] + size - 1, topleft[1] + size - 2)
-        pygame.draw.circle(surface, INK, corner, 6)
-        pygame.draw.circle(surface, BLACK, corner, 6, 1)
-        text(surface, str(stacks), corner, 14, BLACK, True, True)
-    return (*topleft, size, size)
-
-
-def square_marker(
-    surface: pygame.Surface, topleft: tuple[int, int], fill: Color, label: str, grow_left: bool = False
-) -> Rect:
-    """A small square marker (cubes, evasion, negation) with a short label; a long label widens it
-    (to the left when grow_left is set, so that it stays inside its square)."""
-    width = max(MARKER, font(13, True).size(label)[0] + 4)
-    x = topleft[0] - (width - MARKER if grow_left else 0)
-    rect = (x, topleft[1], width, MARKER)
-    box(surface, rect, fill, BLACK, 1, 2)
-    ink = BLACK if sum(fill) > 400 else INK
-    text(surface, label, (rect[0] + width // 2, rect[1] + MARKER // 2 + 1), 13, ink, True, True)
-    return rect
+def zone_at_point(zones: list[Zone], point: tuple[int, int]) -> tuple[Any, ...] | None:
+    """The key of the topmost zone under a point."""
+    for rect, key in reversed(zones):
+        if inside(rect, point):
+            return key
+    return None
 
 
 @dataclass
@@ -220,26 +80,69 @@ class LogCache:
 
 
 class Renderer:
-    """Draws the play screen; owns no game state (only a cache of the log's wrapped lines)."""
+    """Draws the play screen; owns no game state, only caches: the log's wrapped lines and the last frame."""
 
     def __init__(self, layout: Layout | None = None) -> None:
         self.layout = layout or Layout()
         self.log_cache = LogCache(0)
+        self.top_zones: list[Zone] = []
+        self.hovered_hand: tuple[str, Rect] | None = None
+        self.frame: pygame.Surface | None = None
+        self.frame_of: tuple[Any, ...] = ()
+        self.frame_zones: list[Zone] = []
+        self.frame_hover: tuple[str, Rect] | None = None
+        self.grid: tuple[tuple[str, ...], pygame.Surface] | None = None
+        self.hand_faces: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.tooltip_cache: tuple[tuple[str, ...], pygame.Surface] | None = None
+        self.enlarged_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
+
+    def frame_key(self, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool) -> tuple[Any, ...]:
+        """Everything a frame depends on. The view, the legal list, the selection and the menu are compared by
+        identity: the window makes new ones whenever they change, and the key keeps them alive."""
+        hovered = zone_at_point(self.frame_zones, ui.mouse)
+        hand = view["players"].get(ui.viewer, {}).get("hand", []) if ui.viewer else []
+        mouse_matters = hovered is not None and (
+            hovered[0] == "choose" or (hovered[0] == "card" and hovered[1] in hand)
+        )
+        return (
+            view, legal, ui.selection, ui.menu, ui.viewer, ui.banner, ui.banner_is_error, ui.log_scroll, can_undo,
+            tuple(ui.hand_slots), len(ui.roll_history), ui.roll_history[0][0] if ui.roll_history else None,
+            hovered if mouse_matters else None,
+        )
 
     def draw(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool = False
     ) -> list[Zone]:
         """Draw every part of the play screen and return its zones, bottom-most first.
 
-        can_undo lights the Undo button (only the window knows what can be taken back).
+        can_undo lights the Undo button (only the window knows what can be taken back). A frame whose inputs
+        have not changed is the last one blitted again (a busy board costs one blit).
         """
+        key = self.frame_key(view, legal, ui, can_undo)
+        if self.frame is not None and len(key) == len(self.frame_of) and all(
+            a is b or (type(a) in (str, int, bool, tuple, type(None)) and a == b)
+            for a, b in zip(key, self.frame_of, strict=True)
+        ) and self.frame.get_size() == surface.get_size():
+            surface.blit(self.frame, (0, 0))
+            self.hovered_hand = self.frame_hover
+            return list(self.frame_zones)
+        zones = self.draw_fresh(surface, view, legal, ui, can_undo)
+        self.frame, self.frame_of, self.frame_zones = surface.copy(), key, zones
+        self.frame_hover = self.hovered_hand
+        return list(zones)
+
+    def draw_fresh(
+        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool
+    ) -> list[Zone]:
+        """Draw the whole play screen from scratch."""
         surface.fill(BACKGROUND)
         zones: list[Zone] = []
         self.draw_top_bar(surface, view, ui)
+        zones.extend(self.top_zones)
         self.draw_board(surface, view, ui, zones)
         self.draw_players(surface, view, ui, zones)
-        self.draw_message_strip(surface, ui)
-        self.draw_dice(surface, view)
+        self.draw_message_strip(surface, view, ui)
+        self.draw_dice(surface, view, ui)
         self.draw_hand(surface, view, legal, ui, zones)
         self.draw_log(surface, view, ui, zones)
         self.draw_buttons(surface, zones, can_undo)
@@ -255,27 +158,41 @@ class Renderer:
         return list(view.get("players_order") or view["players"].keys())
 
     def draw_top_bar(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
-        """Turn, active player, phase and a hint of what to do now."""
+        """Turn, active player and phase; what they may still play (G-4); the goal (G-7)."""
         x, y, w, h = self.layout.top_bar
         active = view["active"]
         color = player_color(self.order(view), active)
         pygame.draw.rect(surface, color, (x, y, 8, h))
-        status = f"Turn {view['turn']}  ·  {active}'s turn  ·  {view['phase']} phase"
-        used = text(surface, status, (x + 16, y + 9), 24, INK, True)
-        hint_x = used[0] + used[2] + 24
-        hint = wrap(self.hint(view, ui), 18, x + w - hint_x - 8)
-        text(surface, hint[0] + ("…" if len(hint) > 1 else ""), (hint_x, y + 11), 18, DIM)
+        phase = "game over" if view["phase"] == "over" else f"{view['phase']} phase"
+        status = f"Turn {view['turn']} · {active} · {phase}"
+        used = text(surface, status, (x + 14, y + 8), 24, INK, True)
+        goal = f"First to {words.VICTORY_VP} VP wins"
+        goal_w = font(20, True).size(goal)[0]
+        goal_rect = (x + w - goal_w - 14, y + 4, goal_w + 10, h - 8)
+        box(surface, goal_rect, (70, 58, 20), GOLD_INK, 1, 4)
+        text(surface, goal, (goal_rect[0] + 5, y + 9), 20, GOLD_INK, True)
+        self.top_zones = [(goal_rect, ("goal",))]
+        if view["phase"] == "over":
+            return
+        left = words.plays_left(view, active)
+        plays_x = used[0] + used[2] + 14
+        room = goal_rect[0] - plays_x - 12
+        pill = (plays_x, y + 4, min(room, font(20, True).size(left)[0] + 12), h - 8)
+        box(surface, pill, (40, 60, 90), (120, 160, 220), 1, 4)
+        text(surface, fit_line(left, 20, pill[2] - 10, True), (pill[0] + 6, y + 9), 20, INK, True)
+        self.top_zones.append((pill, ("plays", active)))
 
     def hint(self, view: View, ui: UiState) -> str:
         """One line telling the player what they can do next."""
         if view.get("pending"):
             return f"{view['pending']['player']} must choose: {view['pending'].get('prompt', '')}"
         if ui.selection is not None:
-            name = view["cards"][ui.selection.ref]["name"]
-            return f"{name} selected: click a highlighted square or target. Esc cancels."
-        return (
-            "Click a card in your hand, a character or a card in stasis to act. E ends the turn. F1: rules."
-        )
+            card = view["cards"][ui.selection.ref]
+            left = words.character_left(card) if card["zone"] == "board" else ""
+            doing = "click a highlighted square or target" if ui.selection.squares() or ui.selection.targets() \
+                else f"click {card['name']} again or pick from the menu"
+            return f"{card['name']}{': ' + left if left else ''} · {doing}. Esc cancels."
+        return ""
 
     def draw_board(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The 7×5 grid: home rows, locations, characters and the highlights of the selection."""
@@ -290,24 +207,16 @@ class Renderer:
                 locations[square] = ref
             elif card["zone"] == "board":
                 occupants[square] = ref
-        homes = self.home_squares(order)
         moves = ui.selection.squares() if ui.selection else set()
         targets = ui.selection.targets() if ui.selection else {}
+        surface.blit(self.grid_picture(order), self.layout.board_origin)
         for gy in range(ROWS):
             for gx in range(COLS):
                 cell = self.layout.square_rect(gx, gy)
-                fill = SQUARE_A if (gx + gy) % 2 == 0 else SQUARE_B
-                if (gx, gy) in homes:
-                    tint = player_color(order, homes[(gx, gy)])
-                    fill = tuple((f * 3 + t) // 4 for f, t in zip(fill, tint, strict=True))  # type: ignore[assignment]
-                pygame.draw.rect(surface, fill, cell)
-                if (gx, gy) in homes:
-                    label = f"{homes[(gx, gy)]}'s home"
-                    text(surface, label, (cell[0] + cell[2] // 2, cell[1] + cell[3] - 10), 15, tint, center=True)
                 zones.append((cell, ("square", gx, gy)))
                 if (gx, gy) in locations:
-                    self.draw_location(surface, view, locations[(gx, gy)], cell, zones)
-                pygame.draw.rect(surface, (30, 36, 32), cell, 1)
+                    self.draw_location(surface, view, locations[(gx, gy)], cell, zones, (gx, gy) in occupants)
+                    pygame.draw.rect(surface, (30, 36, 32), cell, 1)
         for square, ref in occupants.items():
             self.draw_character(surface, view, ref, self.layout.square_rect(*square), zones)
         for square in moves:
@@ -326,6 +235,31 @@ class Renderer:
             if selected.get("pos") is not None and selected["zone"] == "board":
                 pygame.draw.rect(surface, SELECTED, self.layout.square_rect(*selected["pos"]), 3)
 
+    def grid_picture(self, order: list[str]) -> pygame.Surface:
+        """The empty 7×5 grid with every player's home squares tinted and labelled (drawn once per game)."""
+        key = tuple(order)
+        if self.grid is not None and self.grid[0] == key:
+            return self.grid[1]
+        _, _, width, height = self.layout.board_rect()
+        picture = pygame.Surface((width, height))
+        homes = self.home_squares(order)
+        ox, oy = self.layout.board_origin
+        for gy in range(ROWS):
+            for gx in range(COLS):
+                x, y, w, h = self.layout.square_rect(gx, gy)
+                cell = (x - ox, y - oy, w, h)
+                fill = SQUARE_A if (gx + gy) % 2 == 0 else SQUARE_B
+                if (gx, gy) in homes:
+                    tint = player_color(order, homes[(gx, gy)])
+                    fill = tuple((f * 3 + t) // 4 for f, t in zip(fill, tint, strict=True))  # type: ignore[assignment]
+                pygame.draw.rect(picture, fill, cell)
+                if (gx, gy) in homes:
+                    label = f"{homes[(gx, gy)]}'s home"
+                    text(picture, label, (cell[0] + w // 2, cell[1] + h - 10), 15, tint, center=True)
+                pygame.draw.rect(picture, (30, 36, 32), cell, 1)
+        self.grid = (key, picture)
+        return picture
+
     def home_squares(self, order: list[str]) -> dict[tuple[int, int], str]:
         """Each player's home squares (G-1)."""
         homes: dict[tuple[int, int], str] = {}
@@ -341,52 +275,39 @@ class Renderer:
         return homes
 
     def draw_location(
-        self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone]
+        self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone], held: bool
     ) -> None:
-        """A location square: golden frame and the location's name along its top."""
+        """A location square (G-7): golden, its name and "+1 VP at end of your turn"; hover gives the scoring.
+
+        With a character on it only the top strip shows: "+1 VP" and the name.
+        """
         pygame.draw.rect(surface, LOCATION, cell)
         pygame.draw.rect(surface, (230, 190, 80), cell, 2)
         name = view["cards"][ref]["name"]
-        lines = wrap(name, 13, cell[2] - 4)
-        label = lines[0] if len(lines) == 1 else lines[0] + "…"
-        text(surface, label, (cell[0] + cell[2] // 2, cell[1] + 6), 13, (255, 240, 190), center=True)
+        x, y, w, h = cell
+        if held:
+            text(surface, fit_line(f"+1 VP · {name}", 13, w - 6, True), (x + 3, y + 1), 13, (255, 240, 190), True)
+        else:
+            for row, line in enumerate(wrap(name, 13, w - 6, True)[:2]):
+                text(surface, line, (x + w // 2, y + 12 + 16 * row), 13, (255, 240, 190), True, True)
+            for row, line in enumerate(("+1 VP at end", "of your turn")):
+                text(surface, line, (x + w // 2, y + h - 36 + 16 * row), 13, GOLD_INK, True, True)
         zones.append((cell, ("card", ref)))
 
     def draw_character(
         self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone]
     ) -> None:
-        """A character token with every marker around it."""
+        """A character token, every marker inside it (tokens.token), at the foot of its square (the top strip
+        keeps a location's name and score in sight)."""
         card = view["cards"][ref]
         edge = player_color(self.order(view), card.get("controller"))
-        body_area = (cell[0] + 20, cell[1] + 12, 60, 64)
-        body = blit_body(surface, card, body_area, edge, (48, 62) if card.get("tapped") else (50, 64))
+        face, marks = token(card, ref, edge)
+        rect = face.get_rect(midbottom=(cell[0] + cell[2] // 2, cell[1] + cell[3] - 1))
+        surface.blit(face, rect)
         zones.append((cell, ("card", ref)))
-        zones.append((body, ("card", ref)))
-        self.draw_markers(surface, card, ref, cell, zones)
-
-    def draw_markers(
-        self, surface: pygame.Surface, card: dict[str, Any], ref: str, cell: Rect, zones: list[Zone]
-    ) -> None:
-        """Statuses, stun counters, cubes, evasion and negation of a character."""
-        statuses = sorted(card.get("status", {}).items(), key=lambda item: list(STATUS_ICONS).index(item[0]))
-        size, slots = status_slots(cell, len(statuses))
-        for slot, (status, stacks) in zip(slots, statuses, strict=False):
-            zones.append((status_icon(surface, slot, size, status, stacks), ("status", ref, status)))
-        if card.get("stun_counters", 0):
-            center = (cell[0] + cell[2] - 11, cell[1] + 11)
-            zones.append((stun_counter_badge(surface, center, card["stun_counters"]), ("stun_counters", ref)))
-        markers: list[tuple[Color, str, tuple[Any, ...]]] = []
-        for color, n in card.get("cubes", {}).items():
-            if n:
-                markers.append((CUBE_COLORS[color], str(n), ("cubes", ref, color)))
-        for dtype, value in card.get("evasion", {}).items():
-            if value:
-                markers.append((EVASION, "E", ("evasion", ref, dtype)))
-        for dtype, values in words.negation_sources(card).items():
-            markers.append((NEGATION, "N" if len(values) == 1 else f"N{len(values)}", ("negation", ref, dtype)))
-        slots = marker_slots(cell, len(markers))
-        for index, (slot, (color, label, key)) in enumerate(zip(slots, markers, strict=True)):
-            zones.append((square_marker(surface, slot, color, label, grow_left=index < 4), key))
+        zones.append(((rect.x, rect.y, rect.w, rect.h), ("card", ref)))
+        for (x, y, w, h), key in marks:
+            zones.append(((rect.x + x, rect.y + y, w, h), key))
 
     def draw_players(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """One panel per player: VP, stones, deck, discard, hand size, relics and cards in stasis."""
@@ -406,8 +327,8 @@ class Renderer:
         pygame.draw.rect(surface, color, (panel[0], panel[1], 6, panel[3]))
         title = f"{name}" + ("  (playing)" if active else "")
         text(surface, title, (panel[0] + 12, panel[1] + 4), 22, color, True)
-        vp = f"{player['vp']} VP"
-        text(surface, vp, (panel[0] + panel[2] - 8 - font(22, True).size(vp)[0], panel[1] + 4), 22, INK, True)
+        vp = words.vp_line(player["vp"])
+        text(surface, vp, (panel[0] + panel[2] - 8 - font(22, True).size(vp)[0], panel[1] + 4), 22, GOLD_INK, True)
         madness = words.madness_count(view, name)
         stats = (
             f"Stones {player['stones']}   Deck {len(player['deck'])}   Discard {len(player['discard'])}"
@@ -422,13 +343,11 @@ class Renderer:
         ]
         stasis = list(player.get("stasis", []))
         chips = [("relic", ref) for ref in relics] + [("stasis", ref) for ref in stasis]
-        fits = self.layout.chips_per_panel(panel)
+        rects, labelled = self.layout.chip_rects(panel, len(chips))
         if not chips:
-            text(surface, "No relics, nothing in stasis", (panel[0] + 12, panel[1] + 44), 16, DIM)
-        for index, (kind, ref) in enumerate(chips[:fits]):
-            self.draw_chip(surface, view, ref, kind, self.layout.chip_rect(panel, index), ui, zones)
-        if len(chips) > fits:
-            text(surface, f"+{len(chips) - fits}", (panel[0] + panel[2] - 30, panel[1] + panel[3] - 20), 18)
+            text(surface, "No relics, nothing in stasis", (panel[0] + 12, panel[1] + 46), 16, DIM)
+        for (kind, ref), rect in zip(chips, rects, strict=True):
+            self.draw_chip(surface, view, ref, kind, rect, ui, zones, labelled)
 
     def draw_chip(
         self,
@@ -439,72 +358,86 @@ class Renderer:
         rect: Rect,
         ui: UiState,
         zones: list[Zone],
+        labelled: bool = True,
     ) -> None:
-        """A relic or a card in stasis, small, with its counters."""
+        """A relic or a card in stasis, small, with its counters (and "relic"/"stasis" above it when labelled)."""
         card = view["cards"][ref]
         edge = STASIS_COUNTER if kind == "stasis" else player_color(self.order(view), card.get("controller"))
         selected = ui.selection is not None and ui.selection.ref == ref
         if selected:
             box(surface, rect, (90, 80, 20), SELECTED, 3)
-        height = rect[3] - 4
-        body = blit_body(surface, card, rect, edge, (height * 3 // 4, height), stats=False)
-        zones.append((body, ("card", ref)))
-        label = "stasis" if kind == "stasis" else "relic"
-        text(surface, label, (rect[0] + 2, rect[1] - 13), 15, STASIS_COUNTER if kind == "stasis" else DIM)
+        face = chip(card, rect[2] - 4, rect[3] - 4, edge)
+        body = face.get_rect(center=(rect[0] + rect[2] // 2, rect[1] + rect[3] // 2))
+        surface.blit(face, body)
+        zones.append(((body.x, body.y, body.w, body.h), ("card", ref)))
+        if labelled:
+            label = "stasis" if kind == "stasis" else "relic"
+            text(surface, label, (rect[0] + 2, rect[1] - 15), 15, STASIS_COUNTER if kind == "stasis" else DIM)
         if kind == "stasis":
-            center = (rect[0] + rect[2] - 11, rect[1] + rect[3] - 11)
+            radius = 12 if rect[2] >= 40 else 9
+            center = (rect[0] + rect[2] - radius + 1, rect[1] + rect[3] - radius + 1)
             zones.append(
                 (
-                    stasis_counter_badge(surface, center, card.get("stasis_counters", 0)),
+                    stasis_counter_badge(surface, center, card.get("stasis_counters", 0), radius),
                     ("stasis_counters", ref),
                 )
             )
         if card.get("stun_counters", 0):
-            center = (rect[0] + rect[2] - 10, rect[1] + 10)
-            zones.append((stun_counter_badge(surface, center, card["stun_counters"]), ("stun_counters", ref)))
+            half = 10 if rect[2] >= 40 else 8
+            center = (rect[0] + rect[2] - half, rect[1] + half)
+            zones.append((stun_counter_badge(surface, center, card["stun_counters"], half), ("stun_counters", ref)))
         if ui.selection is not None and ref in ui.selection.targets():
             pygame.draw.rect(surface, ABILITY_HIGHLIGHT, rect, 3)
 
-    def draw_message_strip(self, surface: pygame.Surface, ui: UiState) -> None:
-        """The last rejection reason or message; when there is none, a key to the markers."""
+    def draw_message_strip(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
+        """The last refusal or message; else what to do with the selection; else a key to the markers."""
         x, y, w, h = self.layout.message_strip
         surface.set_clip(self.layout.message_strip)
+        hint = self.hint(view, ui)
         if ui.banner:
             box(surface, self.layout.message_strip, ERROR if ui.banner_is_error else (40, 70, 110), radius=4)
-            text(surface, ui.banner, (x + 8, y + 5), 19, INK, True)
+            text(surface, fit_line(ui.banner, 19, w - 12, True), (x + 6, y + 4), 19, INK, True)
+        elif hint:
+            box(surface, self.layout.message_strip, (44, 50, 62), radius=4)
+            text(surface, fit_line(hint, 19, w - 12, True), (x + 6, y + 4), 19, INK, True)
         else:
             self.draw_legend(surface, (x, y + 2))
         surface.set_clip(None)
 
-    def draw_dice(self, surface: pygame.Surface, view: View) -> None:
-        """The dice rolled by the last action, one per line, each with what it was for."""
+    def draw_dice(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
+        """The dice of the last few actions that rolled any (G-8), newest first, each under what rolled them."""
         rect = self.layout.dice
-        rolls = view.get("last_rolls") or []
-        box(surface, rect, DICE_BOX if rolls else PANEL, DICE_EDGE if rolls else PANEL_EDGE)
+        history = ui.roll_history
+        if not history and view.get("last_rolls"):
+            history = [("Last action", list(view["last_rolls"]))]
+        box(surface, rect, DICE_BOX if history else PANEL, DICE_EDGE if history else PANEL_EDGE)
         x, y, w, h = rect
-        text(surface, "Dice of the last action" if rolls else "No dice rolled by the last action",
-             (x + 8, y + 5), 17, DICE_INK if rolls else DIM, True)
-        lines = [line for roll in rolls for line in wrap(words.roll_words(roll), 16, w - 16)]
-        fits = (h - 26) // 16
-        if len(lines) > fits:
-            lines = lines[: fits - 1] + ["… and more in the log"]
-        for row, line in enumerate(lines):
-            text(surface, line, (x + 8, y + 24 + 16 * row), 16, DICE_INK)
+        text(surface, "Dice rolled, newest first" if history else "No dice rolled yet", (x + 8, y + 5), 17,
+             DICE_INK if history else DIM, True)
+        lines: list[tuple[str, bool]] = []
+        for label, rolls in history:
+            lines.append((fit_line(label, 16, w - 16, True), True))
+            lines += [(fit_line("  " + words.roll_words(roll), 16, w - 16), False) for roll in rolls]
+        pitch = font(16).get_linesize()
+        fits = (h - 26) // pitch
+        for row, (line, bold) in enumerate(lines[:fits]):
+            text(surface, line, (x + 8, y + 24 + pitch * row), 16, (255, 255, 255) if bold else DICE_INK, bold)
 
     def draw_legend(self, surface: pygame.Surface, at: tuple[int, int]) -> None:
-        """A one-line key to the markers, for players who have never seen the game."""
+        """A one-line key to the markers; L (or the Legend button) shows every one of them."""
         x, y = at
-        stun_counter_badge(surface, (x + 10, y + 10), 1)
-        x = text(surface, "stun counters", (x + 24, y + 4), 17, DIM)[0] + 110
+        stun_counter_badge(surface, (x + 10, y + 10), 1, 10)
+        x = text(surface, "stun counters", (x + 24, y + 3), 17, DIM)[0] + 96
         status_icon(surface, (x, y + 1), 18, "Stun", 1)
-        x = text(surface, "statuses (status Stun)", (x + 22, y + 4), 17, DIM)[0] + 156
+        x = text(surface, "status Stun", (x + 22, y + 3), 17, DIM)[0] + 80
+        status_icon(surface, (x, y + 1), 18, "Burn", 2)
+        x = text(surface, "other statuses", (x + 22, y + 3), 17, DIM)[0] + 104
         stasis_counter_badge(surface, (x + 10, y + 10), 2)
-        x = text(surface, "stasis counters", (x + 24, y + 4), 17, DIM)[0] + 110
-        square_marker(surface, (x, y + 3), CUBE_COLORS["red"], "1")
-        x = text(surface, "cubes", (x + 18, y + 4), 17, DIM)[0] + 46
-        square_marker(surface, (x, y + 3), EVASION, "E")
-        square_marker(surface, (x + 15, y + 3), NEGATION, "N")
-        text(surface, "evasion, negation  ·  hover anything to learn its rule", (x + 34, y + 4), 17, DIM)
+        x = text(surface, "stasis", (x + 24, y + 3), 17, DIM)[0] + 48
+        cube_tile(surface, (x, y + 1), 18, "red", 1)
+        evasion_tile(surface, (x + 20, y + 1), 18, False)
+        negation_tile(surface, (x + 40, y + 1), 18, 1)
+        text(surface, "cubes, evasion, negation  ·  L: legend of every marker", (x + 62, y + 3), 17, DIM)
 
     def draw_hand(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, zones: list[Zone]
@@ -518,38 +451,107 @@ class Renderer:
         playable = {action.get("card") for action in legal if action["act"] == "play"}
         if not hand:
             text(surface, f"{ui.viewer}'s hand is empty", (hx + 12, hy + 12), 20, DIM)
-        for index, ref in enumerate(hand):
-            rect = self.layout.hand_card_rect(index, len(hand))
+        ui.hand_slots = keep_slots(ui.hand_slots, hand)
+        hovered: tuple[str, Rect] | None = None
+        for index, ref in enumerate(ui.hand_slots):
+            if ref is None:
+                continue
+            rect = self.layout.hand_card_rect(index, len(ui.hand_slots))
             selected = ui.selection is not None and ui.selection.ref == ref
-            if selected:
+            lifted = selected or (inside(rect, ui.mouse) and ui.menu is None)
+            if lifted:
                 rect = (rect[0], rect[1] - 8, rect[2], rect[3])
             edge = SELECTED if selected else (MOVE_HIGHLIGHT if ref in playable else PANEL_EDGE)
-            self.draw_hand_card(surface, view["cards"][ref], rect, edge)
+            greyed = ref not in playable and view.get("pending") is None
+            surface.blit(self.hand_face(view["cards"][ref], rect[2], rect[3], edge, not greyed), rect[:2])
             zones.append((rect, ("card", ref)))
+            if inside(rect, ui.mouse):
+                hovered = (ref, rect)
+        self.hovered_hand = hovered
 
-    def draw_hand_card(self, surface: pygame.Surface, card: dict[str, Any], rect: Rect, edge: Color) -> None:
-        """A card in hand: name, kind, stats and text."""
+    def hand_face(self, card: dict[str, Any], width: int, height: int, edge: Color, playable: bool) -> pygame.Surface:
+        """A card in hand drawn once per look (name, text, stats, size, frame, greyed or not) and reused."""
+        key = (card["name"], card.get("text"), card.get("kind"), card.get("atk"), card.get("max_hp"), card.get("mv"),
+               width, height, edge, playable)
+        face = self.hand_faces.get(key)
+        if face is None:
+            if len(self.hand_faces) > 200:
+                self.hand_faces.clear()
+            face = pygame.Surface((width, height), pygame.SRCALPHA)
+            self.draw_hand_card(face, card, (0, 0, width, height), edge, playable)
+            self.hand_faces[key] = face
+        return face
+
+    def draw_hand_card(
+        self, surface: pygame.Surface, card: dict[str, Any], rect: Rect, edge: Color, playable: bool = True
+    ) -> None:
+        """A card in hand: name, kind, ATK (sword) / HP (heart) / MV, and its text, cut with an ellipsis;
+        a card that can't be played now is greyed (hovering it shows it whole and says why)."""
         x, y, w, h = rect
         surface.set_clip(rect)
         box(surface, rect, (236, 230, 212), edge, 3, 6)
-        used = text_block(surface, card["name"], (x + 6, y + 5, w - 10, 36), 18, BLACK, True, max_lines=2)
-        text(surface, card.get("kind", ""), (x + 6, y + 7 + used), 15, (90, 70, 50))
-        top = y + 22 + used
+        used = text_block(surface, card["name"], (x + 6, y + 5, w - 10, 34), 18, BLACK, True, max_lines=2)
+        text(surface, card.get("kind", ""), (x + 6, y + 5 + used), 15, (90, 70, 50))
+        top = y + 21 + used
         if card.get("hp") is not None:
-            gap = "  " if w >= 90 else " "
-            stats = f"ATK {card['atk']}{gap}HP {card['max_hp']}{gap}MV {card.get('mv')}"
-            text(surface, stats, (x + 6, top), 15, (120, 30, 30), True)
-            reach = f"range {card.get('range', 1)}, {card.get('damage_type', 'physical')}"
-            text(surface, reach, (x + 6, top + 13), 14, (60, 60, 60))
-            top += 28
+            sword(surface, (x + 12, top + 8), 12)
+            used_x = text(surface, str(card["atk"]), (x + 20, top), 15, BLACK, True)
+            heart(surface, (used_x[0] + used_x[2] + 12, top + 9), 11)
+            used_x = text(surface, str(card["max_hp"]), (used_x[0] + used_x[2] + 20, top), 15, BLACK, True)
+            text(surface, f"MV {card.get('mv')}", (used_x[0] + used_x[2] + 8, top), 15, (40, 40, 120), True)
+            top += 17
         text_block(surface, card.get("text", ""), (x + 6, top, w - 10, y + h - top - 4), 15, (30, 30, 30))
+        if not playable:
+            shade = pygame.Surface((w, h), pygame.SRCALPHA)
+            shade.fill((20, 20, 30, 90))
+            surface.blit(shade, (x, y))
         surface.set_clip(None)
+
+    def draw_enlarged(self, surface: pygame.Surface, card: dict[str, Any], under: Rect, why: str) -> Rect:
+        """A hovered card in hand, shown big and whole above it: every line of its text, its abilities with
+        their stone costs, and (for a greyed card) why it can't be played now."""
+        key = (card["name"], card.get("text"), card.get("atk"), card.get("max_hp"), card.get("mv"), why)
+        if self.enlarged_cache is None or self.enlarged_cache[0] != key:
+            self.enlarged_cache = (key, self.enlarged_picture(card, why))
+        picture = self.enlarged_cache[1]
+        width, height = picture.get_size()
+        x = max(4, min(under[0] + under[2] // 2 - width // 2, LOGICAL_W - width - 4))
+        y = max(4, under[1] - height - 6)
+        surface.blit(picture, (x, y))
+        return (x, y, width, height)
+
+    def enlarged_picture(self, card: dict[str, Any], why: str) -> pygame.Surface:
+        """The big face of a card in hand (see draw_enlarged)."""
+        width = 260
+        lines: list[tuple[str, int, Color, bool]] = [
+            (card["name"], 24, BLACK, True),
+            (card.get("kind", ""), 18, (90, 70, 50), False),
+        ]
+        if card.get("hp") is not None:
+            lines.append((f"ATK {card['atk']}  ·  HP {card['max_hp']}  ·  MV {card.get('mv')}  ·  range "
+                          f"{card.get('range', 1)} {card.get('damage_type', 'physical')}", 18, (120, 30, 30), True))
+        lines.append((card.get("text", ""), 19, (30, 30, 30), False))
+        lines += [(words.ability_line(ability), 18, (30, 30, 90), False)
+                  for ability in card.get("abilities", []) if not words.described(card, ability)]
+        if why:
+            lines.append((why, 18, (160, 20, 20), True))
+        wrapped = [(part, size, color, bold) for line, size, color, bold in lines
+                   for part in wrap(line, size, width - 20, bold)]
+        height = sum(font(size, bold).get_linesize() for _, size, _, bold in wrapped) + 20
+        picture = pygame.Surface((width, height), pygame.SRCALPHA)
+        box(picture, (0, 0, width, height), (242, 236, 218), SELECTED, 3, 8)
+        row = 10
+        for line, size, color, bold in wrapped:
+            text(picture, line, (10, row), size, color, bold)
+            row += font(size, bold).get_linesize()
+        return picture
 
     def draw_log(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The game's events in words, newest at the bottom, scrolled by ui.log_scroll lines."""
         box(surface, self.layout.log, PANEL, PANEL_EDGE)
         x, y, w, _ = self.layout.log
-        text(surface, "Log  (mouse wheel scrolls)", (x + 8, y + 6), 18, DIM, True)
+        seed = f"  ·  seed {view['seed']}" if view.get("seed") is not None else ""
+        text(surface, f"Log  (wheel scrolls){seed}", (x + 8, y + 6), 18, DIM, True)
         area = self.layout.log_lines_rect()
         lines = self.log_lines(view, area[2])
         face = font(16)
@@ -557,7 +559,13 @@ class Renderer:
         ui.log_scroll = max(0, min(ui.log_scroll, len(lines) - visible))
         end = len(lines) - ui.log_scroll
         for row, (line, color) in enumerate(lines[max(0, end - visible) : end]):
-            surface.blit(face.render(line, True, color), (area[0], area[1] + row * face.get_linesize()))
+            surface.blit(rendered(line, 16, color), (area[0], area[1] + row * face.get_linesize()))
+        if len(lines) > visible:
+            track = (x + w - 7, area[1], 4, area[3])
+            pygame.draw.rect(surface, (55, 60, 72), track, border_radius=2)
+            thumb_h = max(16, area[3] * visible // len(lines))
+            thumb_y = area[1] + (area[3] - thumb_h) * max(0, end - visible) // max(1, len(lines) - visible)
+            pygame.draw.rect(surface, (150, 160, 180), (track[0], thumb_y, 4, thumb_h), border_radius=2)
         zones.append((self.layout.log, ("log",)))
 
     def log_lines(self, view: View, width: int) -> list[tuple[str, Color]]:
@@ -578,7 +586,7 @@ class Renderer:
                 repeats = 1
                 cache.groups.append((sentence, 1, []))
             shown = sentence if repeats == 1 else f"{sentence} (×{repeats})"
-            wrapped = [((" " if i else "") + line, color) for i, line in enumerate(wrap(shown, 16, width - 10))]
+            wrapped = [((" " if i else "") + line, color) for i, line in enumerate(wrap(shown, 16, width - 14))]
             cache.groups[-1] = (sentence, repeats, wrapped)
         cache.count = len(log)
         return [line for _, _, lines in cache.groups for line in lines]
@@ -588,9 +596,10 @@ class Renderer:
         cancel."""
         labels = {
             "end_turn": "End turn (E)",
-            "save": "Save (Ctrl+S)",
-            "rules": "Rules (F1)",
-            "undo": "Undo (Ctrl+Z)",
+            "save": "Save ^S",
+            "rules": "Rules F1",
+            "legend": "Legend L",
+            "undo": "Undo ^Z",
             "cancel": "Cancel selection (Esc)",
         }
         for name, rect in self.layout.button_rects().items():
@@ -607,14 +616,44 @@ class Renderer:
         columns = -(-len(labels) // per_column)
         column_w = max(font(19).size(label)[0] for label in labels) + 16
         width, height = column_w * columns + 8, 28 * per_column + 8
-        x = max(4, min(ui.menu.anchor[0], LOGICAL_W - 10 - width))
-        y = max(4, min(ui.menu.anchor[1], LOGICAL_H - 10 - height))
+        x, y = self.menu_place(view, ui, zones, width, height)
         box(surface, (x, y, width, height), (20, 22, 28), SELECTED, 2)
         for index, label in enumerate(labels):
             column, row = divmod(index, per_column)
             rect = (x + 4 + column * column_w, y + 4 + 28 * row, column_w - 4, 26)
             button(surface, rect, label, size=19)
             zones.append((rect, ("menu", index)))
+
+    def menu_place(self, view: View, ui: UiState, zones: list[Zone], width: int, height: int) -> tuple[int, int]:
+        """Where an action menu goes: beside the selected card (right, left, above, below), never over a
+        square or target the selection highlights; on screen."""
+        assert ui.menu is not None
+        ax, ay = ui.menu.anchor
+        near: Rect = (ax, ay, 1, 1)
+        keep_clear: list[Rect] = []
+        if ui.selection is not None:
+            card = view["cards"].get(ui.selection.ref, {})
+            if card.get("pos") is not None and card.get("zone") == "board":
+                near = self.layout.square_rect(*card["pos"])
+            else:
+                near = next((rect for rect, key in zones if key == ("card", ui.selection.ref)), near)
+            keep_clear += [self.layout.square_rect(*square) for square in ui.selection.squares()]
+            for ref in ui.selection.targets():
+                target = view["cards"].get(ref, {})
+                if target.get("pos") is not None:
+                    keep_clear.append(self.layout.square_rect(*target["pos"]))
+        nx, ny, nw, nh = near
+        places = [(nx + nw + 6, ny), (nx - width - 6, ny), (nx, ny - height - 6), (nx, ny + nh + 6)]
+        fitted = [(max(4, min(px, LOGICAL_W - 10 - width)), max(4, min(py, LOGICAL_H - 10 - height)))
+                  for px, py in places]
+        for place in fitted:
+            rect = (place[0], place[1], width, height)
+            if not overlaps(rect, near) and not any(overlaps(rect, other) for other in keep_clear):
+                return place
+        for place in fitted:
+            if not overlaps((place[0], place[1], width, height), near):
+                return place
+        return fitted[0]
 
     def choice_options(self, view: View, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The answers to the pending choice, as choose actions, in the order the dialog shows them."""
@@ -649,14 +688,23 @@ class Renderer:
         per_column = min(len(labels), 12)
         columns = -(-len(labels) // per_column)
         column_w = max([font(20).size(label)[0] + 24 for label in labels] + [(460 - 24) // columns])
-        width = column_w * columns + 24
+        source = view.get("pending_source")
+        asker = f"{words.card_name(view, source)} asks {pending['player']}:" if source in view["cards"] else ""
+        title = asker or f"{pending['player']}, choose:"
+        width = min(LOGICAL_W - 40, max(column_w * columns, font(22, True).size(title)[0]) + 24)
         prompt = [(line, INK) for line in wrap(pending.get("prompt", "Choose"), 22, width - 24, True)]
         if any(named):
             prompt += [(line, DIM) for line in wrap(CLICK_FRAMED, 22, width - 24, True)]
         height = 50 + 22 * len(prompt) + 34 * per_column
-        x, y = self.dialog_place(width, height, [rect for rects in named for rect in rects])
+        source_rects = self.option_rects(view, source, zones) if source in view["cards"] else []
+        for rect in source_rects:
+            pygame.draw.rect(surface, SOURCE_HIGHLIGHT, rect, 4)
+        played = self.last_played_square(view)
+        keep_clear = [rect for rects in named for rect in rects] + source_rects + played
+        x, y = self.dialog_place(width, height, keep_clear)
         box(surface, (x, y, width, height), (28, 30, 44), CHOICE_HIGHLIGHT, 3, 8)
-        text(surface, f"{pending['player']}, choose:", (x + 12, y + 8), 22, CHOICE_HIGHLIGHT, True)
+        title = fit_line(title, 22, width - 24, True)
+        text(surface, title, (x + 12, y + 8), 22, CHOICE_HIGHLIGHT, True)
         for row, (line, color) in enumerate(prompt):
             text(surface, line, (x + 12, y + 32 + 22 * row), 22, color, True)
         top = y + 40 + 22 * len(prompt)
@@ -671,6 +719,14 @@ class Renderer:
                     overlay.fill((*CHOICE_HIGHLIGHT, 90))
                     surface.blit(overlay, named_rect[:2])
 
+    def last_played_square(self, view: View) -> list[Rect]:
+        """The square of the last card played to the board, kept clear by dialogs."""
+        for entry in reversed(view.get("log", [])):
+            if entry.get("type") in ("CardPlayed", "PlayedFromStasis"):
+                to = entry.get("to")
+                return [self.layout.square_rect(to[0], to[1])] if isinstance(to, list) and len(to) == 2 else []
+        return []
+
     def dialog_place(self, width: int, height: int, keep_clear: list[Rect]) -> tuple[int, int]:
         """Where a dialog goes: over the top of the board, its bottom, or the right side, whichever hides
         none of keep_clear (the first when all of them hide something)."""
@@ -681,6 +737,9 @@ class Renderer:
             (centred, board_y + board_h - height - 10),
             (LOGICAL_W - width - 10, board_y + 20),
             (board_x, LOGICAL_H - height - 10),
+            (board_x + board_w + 10, board_y + 20),
+            (board_x, board_y + 20),
+            (board_x + board_w - width, board_y + board_h - height - 10),
         ]
         for place in places:
             rect = (place[0], max(4, place[1]), width, height)
@@ -689,19 +748,31 @@ class Renderer:
         return places[0][0], max(4, places[0][1])
 
     def draw_tooltip(self, surface: pygame.Surface, lines: list[str], at: tuple[int, int]) -> Rect:
-        """A box of wrapped text near the mouse, kept on screen."""
+        """A box of wrapped text near the mouse, kept on screen (the box is drawn once per text)."""
+        box_picture = self.tooltip_picture(lines)
+        width, height = box_picture.get_size()
+        x = min(at[0] + 16, LOGICAL_W - width - 4)
+        y = min(at[1] + 16, LOGICAL_H - height - 4)
+        if at[1] + 16 + height > LOGICAL_H and at[1] - height - 8 >= 0:
+            y = at[1] - height - 8
+        surface.blit(box_picture, (x, y))
+        return (x, y, width, height)
+
+    def tooltip_picture(self, lines: list[str]) -> pygame.Surface:
+        """The tooltip box of these lines (cached while the same lines show)."""
+        key = tuple(lines)
+        if self.tooltip_cache is not None and self.tooltip_cache[0] == key:
+            return self.tooltip_cache[1]
         width = 380
         wrapped: list[tuple[str, bool]] = []
         for index, line in enumerate(lines):
             bold = index == 0 or line.startswith("Rule ")
             wrapped.extend((part, bold) for part in wrap(line, 18, width - 16, bold))
-        height = 18 * len(wrapped) + 12
-        x = min(at[0] + 16, 1280 - width - 4)
-        y = min(at[1] + 16, 720 - height - 4)
-        if at[1] + 16 + height > 720 and at[1] - height - 8 >= 0:
-            y = at[1] - height - 8
-        rect = (x, y, width, height)
-        box(surface, rect, (250, 248, 225), BLACK, 2)
+        pitch = font(18).get_linesize()
+        height = pitch * len(wrapped) + 12
+        picture = pygame.Surface((width, height), pygame.SRCALPHA)
+        box(picture, (0, 0, width, height), (250, 248, 225), BLACK, 2)
         for row, (line, bold) in enumerate(wrapped):
-            text(surface, line, (x + 8, y + 6 + 18 * row), 18, (20, 20, 20), bold)
-        return rect
+            text(picture, line, (8, 6 + pitch * row), 18, (20, 20, 20), bold)
+        self.tooltip_cache = (key, picture)
+        return picture

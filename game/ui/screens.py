@@ -16,6 +16,7 @@ from game.ui.draw import (
     Zone,
     box,
     button,
+    fit_line,
     player_color,
     text,
     wrap,
@@ -33,61 +34,94 @@ def draw_new_game(
     surface: pygame.Surface,
     setup: dict[str, Any],
     focus: str | None,
-    deck_names: list[str],
+    deck_names: dict[str, str],
     can_continue: bool,
     message: str = "",
+    confirm: str | None = None,
 ) -> list[Zone]:
-    """Number of players, names, decks, seed; start, or continue the autosaved game.
+    """Continue the autosaved game, or set up a new one: number of players, names, decks (by their names),
+    seed (a fresh random one each time), Start.
 
-    message is why the last Start was refused (e.g. two players with one name), shown above Start.
+    message is why the last Start was refused (e.g. two players with one name), shown above Start; confirm
+    "replace" asks before a new game replaces the autosaved one.
     """
     surface.fill(BACKDROP)
     zones: list[Zone] = []
-    text(surface, "Countertop", (LOGICAL_W // 2, 70), 64, INK, True, True)
+    text(surface, "Countertop", (LOGICAL_W // 2, 56), 64, INK, True, True)
     text(
         surface,
-        "A hot-seat game of counters and status effects for 2 to 4 players on one computer",
-        (LOGICAL_W // 2, 118),
+        f"A hot-seat game of counters and status effects for 2 to 4 players. First to {words.VICTORY_VP} VP wins.",
+        (LOGICAL_W // 2, 100),
         22,
         DIM,
         center=True,
     )
-    left = 380
-    text(surface, "Players", (left, 170), 26, INK, True)
+    left, y = 380, 130
+    if can_continue:
+        rect = (left, y, 520, 44)
+        button(surface, rect, "Continue the game that was open when the window closed", hot=True, size=21)
+        zones.append((rect, ("button", "continue")))
+        text(surface, "or start a new game:", (left, y + 54), 20, DIM)
+        y += 80
+    text(surface, "Players", (left, y + 8), 26, INK, True)
     for index, count in enumerate((2, 3, 4)):
-        rect = (left + 140 + index * 70, 162, 60, 36)
+        rect = (left + 140 + index * 70, y, 60, 36)
         button(surface, rect, str(count), hot=setup["count"] == count, size=26)
         zones.append((rect, ("count", count)))
+    y += 50
     for index in range(setup["count"]):
-        y = 220 + index * 52
         color = player_color(setup["names"][: setup["count"]], setup["names"][index])
         pygame.draw.rect(surface, color, (left, y, 10, 40))
         field = (left + 20, y, 260, 40)
         draw_field(surface, field, setup["names"][index], focus == f"name{index}")
         zones.append((field, ("field", f"name{index}")))
-        deck = setup["decks"][index] or "standard deck"
+        key = setup["decks"][index]
+        deck = deck_names.get(key, key) if key else "standard deck"
         rect = (left + 296, y, 224, 40)
-        button(surface, rect, f"Deck: {deck}", size=21)
+        button(surface, rect, fit_line(f"Deck: {deck}", 21, 216), size=21)
         zones.append((rect, ("deck", index)))
-    y = 220 + setup["count"] * 52 + 16
+        y += 52
+    y += 8
     text(surface, "Seed", (left, y + 10), 26, INK, True)
     field = (left + 80, y, 200, 40)
     draw_field(surface, field, setup["seed"], focus == "seed")
     zones.append((field, ("field", "seed")))
+    text(surface, "a new random one for every game;", (left + 292, y + 2), 17, DIM)
+    text(surface, "type one to replay a deal", (left + 292, y + 20), 17, DIM)
     if message:
         box(surface, (left - 6, y + 48, 532, 28), ERROR, radius=4)
-        text(surface, message, (left, y + 54), 19, INK, True)
+        text(surface, fit_line(message, 19, 520, True), (left, y + 53), 19, INK, True)
     else:
         text(surface, "Click a box to type in it. Click a deck to change it.", (left, y + 52), 19, DIM)
     start = (left, y + 84, 520, 52)
-    button(surface, start, "Start game", hot=True, size=30)
+    button(surface, start, "Start a new game", hot=not can_continue, size=30)
     zones.append((start, ("button", "start")))
-    if can_continue:
-        rect = (left, y + 146, 520, 44)
-        button(surface, rect, "Continue the game that was open when the window closed", size=21)
-        zones.append((rect, ("button", "continue")))
     if deck_names:
-        text(surface, "Decks: " + ", ".join(deck_names), (left, LOGICAL_H - 34), 18, DIM)
+        text(surface, "Decks: " + ", ".join(deck_names.values()), (left, LOGICAL_H - 34), 18, DIM)
+    if confirm == "replace":
+        zones += draw_confirm_replace(surface)
+    return zones
+
+
+def draw_confirm_replace(surface: pygame.Surface) -> list[Zone]:
+    """The question before a new game replaces the autosaved one."""
+    shade = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 190))
+    surface.blit(shade, (0, 0))
+    rect = (LOGICAL_W // 2 - 330, 220, 660, 240)
+    box(surface, rect, PANEL, GOLD, 2, 8)
+    text(surface, "Replace the unfinished game?", (rect[0] + 20, rect[1] + 16), 30, GOLD, True)
+    for row, line in enumerate((
+        "A game was still open when the window closed; it is kept in the autosave.",
+        "Starting a new game deletes it for good.",
+    )):
+        text(surface, line, (rect[0] + 20, rect[1] + 62 + 26 * row), 21, INK)
+    zones: list[Zone] = [(rect, ("dialog",))]
+    labels = (("replace", "Start the new game"), ("continue", "Continue the old one"), ("keep", "Cancel"))
+    for index, (name, label) in enumerate(labels):
+        button_rect = (rect[0] + 20 + index * 210, rect[1] + 170, 200, 48)
+        button(surface, button_rect, label, hot=name == "replace", size=21)
+        zones.append((button_rect, ("button", name)))
     return zones
 
 
@@ -97,19 +131,29 @@ def draw_field(surface: pygame.Surface, rect: tuple[int, int, int, int], value: 
     text(surface, value + ("|" if focused else ""), (rect[0] + 10, rect[1] + 10), 26, BLACK)
 
 
-def draw_pass(surface: pygame.Surface, name: str, color: tuple[int, int, int]) -> list[Zone]:
-    """The privacy screen between turns: nothing of the game shows until the next player clicks."""
+def draw_pass(
+    surface: pygame.Surface, name: str, color: tuple[int, int, int], summary: list[str] | None = None
+) -> list[Zone]:
+    """The privacy screen between turns: nothing secret shows until the next player clicks; below, what the
+    others did since this player last had the device (public events only)."""
     surface.fill(BACKDROP)
     pygame.draw.rect(surface, color, (0, 0, LOGICAL_W, 12))
-    text(surface, f"Pass the device to {name}", (LOGICAL_W // 2, 280), 60, color, True, True)
+    top = 120 if summary else 280
+    text(surface, f"Pass the device to {name}", (LOGICAL_W // 2, top), 60, color, True, True)
     text(
         surface,
         f"{name}: click anywhere or press Space when the others can't see the screen.",
-        (LOGICAL_W // 2, 350),
+        (LOGICAL_W // 2, top + 64),
         26,
         INK,
         center=True,
     )
+    if summary:
+        rect = (240, top + 110, 800, 40 + 24 * len(summary))
+        box(surface, rect, PANEL, PANEL_EDGE, 1, 8)
+        text(surface, "Since your last turn", (rect[0] + 16, rect[1] + 10), 24, GOLD, True)
+        for row, line in enumerate(summary):
+            text(surface, fit_line(line, 22, rect[2] - 32), (rect[0] + 16, rect[1] + 36 + 24 * row), 22, INK)
     return [((0, 0, LOGICAL_W, LOGICAL_H), ("button", "reveal"))]
 
 
@@ -138,38 +182,61 @@ def winners(view: View) -> list[str]:
 
 
 def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
-    """Final scores with the Madness penalty, the winner and a new-game button.
+    """The winner, every player's VP by source (locations, defeats, monsters, Madness penalty), and buttons
+    to look at the final board or start a new game.
 
-    Zones: the headline, one row per player (hover explains the score) and the new-game button.
+    Zones: the headline, one row per player (hover explains the score) and the two buttons.
     """
     surface.fill(BACKDROP)
     zones: list[Zone] = []
-    text(surface, "Game over", (LOGICAL_W // 2, 90), 40, DIM, True, True)
-    zones.append((text(surface, headline(view), (LOGICAL_W // 2, 150), 64, GOLD, True, True), ("headline",)))
-    x, y = 230, 220
-    headers = ("Player", "VP before penalty", "Madness cards", "Penalty", "Final VP")
-    columns = (0, 200, 430, 620, 740)
+    text(surface, "Game over", (LOGICAL_W // 2, 70), 40, DIM, True, True)
+    zones.append((text(surface, headline(view), (LOGICAL_W // 2, 130), 64, GOLD, True, True), ("headline",)))
+    x, y = 120, 200
+    headers = ("Player", "Locations", "Defeats", "Monsters", "Other", "Madness penalty", "Final VP")
+    columns = (0, 220, 350, 480, 610, 720, 930)
     for header, dx in zip(headers, columns, strict=True):
-        text(surface, header, (x + dx, y), 26, DIM, True)
+        text(surface, header, (x + dx, y), 24, DIM, True)
     order = list(view.get("players_order") or view["players"])
     won = winners(view)
     for row, (name, vp, madness, penalty) in enumerate(final_scores(view)):
-        ry = y + 44 + row * 44
-        rect = (x - 10, ry - 8, 850, 40)
+        parts = words.vp_breakdown(view, name)
+        ry = y + 44 + row * 48
+        rect = (x - 10, ry - 8, 1060, 42)
         box(surface, rect, PANEL, GOLD if name in won else PANEL_EDGE, 3 if name in won else 1)
         label = f"{name}  (winner)" if name in won else name
-        values = (label, str(vp + penalty), str(madness), f"−{penalty} VP" if penalty else "none", str(vp))
+        values = (
+            label, str(parts["locations"]), str(parts["defeats"]), str(parts["monsters"]), str(parts["other"]),
+            f"−{penalty} VP ({madness} Madness)" if penalty else "none", f"{vp} / {words.VICTORY_VP}",
+        )
         for value, dx in zip(values, columns, strict=True):
-            text(surface, value, (x + dx, ry), 28, player_color(order, name) if dx == 0 else INK, True)
+            text(surface, value, (x + dx, ry), 26, player_color(order, name) if dx == 0 else INK, True)
         zones.append((rect, ("score", name)))
-    note = "The Madness penalty (ST-18): −1 VP for every 2 Madness cards in hand, deck, discard and stasis."
-    text(surface, note, (LOGICAL_W // 2, y + 70 + 44 * len(order)), 20, DIM, center=True)
-    text(surface, "Hover a player's row for how the score was made.", (LOGICAL_W // 2, y + 96 + 44 * len(order)),
-         20, DIM, center=True)
-    rect = (LOGICAL_W // 2 - 160, LOGICAL_H - 120, 320, 56)
+    notes = [
+        "Locations: +1 VP per location square held at the end of your turn (G-7). Defeats: +1 VP per character, "
+        "monsters +2 (G-6).",
+        "The Madness penalty (ST-18): −1 VP for every 2 Madness cards in hand, deck, discard and stasis.",
+        "Hover a player's row for how the score was made.",
+    ]
+    for index, note in enumerate(notes):
+        text(surface, note, (LOGICAL_W // 2, y + 70 + 48 * len(order) + 26 * index), 19, DIM, center=True)
+    board = (LOGICAL_W // 2 - 340, LOGICAL_H - 120, 320, 56)
+    button(surface, board, "Look at the final board", size=26)
+    zones.append((board, ("button", "final_board")))
+    rect = (LOGICAL_W // 2 + 20, LOGICAL_H - 120, 320, 56)
     button(surface, rect, "New game", hot=True, size=32)
     zones.append((rect, ("button", "new_game")))
     return zones
+
+
+def draw_final_board_bar(surface: pygame.Surface, view: View) -> list[Zone]:
+    """Over the final board: who won, and a button back to the scores."""
+    rect = (12, 524, 996, 24)
+    box(surface, rect, (70, 58, 20), GOLD, 1, 4)
+    scores = "  ·  ".join(f"{name} {vp} VP" for name, vp, _, _ in final_scores(view))
+    text(surface, f"Final board. {headline(view)}  {scores}", (rect[0] + 8, rect[1] + 4), 19, GOLD, True)
+    back = (1016, 616, 256, 44)
+    button(surface, back, "Back to the scores", hot=True, size=22)
+    return [(back, ("button", "scores"))]
 
 
 def rules_lines(width: int) -> list[tuple[str, bool]]:
@@ -209,3 +276,75 @@ def draw_rules(surface: pygame.Surface, scroll: int) -> tuple[list[Zone], int]:
     close = (rect[0] + rect[2] - 110, rect[1] + 8, 96, 28)
     button(surface, close, "Close", size=20)
     return [(rect, ("rules",)), (close, ("button", "close_rules"))], max(0, len(lines) - visible)
+
+
+def draw_legend(surface: pygame.Surface) -> list[Zone]:
+    """Every marker of the table with its name and what it does (L or the Legend button opens it)."""
+    shade = pygame.Surface((LOGICAL_W, LOGICAL_H), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 200))
+    surface.blit(shade, (0, 0))
+    rect = (90, 24, 1100, 672)
+    box(surface, rect, PANEL, (255, 230, 60), 2, 8)
+    text(surface, "Legend: every marker on the table  (L, Esc or a click closes)", (rect[0] + 16, rect[1] + 10),
+         26, INK, True)
+    rows: list[tuple[Any, str, str]] = []
+    for status, short in words.STATUS_SHORT.items():
+        rows.append((("status", status), f"{status} ({words.STATUS_RULES[status]})", short))
+    rows += [
+        (("stun",), "Stun counters (SC-1, SC-2)", "a yellow diamond with a number: the next untap removes one "
+         "instead; not the status Stun"),
+        (("stasis",), "Stasis counters (ST-9)", "a cyan disc: one comes off at the start of each of your turns; "
+         "at 0 you may play the card (ST-11)"),
+        (("cube", "red"), "Red cubes (SE-14)", "+1 ATK each until the turn ends"),
+        (("cube", "white"), "White cubes (SE-14)", "timers counted down by the abilities that use them"),
+        (("cube", "blue"), "Blue cubes (SE-14)", "extra HP above max HP, shown as HP \"5/7+2\"; damage takes "
+         "them first"),
+        (("evasion", False), "Evasion (SE-12)", "a teal dodging arrow (a white dot: against spirit damage); "
+         "one d100 against the total"),
+        (("negation",), "Negation (SE-13)", "a blue shield (a number: several sources); one d100 per source"),
+        (("sword",), "ATK", "attack: black as printed, green when raised, red when lowered"),
+        (("heart",), "HP", "hit points left / maximum, e.g. 5/7 (red when hurt)"),
+        (("tapped",), "Tapped (G-5)", "a card turned sideways, greyed, TAPPED up its side: it can't move, attack "
+         "or use Abilities"),
+        (("location",), "Location (G-7)", "a golden square: +1 VP at the end of your turn while you stand on it"),
+    ]
+    half = (len(rows) + 1) // 2
+    for index, (icon, name, meaning) in enumerate(rows):
+        column, row = divmod(index, half)
+        x = rect[0] + 20 + column * 545
+        y = rect[1] + 52 + row * 52
+        legend_icon(surface, icon, (x, y + 2))
+        text(surface, name, (x + 34, y), 19, (255, 230, 140), True)
+        for line_no, line in enumerate(wrap(meaning, 17, 490)[:2]):
+            text(surface, line, (x + 34, y + 18 + 15 * line_no), 17, INK)
+    return [(rect, ("legend",))]
+
+
+def legend_icon(surface: pygame.Surface, icon: tuple[Any, ...], at: tuple[int, int]) -> None:
+    """The picture of one legend row, 24 pixels, at its top-left."""
+    from game.ui import icons
+
+    x, y = at
+    kind = icon[0]
+    if kind == "status":
+        icons.status_icon(surface, (x, y), 24, icon[1], 1)
+    elif kind == "stun":
+        icons.stun_counter_badge(surface, (x + 12, y + 12), 2, 12)
+    elif kind == "stasis":
+        icons.stasis_counter_badge(surface, (x + 12, y + 12), 2)
+    elif kind == "cube":
+        icons.cube_tile(surface, (x, y), 24, icon[1], 1)
+    elif kind == "evasion":
+        icons.evasion_tile(surface, (x, y), 24, icon[1])
+    elif kind == "negation":
+        icons.negation_tile(surface, (x, y), 24, 1)
+    elif kind == "sword":
+        box(surface, (x, y, 24, 24), (232, 226, 208), radius=4)
+        icons.sword(surface, (x + 12, y + 12), 18)
+    elif kind == "heart":
+        box(surface, (x, y, 24, 24), (232, 226, 208), radius=4)
+        icons.heart(surface, (x + 12, y + 12), 18)
+    elif kind == "tapped":
+        box(surface, (x, y + 4, 28, 18), (178, 176, 168), BLACK, 1, 3)
+    elif kind == "location":
+        box(surface, (x, y, 24, 24), (120, 98, 40), (230, 190, 80), 2, 2)

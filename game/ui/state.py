@@ -50,6 +50,22 @@ class Menu:
     anchor: tuple[int, int]
 
 
+def keep_slots(slots: list[str | None], hand: list[str]) -> list[str | None]:
+    """Hand slots that stay put: a card played leaves a gap (so the next card does not slide under the
+    cursor), a new card takes the first gap or goes at the end; trailing gaps are dropped."""
+    kept: list[str | None] = [ref if ref in hand else None for ref in slots]
+    for ref in hand:
+        if ref in kept:
+            continue
+        if None in kept:
+            kept[kept.index(None)] = ref
+        else:
+            kept.append(ref)
+    while kept and kept[-1] is None:
+        kept.pop()
+    return kept
+
+
 @dataclass
 class UiState:
     """The window's own memory; the game state lives only in the engine."""
@@ -62,12 +78,19 @@ class UiState:
     banner_is_error: bool = False
     log_scroll: int = 0
     rules_open: bool = False
+    legend_open: bool = False
+    final_board: bool = False
+    confirm: str | None = None
+    hand_slots: list[str | None] = field(default_factory=list)
+    roll_history: list[tuple[str, list[dict[str, Any]]]] = field(default_factory=list)
     rules_scroll: int = 0
     mouse: tuple[int, int] = (-1, -1)
     setup: dict[str, Any] = field(default_factory=dict)
     focus: str | None = None
+    inspected: str | None = None
 
     def clear_selection(self) -> None:
         """Forget the selected card and any open menu."""
         self.selection = None
         self.menu = None
+        self.inspected = None

@@ -11,6 +11,7 @@ Action = dict[str, Any]
 NOTHING_YET = "Nothing to undo: you have done nothing this turn that can be taken back."
 TURN_ENDED = "Can't undo: the turn has ended."
 NOT_MAIN_PHASE = "Can't undo: only actions of your main phase can be taken back."
+NOTHING_TO_REDO = "Nothing to redo: Ctrl+Y does again what Ctrl+Z took back, until you do something else."
 
 
 @dataclass(frozen=True)
@@ -46,13 +47,23 @@ class UndoHistory:
 
     Hot-seat fairness: it is forgotten when the device passes to another player, when the turn ends and
     when an action rolled dice or drew cards; `refusal` then says why nothing (more) can be undone.
+    Steps taken back wait in `undone` (newest last) for a redo until another action is taken.
     """
 
     steps: list[Step] = field(default_factory=list)
     refusal: str = NOTHING_YET
+    undone: list[Step] = field(default_factory=list)
 
     def record(self, step: Step, before: View, after: View) -> None:
-        """An accepted action: keep its step, or forget everything when it can't be taken back."""
+        """An accepted action: keep its step, or forget everything when it can't be taken back.
+
+        The same action from the same state as the newest step taken back is its redo; any other action
+        ends every redo.
+        """
+        if self.undone and self.undone[-1] == step:
+            self.undone.pop()
+        else:
+            self.undone.clear()
         shown = revealed(before, after)
         if shown:
             self.forget(f"Can't undo: that action {shown}.")
@@ -66,11 +77,19 @@ class UndoHistory:
     def forget(self, refusal: str) -> None:
         """Drop every step; trying to undo now shows `refusal`."""
         self.steps.clear()
+        self.undone.clear()
         self.refusal = refusal
 
     def take_back(self) -> Step | None:
         """The newest step, removed from the history, or None when there is nothing to undo."""
-        return self.steps.pop() if self.steps else None
+        if not self.steps:
+            return None
+        self.undone.append(self.steps.pop())
+        return self.undone[-1]
+
+    def to_redo(self) -> Step | None:
+        """The newest step taken back (Ctrl+Y performs its action again), or None."""
+        return self.undone[-1] if self.undone else None
 
     def possible(self) -> bool:
         """Whether there is an action to take back (the Undo button is lit)."""

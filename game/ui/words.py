@@ -23,6 +23,26 @@ STATUS_RULES = {
     "Stun": "SE-10",
     "Upkeep": "SE-11",
 }
+STATUS_SHORT = {
+    "Blind": "attacks and abilities on enemies fail on a d100 roll of 51+",
+    "Break": "Standard Attacks against it get +25 CRT",
+    "Burn": "loses 2 HP per stack when its controller's turn ends (up to 2 stacks)",
+    "Cripple": "Standard Attacks against it get +1 ATK",
+    "Freeze": "2 tokens: can't move; 1 token: MV -1; a token comes off each turn",
+    "Poison": "loses 1 HP for every square it moves",
+    "Shear": "CRT -5 per stack",
+    "Silence": "can't spend speaking stones",
+    "Sleep": "can't move, attack, use Abilities or evade; ends when it is damaged",
+    "Stun": "on its next turn it can't target enemies (the status, not stun counters)",
+    "Upkeep": "its abilities cost 1 more stone",
+}
+MARKER_SHORT = {
+    "stun_counters": "stun counters: the next untap removes one instead (SC-2)",
+    "stasis_counters": "stasis counters: one comes off each of your turns; at 0 play it free (ST-9, ST-11)",
+    "cubes": "cubes: red +1 ATK, white timers, blue extra HP (SE-14)",
+    "evasion": "evasion: one d100 roll against the total, at or under evades (SE-12)",
+    "negation": "negation: one d100 roll per source (SE-13)",
+}
 CUBE_WORDS = {
     "red": "Red cubes: +1 ATK each until the end of the turn.",
     "white": "White cubes: count down for the abilities that use them.",
@@ -72,7 +92,8 @@ def action_label(view: View, action: Action) -> str:
     if act == "attack":
         return f"Standard Attack{target}"
     if act == "ability":
-        return f"{action['ability']}{target}{path_words(action.get('path'))}"
+        cost = ability_cost(view, action)
+        return f"{action['ability']}{target}{path_words(action.get('path'))}{cost}"
     if act == "activate":
         return f"{action['ability']}: untap {thing_words(view, action.get('pay', []))}"
     if act == "choose":
@@ -80,6 +101,15 @@ def action_label(view: View, action: Action) -> str:
     if act == "end_turn":
         return "End turn"
     return act
+
+
+def ability_cost(view: View, action: Action) -> str:
+    """ " · 1 stone" for an ability action, from the card's list of abilities ("" when unknown)."""
+    card = view["cards"].get(action.get("card"), {})
+    for ability in card.get("abilities", []):
+        if ability.get("name") == action.get("ability"):
+            return f" · {stone_cost(ability)}"
+    return ""
 
 
 def undone(view: View, action: Action) -> str:
@@ -116,7 +146,7 @@ LOG_TEMPLATES: dict[str, list[str]] = {
     "AttackNegated": ["{card} negated the attack of {attacker} (SE-13)."],
     "CardDiscarded": ["{card} was discarded ({reason}).", "{card} was discarded."],
     "CardDrawn": ["{player} drew a card."],
-    "CardMoved": ["{card} went to {zone} ({reason}).", "{card} went to {zone}."],
+    "CardMoved": ["{card} {zone} ({reason}).", "{card} {zone}."],
     "CardPlayed": ["{player} played {card} to {to}.", "{player} played {card}."],
     "ChoiceMade": ["{player} chose {option}."],
     "ChoicePending": ["{player} must choose: {prompt}"],
@@ -137,7 +167,7 @@ LOG_TEMPLATES: dict[str, list[str]] = {
         "{card} entered stasis with {n} counter(s).",
         "{card} entered stasis.",
     ],
-    "ExtraPlayGranted": ["{player} gets an extra play: {grant}."],
+    "ExtraPlayGranted": ["{player} gets an {grant}."],
     "FreezeTokenRemoved": ["A Freeze token was removed from {card} (SE-5)."],
     "FuseAttached": ["{card} gained {value} {damage_type} {defence} (Fuse)."],
     "GameOver": ["Game over. Winner: {winner}."],
@@ -145,6 +175,7 @@ LOG_TEMPLATES: dict[str, list[str]] = {
     "Healed": ["{card} was healed by {n}."],
     "LeftStasis": ["{card} left stasis ({reason}).", "{card} left stasis."],
     "Moved": ["{card} moved to {to}.", "{card} moved."],
+    "PowerCopied": ["{card} copies the ATK of {source} ({atk})."],
     "PhaseChanged": ["{player}: {phase} phase.", "{phase} phase."],
     "PlayedFromStasis": ["{player} played {card} from stasis (ST-11)."],
     "StasisCounterRemoved": [
@@ -162,11 +193,35 @@ LOG_TEMPLATES: dict[str, list[str]] = {
     ],
     "StunCountersAdded": ["{n} stun counter(s) put on {card} (SC-1)."],
     "Tapped": ["{card} was tapped."],
-    "Triggered": ["{card}'s ability triggered ({on}).", "{card}'s ability triggered."],
+    "Triggered": ["{card}'s ability triggers {on}.", "{card}'s ability triggers."],
     "TurnStarted": ["Turn {turn}: {player}'s turn begins."],
     "UntapReplaced": ["{card} stays tapped: a stun counter was removed instead (SC-2)."],
     "Untapped": ["{card} untapped."],
     "VictoryPoints": ["{player}: {change} VP ({reason}), now {vp} VP.", "{player}: {change} VP."],
+}
+
+
+TRIGGER_WORDS = {
+    "attack": "as it attacks",
+    "becomes_untapped": "as it untaps",
+    "defeated": "on a defeat",
+    "destroyed": "as it is destroyed",
+    "enters_stasis": "as it enters stasis",
+    "last_white_cube_removed": "as its last white cube comes off",
+    "minion_played_here": "as a minion is played here",
+    "played": "as it is played",
+    "resolved": "as it resolves",
+    "start_of_turn": "at the start of the turn",
+    "stasis_counter_removed": "as a stasis counter comes off",
+}
+ZONE_WORDS = {
+    "removed": "was removed from the game",
+    "madness": "went back to the Madness pile",
+    "hand": "went to its owner's hand",
+    "deck": "went into its owner's deck",
+    "discard": "went to the discard pile",
+    "stasis": "went into stasis",
+    "board": "came onto the board",
 }
 
 
@@ -181,11 +236,16 @@ def log_sentence(view: View, entry: dict[str, Any]) -> str:
             return template.format_map(fields)
         except KeyError:
             continue
-    details = ", ".join(f"{key}: {value}" for key, value in fields.items() if key != "type")
-    return f"{_split_camel(kind).capitalize()}" + (f" ({details})" if details else "") + "."
+    return f"{_split_camel(kind).capitalize()}" + (f": {fields['card']}" if "card" in fields else "") + "."
 
 
 def _field_words(view: View, key: str, value: Any) -> str:
+    if key == "grant" and isinstance(value, dict):
+        return grant_words(view, value)
+    if key == "on" and isinstance(value, str):
+        return TRIGGER_WORDS.get(value, value.replace("_", " "))
+    if key == "zone" and isinstance(value, str):
+        return ZONE_WORDS.get(value, f"went to {value}")
     if key == "change" and isinstance(value, int):
         return f"{value:+d}"
     if key == "phase" and isinstance(value, str):
@@ -234,11 +294,8 @@ def card_tooltip(view: View, ref: str) -> list[str]:
     if card.get("text"):
         lines.append(card["text"])
     for ability in card.get("abilities", []):
-        fuse = "Fuse " if ability.get("fuse") else ""
-        reach = f", range {ability['range']}" if ability.get("range") else ""
-        lines.append(
-            f"{fuse}{ability['name']} (SC {ability.get('cost', 0)}{reach}): {ability.get('text', '')}"
-        )
+        if not described(card, ability):
+            lines.append(ability_line(ability))
     if card.get("lost_abilities"):
         lines.append("It has lost all its abilities this turn.")
     markers = marker_summary(card)
@@ -246,6 +303,26 @@ def card_tooltip(view: View, ref: str) -> list[str]:
         lines.append("On it: " + markers + ". Hover a marker for its rule.")
     lines.extend(_zone_rule(card))
     return lines
+
+
+def described(card: dict[str, Any], ability: dict[str, Any]) -> bool:
+    """Whether the card's text already tells of this ability (it names it), so it is not listed twice."""
+    text = card.get("text", "")
+    named = bool(ability.get("name")) and ability["name"] in text
+    return named or (bool(ability.get("text")) and ability["text"] in text)
+
+
+def stone_cost(ability: dict[str, Any]) -> str:
+    """An ability's price in speaking stones, e.g. "1 stone" or "free"."""
+    cost = ability.get("cost", 0) or 0
+    return "free" if not cost else _plural(cost, "stone")
+
+
+def ability_line(ability: dict[str, Any]) -> str:
+    """An ability in one line, e.g. "Fuse Far Sight · 1 stone, range 3: ..."."""
+    fuse = "Fuse " if ability.get("fuse") else ""
+    reach = f", range {ability['range']}" if ability.get("range") else ""
+    return f"{fuse}{ability['name']} · {stone_cost(ability)}{reach}: {ability.get('text', '')}"
 
 
 def marker_summary(card: dict[str, Any]) -> str:
@@ -289,7 +366,7 @@ def _zone_rule(card: dict[str, Any]) -> list[str]:
     if card["zone"] == "hand":
         return rule_lines("G-4")
     if card["zone"] == "location":
-        return rule_lines("G-7")
+        return ["+1 VP at the end of your turn while one of your characters stands here.", *SCORING[:1]]
     return []
 
 
@@ -328,13 +405,15 @@ def marker_tooltip(view: View, zone: tuple[Any, ...]) -> list[str]:
 
 
 def player_tooltip(view: View, name: str) -> list[str]:
-    """Tooltip lines of a player's panel header."""
+    """Tooltip lines of a player's panel header: the score, where it came from, and how VP are scored."""
     player = view["players"][name]
     return [
-        f"{name}: {player['vp']} VP, {player['stones']} speaking stones",
+        f"{name}: {vp_line(player['vp'])}, {player['stones']} speaking stones",
+        f"So far: {breakdown_words(view, name)}.",
         f"Deck {len(player['deck'])} cards, discard {len(player['discard'])}, hand {len(player['hand'])}.",
         f"Madness cards held: {madness_count(view, name)} (−1 VP per 2 at the end of the game).",
-    ] + rule_lines("G-7")
+        *SCORING,
+    ]
 
 
 def madness_count(view: View, name: str) -> int:
@@ -374,3 +453,136 @@ def setup_tooltip(key: tuple[Any, ...], setup: dict[str, Any]) -> list[str]:
     standard = "" if chosen else " (this seat's standard deck)"
     return [f"{deck.name}{standard}", deck.description, f"Themes: {', '.join(deck.themes)}.", cards,
             "Click to choose another deck."]
+
+
+VICTORY_VP = 10
+SCORING = [
+    f"How to win: the first player with {VICTORY_VP} VP or more when a turn ends (G-7); highest VP wins.",
+    "+1 VP at the end of your turn for each location square one of your characters stands on (G-7).",
+    "+1 VP for each character you defeat, +2 VP for a monster (G-6).",
+    "At the end: −1 VP for every 2 Madness cards you hold in hand, deck, discard and stasis (ST-18).",
+]
+
+
+def vp_line(vp: int) -> str:
+    """A player's score against the target, e.g. "VP 5 / 10"."""
+    return f"VP {vp} / {VICTORY_VP}"
+
+
+def grant_words(view: View, grant: dict[str, Any]) -> str:
+    """An extra play given by an effect (G-4), e.g. "extra minion play" or "extra action play: Omen"."""
+    what = f"extra {grant.get('kind', 'card')} play"
+    if grant.get("ref"):
+        return f"{what}: {card_name(view, grant['ref'])}"
+    if grant.get("name"):
+        return f"{what}: {grant['name']}"
+    if grant.get("same_name_in_play"):
+        return f"{what} (a minion named like one in play)"
+    return what
+
+
+def plays_left(view: View, name: str) -> str:
+    """What the player may still play this turn (G-4), e.g. "Minion 0/1 · Action 1/1 · +1 extra minion play"."""
+    player = view["players"][name]
+    parts = [f"Minion {player.get('minion_plays', 0)}/1", f"Action {player.get('action_plays', 0)}/1"]
+    parts += [grant_words(view, grant) for grant in player.get("grants", [])]
+    parts.append(_plural(player.get("stones", 0), "stone"))
+    return " · ".join(parts)
+
+
+def character_left(card: dict[str, Any]) -> str:
+    """What a selected character has left this turn, e.g. "MV 2/3 left"."""
+    if card.get("mv_left") is None:
+        return ""
+    return f"MV {card['mv_left']}/{card.get('mv', 0)} left"
+
+
+def vp_breakdown(view: View, name: str) -> dict[str, int]:
+    """A player's VP by source, read from the log: locations, defeats, monsters (2 each), Madness, and
+    other (any VP the log does not explain, e.g. set by a scenario or gained from card effects)."""
+    found = {"locations": 0, "defeats": 0, "monsters": 0, "madness": 0, "other": 0}
+    for entry in view.get("log", []):
+        if entry.get("type") != "VictoryPoints" or entry.get("player") != name:
+            continue
+        reason, change = str(entry.get("reason", "")), int(entry.get("change", 0))
+        if "location" in reason:
+            found["locations"] += change
+        elif reason.startswith("defeated"):
+            found["monsters" if change == 2 else "defeats"] += change
+        elif "Madness" in reason:
+            found["madness"] += change
+    vp = view["players"].get(name, {}).get("vp")
+    if isinstance(vp, int):
+        found["other"] = vp - sum(n for source, n in found.items() if source != "other")
+    return found
+
+
+def breakdown_words(view: View, name: str) -> str:
+    """The VP breakdown in one line, e.g. "locations 6 · defeats 4 · Madness −1"."""
+    parts = vp_breakdown(view, name)
+    words = [f"locations {parts['locations']}", f"defeats {parts['defeats']}", f"monsters {parts['monsters']}"]
+    if parts["madness"]:
+        words.append(f"Madness {parts['madness']:+d}".replace("-", "−"))
+    if parts["other"]:
+        words.append(f"other effects {parts['other']:+d}")
+    return " · ".join(words)
+
+
+def plays_tooltip(view: View, name: str) -> list[str]:
+    """Tooltip of the plays-left counter: the allowance, extra plays, stones (G-4, ST-11)."""
+    return [
+        f"{name} may still play: {plays_left(view, name)}",
+        "Each turn: 1 minion play and 1 action play (relics and Madness use the action play).",
+        "Extra plays given by effects come on top; a card in stasis at 0 counters is played for free (ST-11).",
+        "Speaking stones pay for Abilities.",
+    ] + rule_lines("G-4")
+
+
+def short_tooltip(lines: list[str], full: bool) -> list[str]:
+    """A tooltip as drawn: each rule's paragraph only when full (Shift held), else a hint to hold Shift.
+
+    Repeated lines (an ability listed twice) are shown once.
+    """
+    shown: list[str] = []
+    rules = False
+    after_rule = False
+    for line in lines:
+        if after_rule and not full:
+            after_rule = False
+            continue
+        after_rule = line.startswith("Rule ")
+        rules = rules or after_rule
+        if line not in shown:
+            shown.append(line)
+    if rules and not full:
+        shown.append("Hold Shift for the full rule; F1 lists every rule.")
+    return shown
+
+
+SUMMARY_EVENTS = {
+    "CardPlayed", "PlayedFromStasis", "AttackDeclared", "AttackEvaded", "AttackNegated", "DamageDealt", "Defeated",
+    "Destroyed", "Healed", "VictoryPoints", "StatusApplied", "StunCountersAdded", "EnteredStasis", "AbilityUsed",
+    "Moved", "UntapReplaced", "TurnStarted",
+}
+SUMMARY_LINES = 14
+
+
+def since_own_turn(view: View, name: str) -> int:
+    """Where in the log the turns of the others began since the player's own last turn (0: none yet)."""
+    starts = [i for i, entry in enumerate(view.get("log", [])) if entry.get("type") == "TurnStarted"]
+    since = 0
+    for index in reversed(starts[:-1] if starts and view["log"][starts[-1]].get("player") == name else starts):
+        if view["log"][index].get("player") == name:
+            break
+        since = index
+    return since
+
+
+def turn_summary(view: View, since: int) -> list[str]:
+    """What the other players did since the log held `since` entries, in at most SUMMARY_LINES sentences."""
+    entries = [e for e in view.get("log", [])[since:] if e.get("type") in SUMMARY_EVENTS]
+    lines = [log_sentence(view, entry) for entry in entries]
+    if len(lines) > SUMMARY_LINES:
+        hidden = len(lines) - SUMMARY_LINES + 1
+        lines = lines[: SUMMARY_LINES - 1] + [f"… and {hidden} more in the log."]
+    return lines

@@ -95,6 +95,8 @@ def perform(app: App, action: Action) -> None:
             click_destination(app, action)
         if app.ui.menu is not None and action in app.ui.menu.actions:
             pick_from_menu(app, action)
+        elif app.ui.selection is not None and app.ui.selection.untargeted() == [action]:
+            click_card(app, action["card"])
     history = game.history  # type: ignore[attr-defined]
     assert len(history) == before + 1 and history[-1] == action, (
         f"the window did not perform {action}: banner {app.ui.banner!r}, last {history[-1:]}"

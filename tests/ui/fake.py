@@ -166,6 +166,12 @@ class FakeGame:
         actions.append({"act": "end_turn"})
         return actions
 
+    def check(self, action: dict[str, Any]) -> FakeOutcome:
+        """Whether an action is legal, with the fake's reason when it is not."""
+        if action in self.legal_actions():
+            return FakeOutcome(True)
+        return FakeOutcome(False, f"{action['act']} is not legal here (fake engine)")
+
     def act(self, action: dict[str, Any]) -> FakeOutcome:
         """Apply a legal action; anything else is rejected with a reason."""
         if action not in self.legal_actions():
@@ -188,7 +194,8 @@ class FakeGame:
                     "prompt": "Omen: choose one",
                     "options": ["draw", "vp"],
                 }
-            s["log"].append({"type": "CardPlayed", "card": action["card"], "player": s["active"]})
+            played = {"type": "CardPlayed", "card": action["card"], "player": s["active"]}
+            s["log"].append({**played, "to": action["to"]} if "to" in action else played)
         elif act == "play_from_stasis":
             me["stasis"].remove(action["card"])
             cards[action["card"]]["zone"] = "discard"

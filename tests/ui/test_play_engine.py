@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.app import App, deck_names, screenshot
+from game.ui.app import App, deck_names, save_screen
 from tests.ui.helpers import click, hand_card_center, open_app, press, square_center, zone_center
 
 NEEDED = ("Footman", "Archer", "Help From the Past", "Madness", "Alternate Present")
@@ -118,12 +118,12 @@ def test_answer_a_choice_and_play_from_stasis_ST11(game):
     app = open_app(game)
     hand = game.view()["players"]["Ada"]["hand"]
     click(app, hand_card_center(hand.index("mad"), len(hand)))
-    click(app, zone_center(app, ("menu", 0)))
+    click(app, zone_center(app, ("card", "mad")))
     assert game.view()["pending"] is not None
     click(app, zone_center(app, ("choose", 0)))
     assert game.view()["pending"] is None
     click(app, zone_center(app, ("card", "hftp")))
-    click(app, zone_center(app, ("menu", 0)))
+    click(app, zone_center(app, ("card", "hftp")))
     assert card(game, "hftp")["zone"] == "discard"
 
 
@@ -138,7 +138,7 @@ def test_end_turn_passes_the_device_G3(game):
 
 def test_scenario_screenshot(game, tmp_path):
     out = tmp_path / "shot.png"
-    screenshot(game, str(out))
+    save_screen(game, str(out))
     assert pygame.image.load(str(out)).get_size() == (1280, 720)
 
 

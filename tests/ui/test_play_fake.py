@@ -106,12 +106,14 @@ def test_end_turn_button():
     assert app.ui.screen == "pass"
 
 
-def test_an_action_card_opens_a_menu_then_its_choice_dialog_is_answered():
+def test_an_action_card_is_played_by_clicking_it_twice_then_its_choice_dialog_is_answered():
     game = FakeGame()
     app = open_app(game)
     click(app, hand_card_center(1, 2))
-    assert app.ui.menu is not None
-    click(app, zone_center(app, ("menu", 0)))
+    assert app.ui.menu is None and app.ui.selection is not None and app.ui.selection.ref == "omen"
+    assert "click Omen again" in app.renderer.hint(game.view(), app.ui)
+    assert game.state["pending"] is None
+    click(app, zone_center(app, ("card", "omen")))
     assert game.state["pending"] is not None
     assert ("choose", 1) in [key for _, key in app.zones]
     press(app, pygame.K_e)
@@ -125,8 +127,8 @@ def test_play_a_card_from_stasis_ST11():
     game = FakeGame()
     app = open_app(game)
     click(app, zone_center(app, ("card", "hftp")))
-    assert app.ui.menu is not None
-    click(app, zone_center(app, ("menu", 0)))
+    assert app.ui.menu is None and game.acted == []
+    click(app, zone_center(app, ("card", "hftp")))
     assert game.acted[-1] == {"act": "play_from_stasis", "card": "hftp"}
     assert "hftp" in game.state["players"]["Ada"]["discard"]
 

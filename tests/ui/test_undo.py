@@ -141,7 +141,7 @@ def test_undo_is_refused_after_an_attack_that_rolled_dice_G8(game):
 def test_undo_is_refused_after_drawing_cards_ST11(game):
     app = open_app(game)
     click(app, zone_center(app, ("card", "hftp")))
-    click(app, zone_center(app, ("menu", 0)))
+    click(app, zone_center(app, ("card", "hftp")))
     assert game.view()["cards"]["hftp"]["zone"] == "discard"
     drawn = game.to_state()
     click(app, zone_center(app, ("button", "undo")))

@@ -1,0 +1,282 @@
+"""The balance report as one self-contained HTML page: tables, and matplotlib plots embedded as base64 PNG.
+
+Every number on the page is written from report.json's data and carries its place there (`data-path`) and how
+it is shown (`data-fmt`), so a test can hold the page to the JSON. The page links to nothing outside itself.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+from matplotlib.figure import Figure
+
+FORMATS: dict[str, Callable[[Any], str]] = {
+    "pct": lambda v: "–" if v is None else f"{100 * v:.1f}%",
+    "pts": lambda v: "–" if v is None else f"{100 * v:+.1f}",
+    "int": lambda v: f"{v:g}" if isinstance(v, float) else str(v),
+    "num": lambda v: f"{v:g}",
+}
+BLUE, GREY = "#3465a4", "#888888"
+STYLE = """
+body { font: 15px/1.45 system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em; color: #222; }
+h1 { margin-bottom: 0.2em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
+.lead { color: #555; } .headline { font-size: 1.25em; background: #f3f6fb; padding: 0.8em 1em; border-radius: 6px; }
+table { border-collapse: collapse; margin: 0.6em 0; } th, td { padding: 0.25em 0.8em; text-align: right; }
+th { background: #eee; } td:first-child, th:first-child { text-align: left; }
+tr:nth-child(even) td { background: #fafafa; }
+img { max-width: 100%; display: block; margin: 0.8em 0; } code { background: #f4f4f4; padding: 0 0.3em; }
+.small { font-size: 0.85em; color: #555; } details { margin: 0.8em 0; } td.t { text-align: left; }
+.warning { background: #fff4e0; border-left: 4px solid #e0a030; padding: 0.6em 1em; }
+.warning code { white-space: nowrap; }
+"""
+
+
+def num(report: dict[str, Any], path: Sequence[str], fmt: str) -> str:
+    """A number of the report at `path`, formatted, in a cell tagged with where it came from."""
+    value: Any = report
+    for key in path:
+        value = value[int(key)] if isinstance(value, list) else value[key]
+    return (f'<span data-path="{escape("/".join(path))}" data-fmt="{fmt}">{escape(FORMATS[fmt](value))}</span>')
+
+
+def rate_cells(report: dict[str, Any], path: Sequence[str]) -> str:
+    """Games, wins, win rate and its interval, as table cells."""
+    p = list(path)
+    return (f"<td>{num(report, [*p, 'games'], 'int')}</td><td>{num(report, [*p, 'wins'], 'int')}</td>"
+            f"<td><b>{num(report, [*p, 'rate'], 'pct')}</b></td>"
+            f"<td>{num(report, [*p, 'low'], 'pct')} – {num(report, [*p, 'high'], 'pct')}</td>")
+
+
+def table(head: Sequence[str], rows: Sequence[str]) -> str:
+    """An HTML table from header names and ready row cells."""
+    cells = "".join(f"<th>{escape(h)}</th>" for h in head)
+    return f"<table><tr>{cells}</tr>" + "".join(f"<tr>{r}</tr>" for r in rows) + "</table>"
+
+
+def png(fig: Figure, alt: str) -> str:
+    """A figure as an embedded image."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    return f'<img alt="{escape(alt)}" src="data:image/png;base64,{data}">'
+
+
+def rate_plot(labels: Sequence[str], rates: Sequence[dict[str, Any]], title: str, even: float | None) -> str:
+    """Win rates as points with 95% error bars (and the even line)."""
+    fig = Figure(figsize=(8, 0.5 * len(labels) + 1.2))
+    ax = fig.subplots()
+    ys = list(range(len(labels)))[::-1]
+    values = [100 * r["rate"] for r in rates]
+    ax.errorbar(values, ys, xerr=[[100 * (r["rate"] - r["low"]) for r in rates],
+                                  [100 * (r["high"] - r["rate"]) for r in rates]],
+                fmt="o", color=BLUE, capsize=4)
+    if even is not None:
+        ax.axvline(100 * even, color=GREY, linestyle="--", linewidth=1)
+    ax.set_yticks(ys, labels)
+    ax.set_xlabel("win rate, % (95% Wilson interval)")
+    ax.set_title(title)
+    ax.set_ylim(-0.7, len(labels) - 0.3)
+    ax.grid(axis="x", alpha=0.3)
+    return png(fig, title)
+
+
+def matrix_plot(report: dict[str, Any]) -> str:
+    """The deck-against-deck win rates as a heat map."""
+    names = report["decks"]
+    keys = list(names)
+    matrix = report["win_rates"]["matrix"]
+    grid = [[100 * matrix[a][b]["rate"] if b in matrix.get(a, {}) else float("nan") for b in keys] for a in keys]
+    fig = Figure(figsize=(1.1 * len(keys) + 3, 0.8 * len(keys) + 1.5))
+    ax = fig.subplots()
+    image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100)
+    for i, row in enumerate(grid):
+        for j, v in enumerate(row):
+            label, colour = (f"{v:.0f}%", "black" if 25 < v < 75 else "white") if v == v else ("–", GREY)
+            ax.text(j, i, label, ha="center", va="center", color=colour)
+    ax.set_xticks(range(len(keys)), [names[k] for k in keys], rotation=20, ha="right")
+    ax.set_yticks(range(len(keys)), [names[k] for k in keys])
+    ax.set_xlabel("against this deck")
+    ax.set_ylabel("win rate of this deck")
+    fig.colorbar(image, ax=ax, label="win rate, %")
+    return png(fig, "deck against deck")
+
+
+def rating_plot(report: dict[str, Any]) -> str:
+    """Deck ratings with their intervals."""
+    names = report["decks"]
+    rated = report["ratings"]["decks"]
+    keys = sorted(rated, key=lambda k: rated[k]["rating"])
+    fig = Figure(figsize=(8, 0.5 * len(keys) + 1.2))
+    ax = fig.subplots()
+    values = [rated[k]["rating"] for k in keys]
+    ax.errorbar(values, range(len(keys)), xerr=[[v - rated[k]["low"] for k, v in zip(keys, values, strict=True)],
+                                                [rated[k]["high"] - v for k, v in zip(keys, values, strict=True)]],
+                fmt="s", color=BLUE, capsize=4)
+    ax.set_yticks(range(len(keys)), [names.get(k, k) for k in keys])
+    ax.set_xlabel(report["ratings"]["method"])
+    ax.grid(axis="x", alpha=0.3)
+    return png(fig, "deck ratings")
+
+
+def length_plot(report: dict[str, Any]) -> str:
+    """The game length histogram."""
+    hist = report["length"]["histogram"]
+    fig = Figure(figsize=(8, 3.2))
+    ax = fig.subplots()
+    ax.bar([int(t) for t in hist], list(hist.values()), width=0.9, color=BLUE)
+    ax.axvline(report["length"]["mean"], color=GREY, linestyle="--", linewidth=1, label="mean")
+    ax.set_xlabel("turns")
+    ax.set_ylabel("games")
+    ax.legend()
+    return png(fig, "game length")
+
+
+def card_plot(report: dict[str, Any], names: Sequence[str]) -> str:
+    """Each card's win rate when drawn minus when not drawn, in points."""
+    cards = report["cards"]
+    values = [100 * cards[n]["drawn_minus_not_drawn"] for n in names]
+    fig = Figure(figsize=(8, 0.22 * len(names) + 1.2))
+    ax = fig.subplots()
+    ys = list(range(len(names)))[::-1]
+    ax.barh(ys, values, color=[BLUE if v >= 0 else "#cc4444" for v in values])
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(ys, names, fontsize=8)
+    ax.set_xlabel("win rate when drawn minus when not drawn, points")
+    ax.set_ylim(-0.7, len(names) - 0.3)
+    ax.grid(axis="x", alpha=0.3)
+    return png(fig, "cards: drawn minus not drawn")
+
+
+def section(title: str, *parts: str) -> str:
+    """A titled part of the page."""
+    return f"<h2>{escape(title)}</h2>" + "".join(parts)
+
+
+def headline(report: dict[str, Any]) -> str:
+    """The opening lines: what ran, and the seat and deck answers a designer wants first."""
+    seats_key = f"{report['players']} players"
+    seat1 = ["win_rates", "by_seat", seats_key, "seat 1"]
+    by_deck = report["win_rates"]["by_deck"]
+    lines = [f"Seat 1 wins {num(report, [*seat1, 'rate'], 'pct')} "
+             f"({num(report, [*seat1, 'low'], 'pct')} – {num(report, [*seat1, 'high'], 'pct')}) "
+             f"of {num(report, [*seat1, 'games'], 'int')} {escape(seats_key[:-8])}-player games."]
+    if by_deck:
+        best = max(by_deck, key=lambda k: by_deck[k]["rate"])
+        worst = min(by_deck, key=lambda k: by_deck[k]["rate"])
+        if by_deck[best]["rate"] == by_deck[worst]["rate"]:
+            lines.append(f"Every deck wins {num(report, ['win_rates', 'by_deck', best, 'rate'], 'pct')}.")
+        else:
+            lines.append(f"Decks range from {escape(report['decks'][worst])} "
+                         f"{num(report, ['win_rates', 'by_deck', worst, 'rate'], 'pct')} to "
+                         f"{escape(report['decks'][best])} "
+                         f"{num(report, ['win_rates', 'by_deck', best, 'rate'], 'pct')}.")
+    if report["until"]:
+        h = report["until"]["halfwidth"]
+        lines.append(f"Played until every deck's interval was within ±{100 * h:g} points: "
+                     + ("reached." if report["until"]["reached"] else "not reached before the cap."))
+    warn = report["warning"]
+    warning = f'<p class="warning">{escape(warn["text"])} <code>{escape(warn["fix"])}</code>.</p>' if warn else ""
+    return '<p class="headline">' + "<br>".join(lines) + "</p>" + warning
+
+
+def page(report: dict[str, Any]) -> str:
+    """The whole report page."""
+    names = report["decks"]
+    wr = report["win_rates"]
+    players = report["players"]
+    seats_key = f"{players} players"
+    rate_head = ("games", "wins", "win rate", "95% interval")
+    deck_rows = [f"<td>{escape(names.get(k, k))}</td>" + rate_cells(report, ["win_rates", "by_deck", k])
+                 for k in wr["by_deck"]]
+    seat_rows = [f"<td>{escape(k)}</td>" + rate_cells(report, ["win_rates", "by_seat", seats_key, k])
+                 for k in wr["by_seat"][seats_key]]
+    bot_rows = [f"<td>{escape(k)}</td>" + rate_cells(report, ["win_rates", "by_bot", k]) for k in wr["by_bot"]]
+    matrix_rows = [f"<td>{escape(names.get(a, a))}</td><td class=t>{escape(names.get(b, b))}</td>"
+                   + rate_cells(report, ["win_rates", "matrix", a, b]) for a, row in wr["matrix"].items() for b in row]
+    rated = report["ratings"]["decks"]
+    rating_rows = [f"<td>{escape(names.get(k, k))}</td><td><b>{num(report, ['ratings', 'decks', k, 'rating'], 'num')}"
+                   f"</b></td><td>{num(report, ['ratings', 'decks', k, 'low'], 'num')} – "
+                   f"{num(report, ['ratings', 'decks', k, 'high'], 'num')}</td>"
+                   for k in sorted(rated, key=lambda k: -rated[k]["rating"])]
+    cards = report["cards"]
+    ranked = sorted((n for n in cards if cards[n]["drawn_minus_not_drawn"] is not None),
+                    key=lambda n: -cards[n]["drawn_minus_not_drawn"])
+    unranked = sorted(n for n in cards if cards[n]["drawn_minus_not_drawn"] is None)
+    card_rows = [f"<td>{escape(n)}</td><td class=t>{escape(', '.join(names.get(d, d) for d in cards[n]['decks']))}</td>"
+                 f"<td>{num(report, ['cards', n, 'games_played'], 'int')}</td>"
+                 f"<td>{num(report, ['cards', n, 'played', 'rate'], 'pct')} "
+                 f"<span class=small>of {num(report, ['cards', n, 'played', 'games'], 'int')}</span></td>"
+                 f"<td>{num(report, ['cards', n, 'not_played', 'rate'], 'pct')} "
+                 f"<span class=small>of {num(report, ['cards', n, 'not_played', 'games'], 'int')}</span></td>"
+                 f"<td><b>{num(report, ['cards', n, 'drawn_minus_not_drawn'], 'pts')}</b></td>"
+                 for n in ranked + unranked]
+    length = report["length"]
+    length_rows = [f"<td>{label}</td><td>{num(report, ['length', key], 'num')}</td>"
+                   for key, label in (("mean", "mean turns"), ("median", "median turns"), ("max", "longest"),
+                                      ("hit_turn_limit", f"hit the {length['turn_limit']}-turn limit"),
+                                      ("hit_action_limit", f"hit the {length['action_limit']}-action limit"))]
+    mech_rows = [f"<td>{escape(k)}</td><td>{num(report, ['mechanics', k], 'int')}</td>" for k in report["mechanics"]]
+    status_rows = [f"<td>{escape(k)}</td><td>{num(report, ['statuses', k], 'int')}</td>" for k in report["statuses"]]
+    parts = [
+        f"<h1>Countertop balance report</h1><p class=lead>{num(report, ['games'], 'int')} games, "
+        f"{players} players, bots {escape(' / '.join(report['bots']))}, seeds {num(report, ['seeds', '0'], 'int')}"
+        f"–{num(report, ['seeds', '1'], 'int')}"
+        + (f", {num(report, ['paired', 'pairs'], 'int')} paired deals (each played twice, seats reversed)"
+           if report["paired"] else "") + ".</p>",
+        headline(report),
+        section("Win rate by deck", table(("deck", *rate_head), deck_rows),
+                rate_plot([names.get(k, k) for k in wr["by_deck"]], list(wr["by_deck"].values()),
+                          "win rate by deck", 1 / players)),
+        section("Win rate by seat and by bot", table(("seat", *rate_head), seat_rows),
+                table(("bot", *rate_head), bot_rows),
+                rate_plot([*wr["by_seat"][seats_key], *(f"bot {b}" for b in wr["by_bot"])],
+                          [*wr["by_seat"][seats_key].values(), *wr["by_bot"].values()],
+                          "win rate by seat and by bot", 1 / players)),
+    ]
+    if report["paired"]:
+        pair = report["paired"]
+        pair_rows = [f"<td>the same deck and bot won both games</td>"
+                     f"<td>{num(report, ['paired', 'same_side_won_both'], 'int')}</td>"]
+        pair_rows += [f"<td>{escape(s)} won both games</td>"
+                      f"<td>{num(report, ['paired', 'same_seat_won_both', s], 'int')}</td>"
+                      for s in pair["same_seat_won_both"]]
+        pair_rows.append(f"<td>other (shared or no winner)</td><td>{num(report, ['paired', 'other'], 'int')}</td>")
+        parts.append(section(
+            "Paired deals", f"<p>{num(report, ['paired', 'pairs'], 'int')} deals, each played twice with the same "
+            "seed and the seats reversed. When the same seat wins both games of a pair, the seat decided it.</p>",
+            table(("pairs", "count"), pair_rows),
+            table(("seat 1 wins of the pairs the seat decided", *rate_head),
+                  ["<td>seat 1</td>" + rate_cells(report, ["paired", "seat_1_when_the_seat_decided"])])))
+    parts += [
+        section("Deck against deck", "<p>Each row: that deck's win rate in games against the column's deck.</p>",
+                matrix_plot(report), table(("deck", "against", *rate_head), matrix_rows)),
+        section("Deck ratings", f"<p>{escape(report['ratings']['method'])}; 95% intervals; "
+                f"{escape(report['ratings']['note'])}.</p>",
+                table(("deck", "rating", "95% interval"), rating_rows), rating_plot(report)),
+        section("Cards", "<p>Per card of a played deck: games in which it was played; the win rate of a seat with "
+                "the card in its deck when it played it and when it did not; and the win rate when drawn minus "
+                "when not drawn (points).</p>",
+                table(("card", "decks", "games played", "win when played", "win when not played",
+                       "drawn − not drawn"), card_rows),
+                card_plot(report, ranked) if ranked else ""),
+        section("Game length", table(("games", ""), length_rows), length_plot(report)),
+        section("Mechanics and statuses fired", "<p>Events in all games.</p>",
+                table(("mechanic", "times"), mech_rows), table(("status", "times applied"), status_rows)),
+        section("Never fired",
+                "<p>Card texts never played, used or triggered in any game: "
+                + (escape(", ".join(report["cards_never_fired"])) or "none") + ".</p>"
+                "<p>Rule ids shown by cards (their <code>shows</code>) whose cards never fired: "
+                + (escape(", ".join(report["rules_never_fired"])) or "none") + ".</p>"),
+        section("Reproduce", f"<p><code>{escape(report['command'])}</code></p>",
+                table(("package", "version"), [f"<td>{escape(k)}</td><td>{escape(v)}</td>"
+                                               for k, v in report["versions"].items()]),
+                "<details><summary>sha256 of the card and deck files</summary>"
+                + table(("file", "sha256"), [f"<td>{escape(k)}</td><td><code>{v}</code></td>"
+                                              for k, v in report["files"].items()]) + "</details>"),
+    ]
+    return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>Countertop balance report</title>"
+            f"<style>{STYLE}</style></head><body>" + "".join(parts) + "</body></html>\n")

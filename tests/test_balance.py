@@ -1,0 +1,79 @@
+"""Balance statistics (issue 14): Wilson intervals, Bradley-Terry and Plackett-Luce ratings against hand values."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game.balance import Z95, bradley_terry, plackett_luce, wilson
+
+
+def test_wilson_five_of_ten() -> None:
+    """5/10: centre 0.5, half-width z/(1+z²/n)·sqrt(p(1-p)/n + z²/4n²) = 0.26341 by hand."""
+    iv = wilson(5, 10)
+    assert iv.value == 0.5
+    assert iv.low == pytest.approx(0.236593, abs=1e-6) and iv.high == pytest.approx(0.763407, abs=1e-6)
+    assert iv.half_width == pytest.approx(0.263407, abs=1e-6)
+
+
+def test_wilson_no_wins_and_all_wins() -> None:
+    """0/4 runs from 0 to z²/(n+z²) = 0.48989; 4/4 mirrors it; no games is the whole of [0, 1]."""
+    zero, every = wilson(0, 4), wilson(4, 4)
+    assert zero.low == 0.0 and zero.high == pytest.approx(Z95**2 / (4 + Z95**2), abs=1e-9)
+    assert every.high == 1.0 and every.low == pytest.approx(1 - zero.high, abs=1e-9)
+    empty = wilson(0, 0)
+    assert (empty.low, empty.high) == (0.0, 1.0)
+
+
+def test_bradley_terry_two_decks() -> None:
+    """A beats B 3 of 4: strengths ±ln(3)/2; information n·p(1-p) = 0.75 on the difference, so each strength
+    (half the difference) has standard error 1/sqrt(4·0.75) = 0.57735."""
+    fit = bradley_terry(["A", "B"], [("A", "B", 1.0)] * 3 + [("B", "A", 1.0)])
+    assert fit["A"].value == pytest.approx(math.log(3) / 2, abs=1e-9)
+    assert fit["B"].value == pytest.approx(-math.log(3) / 2, abs=1e-9)
+    se = 1 / math.sqrt(3)
+    assert fit["A"].low == pytest.approx(math.log(3) / 2 - Z95 * se, abs=1e-7)
+    assert fit["A"].high == pytest.approx(math.log(3) / 2 + Z95 * se, abs=1e-7)
+
+
+def test_bradley_terry_prior_and_shared_results() -> None:
+    """A won 2 of 2; one virtual drawn game makes it 2.5 of 3: strengths ±ln(5)/2. A shared result scores 0.5."""
+    fit = bradley_terry(["A", "B"], [("A", "B", 1.0), ("A", "B", 1.0)], prior=1.0)
+    assert fit["A"].value == pytest.approx(math.log(5) / 2, abs=1e-9)
+    drawn = bradley_terry(["A", "B"], [("A", "B", 0.5), ("A", "B", 1.0)])
+    assert drawn["A"].value == pytest.approx(math.log(3) / 2, abs=1e-9)
+
+
+def test_bradley_terry_three_decks_meets_the_likelihood_equations() -> None:
+    """Three decks: each deck's expected wins equal its wins at the fit, and the strengths sum to 0."""
+    games = [("A", "B", 1.0), ("A", "B", 1.0), ("B", "A", 1.0), ("B", "C", 1.0), ("C", "B", 1.0),
+             ("A", "C", 1.0), ("C", "A", 1.0), ("A", "C", 1.0)]
+    fit = bradley_terry(["A", "B", "C"], games)
+    theta = {k: iv.value for k, iv in fit.items()}
+    assert sum(theta.values()) == pytest.approx(0, abs=1e-9)
+    wins = {"A": 4, "B": 2, "C": 2}
+    for deck in "ABC":
+        expected = sum(1 / (1 + math.exp(theta[b if a == deck else a] - theta[deck]))
+                       for a, b, _ in games if deck in (a, b))
+        assert expected == pytest.approx(wins[deck], abs=1e-8)
+    assert theta["A"] > theta["B"] == pytest.approx(theta["C"], abs=1e-9)
+
+
+def test_plackett_luce_one_game_by_hand() -> None:
+    """openskill PL, two fresh ratings (mu 25, sigma 25/3, beta 25/6, tau 25/300 added to sigma first):
+    c = sqrt(2σ² + 2β²) = 13.1767; the winner gains σ²/c · (1 - 1/2) = 2.63539; the loser loses as much."""
+    var, beta = (25 / 3) ** 2 + (25 / 300) ** 2, 25 / 6
+    c = math.sqrt(2 * var + 2 * beta**2)
+    fit = plackett_luce(["A", "B"], [(["A", "B"], [0, 1])])
+    assert fit["A"].value == pytest.approx(25 + var / c / 2, abs=1e-9) == pytest.approx(27.63539, abs=1e-5)
+    assert fit["B"].value == pytest.approx(25 - var / c / 2, abs=1e-9)
+    assert fit["A"].high - fit["A"].value == pytest.approx(fit["A"].value - fit["A"].low)
+
+
+def test_plackett_luce_three_players_tied_losers() -> None:
+    """Three decks, A wins twice with B and C tied behind: A rises, B and C fall alike; a deck never seen stays 25."""
+    fit = plackett_luce(["A", "B", "C", "D"], [(["A", "B", "C"], [0, 1, 1]), (["C", "A", "B"], [1, 0, 1])])
+    assert fit["A"].value > 25 > fit["B"].value
+    assert fit["B"].value == pytest.approx(fit["C"].value, abs=1e-9)
+    assert fit["D"].value == 25
