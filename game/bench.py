@@ -105,7 +105,8 @@ def idle_figure() -> dict[str, Any]:
 
 def bot_games(bot: str, count: int) -> tuple[float, int]:
     """CPU seconds (this process, one core) and commands of `count` seeded games between two `bot` bots."""
-    from game.bots import make_bot
+    from game.determinize import Observation
+    from game.roster import make_bot
     from game.sim import ACTION_LIMIT, TURN_LIMIT
 
     commands = 0
@@ -115,7 +116,7 @@ def bot_games(bot: str, count: int) -> tuple[float, int]:
         bots = {"P1": make_bot(bot, seed * 31), "P2": make_bot(bot, seed * 31 + 1)}
         actions = 0
         while game.turn.phase != "over" and game.turn.turn <= TURN_LIMIT and actions < ACTION_LIMIT:
-            game.act(bots[game.acting_player()].choose(game, game.legal_actions()))
+            game.act(bots[game.acting_player()].choose(Observation.of(game)))
             actions += 1
         commands += actions
         game.close()

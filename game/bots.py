@@ -1,25 +1,30 @@
-"""Bots that play through the legal-action list: a random one and a greedy one."""
+"""Bots that play through the legal-action list, seeing only their player's view: a random one and a greedy one."""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import esper
 
+from game.cards import Ability, card_pool
 from game.components import Health
+from game.determinize import Observation
 from game.stats import power
 
 if TYPE_CHECKING:
-    from game.engine import Game
+    from game.table import Table
+
+Square = tuple[int, int]
 
 
 class Bot(Protocol):
-    """Chooses one of the legal actions."""
+    """Chooses one of the legal actions from what its player may know (an `Observation`, never the game)."""
 
     name: str
 
-    def choose(self, game: Game, actions: list[dict[str, Any]]) -> dict[str, Any]:
+    def choose(self, seen: Observation) -> dict[str, Any]:
         """The action to take."""
         ...
 
@@ -32,11 +37,107 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game, actions: list[dict[str, Any]]) -> dict[str, Any]:
+    def choose(self, seen: Observation) -> dict[str, Any]:
+        actions = seen.actions
         others = [a for a in actions if a["act"] != "end_turn"]
         if not others or (len(others) < len(actions) and self.rng.random() < 1 / 3):
             return {"act": "end_turn"}
         return self.rng.choice(others)
+
+
+class Board(Protocol):
+    """The few facts the greedy scores read, from a view or from a game the bot may see whole."""
+
+    me: str
+    turn: int
+
+    def pos(self, ref: str) -> Square | None: ...
+    def occupied(self, square: Square) -> bool: ...
+    def location_squares(self) -> list[Square]: ...
+    def power(self, ref: str) -> int: ...
+    def toughness(self, ref: str) -> int: ...
+    def kind(self, ref: str) -> str: ...
+    def is_enemy(self, ref: str) -> bool: ...
+    def has_status(self, ref: str, status: str) -> bool: ...
+    def ability(self, ref: str, name: str) -> Ability: ...
+
+
+class ViewBoard:
+    """A `Board` read from a player's view (what a bot is given)."""
+
+    def __init__(self, view: dict[str, Any], me: str) -> None:
+        self.me, self.turn, self.cards = me, int(view["turn"]), view["cards"]
+        self.pool = card_pool()
+        self.characters = {tuple(c["pos"]) for c in self.cards.values()
+                           if c["zone"] == "board" and c["pos"] is not None and c["hp"] is not None}
+        self.locations = [tuple(c["pos"]) for c in self.cards.values()
+                          if c["zone"] == "location" and c["pos"] is not None]
+
+    def pos(self, ref: str) -> Square | None:
+        p = self.cards[ref]["pos"]
+        return (p[0], p[1]) if p is not None else None
+
+    def occupied(self, square: Square) -> bool:
+        return square in self.characters
+
+    def location_squares(self) -> list[Square]:
+        return [(x, y) for x, y in self.locations]
+
+    def power(self, ref: str) -> int:
+        return int(self.cards[ref]["atk"])
+
+    def toughness(self, ref: str) -> int:
+        card = self.cards[ref]
+        return int(card["hp"]) + int(card["cubes"]["blue"])
+
+    def kind(self, ref: str) -> str:
+        return str(self.cards[ref]["kind"])
+
+    def is_enemy(self, ref: str) -> bool:
+        card = self.cards[ref]
+        return bool(card["controller"] != self.me if card["controller"] is not None else card["kind"] == "monster")
+
+    def has_status(self, ref: str, status: str) -> bool:
+        return bool(self.cards[ref]["status"].get(status))
+
+    def ability(self, ref: str, name: str) -> Ability:
+        return next(a for a in self.pool[self.cards[ref]["name"]].abilities if a.name == name)
+
+
+class TableBoard:
+    """A `Board` read straight from a game: for a search bot's own determinizations (they hold nothing hidden)."""
+
+    def __init__(self, game: Table) -> None:
+        self.game, self.me, self.turn = game, game.acting_player(), game.turn.turn
+        self.locations = list(game.location_squares())
+
+    def pos(self, ref: str) -> Square | None:
+        return self.game.pos(self.game.eid(ref))
+
+    def occupied(self, square: Square) -> bool:
+        return self.game.at(square) is not None
+
+    def location_squares(self) -> list[Square]:
+        return self.locations
+
+    def power(self, ref: str) -> int:
+        return power(self.game, self.game.eid(ref))
+
+    def toughness(self, ref: str) -> int:
+        eid = self.game.eid(ref)
+        return esper.component_for_entity(eid, Health).hp + self.game.cubes(eid).blue
+
+    def kind(self, ref: str) -> str:
+        return self.game.kind(self.game.eid(ref))
+
+    def is_enemy(self, ref: str) -> bool:
+        return self.game.is_enemy(self.me, self.game.eid(ref))
+
+    def has_status(self, ref: str, status: str) -> bool:
+        return self.game.has_status(self.game.eid(ref), status)
+
+    def ability(self, ref: str, name: str) -> Ability:
+        return next(a for a in self.game.defn(self.game.eid(ref)).abilities if a.name == name)
 
 
 class GreedyBot:
@@ -55,25 +156,28 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.turn = 0
         self.played: dict[str, int] = {}
-        self.locations: list[tuple[int, int]] = []
-        self.nearest: dict[tuple[int, int], int] = {}
-        self.powers: dict[int, int] = {}
 
-    def choose(self, game: Game, actions: list[dict[str, Any]]) -> dict[str, Any]:
-        if game.turn.turn != self.turn:
-            self.turn, self.played = game.turn.turn, {}
-        locations = list(game.location_squares())
-        if locations != self.locations:
-            self.locations, self.nearest = locations, {}
-        self.powers = {}
-        me = game.acting_player()
-        scored = [(self.score(game, a, me), self.rng.random(), i) for i, a in enumerate(actions)]
-        action = actions[max(scored)[2]]
+    def choose(self, seen: Observation) -> dict[str, Any]:
+        return self.pick(ViewBoard(seen.view, seen.player), seen.actions)
+
+    def pick(self, game: Board, actions: list[dict[str, Any]],
+             allowed: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
+        """The best-scored action on a board (a view's, or a determinization's in a search playout).
+
+        With `allowed`, the best-scored one it accepts (a playout scores the unchecked candidates and checks
+        only from the top down); None when it accepts none.
+        """
+        if game.turn != self.turn:
+            self.turn, self.played = game.turn, {}
+        scored = sorted(((self.score(game, a), self.rng.random(), i) for i, a in enumerate(actions)), reverse=True)
+        action = next((actions[i] for _, _, i in scored if allowed is None or allowed(actions[i])), None)
+        if action is None:
+            return {"act": "end_turn"}
         if action["act"] in ("play", "play_from_stasis"):
             self.played[action["card"]] = self.played.get(action["card"], 0) + 1
         return action
 
-    def score(self, game: Game, action: dict[str, Any], me: str) -> float:
+    def score(self, game: Board, action: dict[str, Any]) -> float:
         act = action["act"]
         if act == "end_turn":
             return 0.0
@@ -88,59 +192,51 @@ class GreedyBot:
                 return -1.0
             bonus = 5.0 if act == "play_from_stasis" else 0.0
             to = action.get("to")
-            if to is not None and tuple(to) in self.locations:
+            if to is not None and (to[0], to[1]) in game.location_squares():
                 return 30.0 + bonus
             return 12.0 + bonus
         if act == "ability":
-            return self.ability_score(game, me, action)
+            return self.ability_score(game, action)
         if act == "activate":
             return 3.0
         return 1.0
 
     @staticmethod
-    def ability_score(game: Game, me: str, action: dict[str, Any]) -> float:
+    def ability_score(game: Board, action: dict[str, Any]) -> float:
         """A status the enemy lacks is worth about an attack; anything else on an enemy less; the rest little."""
         target = action.get("target")
-        if target is None or not game.is_enemy(me, game.eid(target)):
+        if target is None or not game.is_enemy(target):
             return 4.0
-        ability = next(a for a in game.defn(game.eid(action["card"])).abilities if a.name == action["ability"])
+        ability = game.ability(action["card"], action["ability"])
         new = [e["status"] for e in ability.effects
-               if e["op"] == "apply_status" and not game.has_status(game.eid(target), e["status"])]
+               if e["op"] == "apply_status" and not game.has_status(target, e["status"])]
         return 24.0 if new else 9.0
 
-    def attack_score(self, game: Game, action: dict[str, Any]) -> float:
-        attacker, target = game.eid(action["card"]), game.eid(action["target"])
-        toughness = esper.component_for_entity(target, Health).hp + game.cubes(target).blue
-        if attacker not in self.powers:
-            self.powers[attacker] = power(game, attacker)
-        damage = self.powers[attacker]
-        if damage >= toughness:
+    @staticmethod
+    def attack_score(game: Board, action: dict[str, Any]) -> float:
+        target = action["target"]
+        damage = game.power(action["card"])
+        if damage >= game.toughness(target):
             return 100.0 + (20.0 if game.kind(target) == "monster" else 0.0)
         return 20.0 + damage
 
-    def move_score(self, game: Game, action: dict[str, Any]) -> float:
-        eid = game.eid(action["card"])
-        to = tuple(action["to"])
-        locations = self.locations
+    @staticmethod
+    def move_score(game: Board, action: dict[str, Any]) -> float:
+        to = (action["to"][0], action["to"][1])
+        locations = game.location_squares()
         if to in locations:
-            return 40.0 if game.at(to) is None else 0.0
-        here = game.pos(eid)
+            return 40.0 if not game.occupied(to) else 0.0
+        here = game.pos(action["card"])
         if here is None or not locations:
             return 0.0
-        return 2.0 * (self.to_location(game, here) - self.to_location(game, to))
-
-    def to_location(self, game: Game, square: tuple[int, int]) -> int:
-        """Steps from a square to the nearest location square (remembered while the locations stay)."""
-        if square not in self.nearest:
-            self.nearest[square] = min(game.distance(square, sq) for sq in self.locations)
-        return self.nearest[square]
+        before = min(distance(here, sq) for sq in locations)
+        after = min(distance(to, sq) for sq in locations)
+        return 2.0 * (before - after)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name."""
-    if name not in BOTS:
-        raise KeyError(name)
-    return cast(Bot, BOTS[name](seed))
+def distance(a: Square, b: Square) -> int:
+    """Orthogonal steps between two squares."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])

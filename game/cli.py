@@ -25,9 +25,15 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         game = Game.from_scenario(args.file)
     except ScenarioError as err:
         raise CliError(str(err)) from None
+    if args.as_player is not None:
+        if not args.json:
+            raise CliError("--as NAME needs --json (it prints the dump as that player may see it)")
+        if args.as_player not in game.players_order:
+            raise CliError(f"--as: no player {args.as_player!r} in {args.file}; "
+                           f"players: {', '.join(game.players_order)}")
     if args.json:
         try:
-            text = json.dumps(game.view(), indent=1, allow_nan=False)
+            text = json.dumps(game.view(args.as_player), indent=1, allow_nan=False)
         except ValueError as err:
             raise CliError(f"{args.file}: the final state holds a value JSON can't carry ({err})") from None
         print(text)
@@ -154,7 +160,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise CliError(f"--players: {err}") from None
     try:
         return main_play(players=args.players, decks=args.decks, seed=args.seed, load=args.load,
-                         scenario=args.scenario, screenshot=args.screenshot, screen=args.screen, size=size)
+                         scenario=args.scenario, screenshot=args.screenshot, screen=args.screen, size=size,
+                         seats=args.seats)
     except (CardError, ScenarioError, SaveError, SetupError) as err:
         raise CliError(str(err)) from None
     except pygame.error as err:
@@ -229,11 +236,13 @@ def parser() -> argparse.ArgumentParser:
                       help="what --screenshot draws (default: the board)")
     play.add_argument("--size", default="1280x720", metavar="WxH",
                       help="the window's (or the screenshot's) size, at least 960x540 (default 1280x720)")
+    play.add_argument("--seats", nargs="+", metavar="SEAT", help="per player: person, random, greedy or ismcts[:N]")
     play.set_defaults(run=cmd_play)
 
     scenario = sub.add_parser("scenario", help="run a scenario file and print the final state")
     scenario.add_argument("file")
     scenario.add_argument("--json", action="store_true", help="print the JSON state dump")
+    scenario.add_argument("--as", dest="as_player", metavar="NAME", help="with --json: the dump as NAME may see it")
     scenario.set_defaults(run=cmd_scenario)
 
     sim = sub.add_parser("sim", help="bot-vs-bot games, headless")

@@ -55,10 +55,15 @@ class Game(Table):
         self.enter()
         return legal.legal_actions(self)
 
-    def view(self) -> dict[str, Any]:
-        """The JSON state dump of DESIGN §4, plus extra keys for the window."""
+    def view(self, player: str | None = None) -> dict[str, Any]:
+        """The JSON state dump of DESIGN §4, plus extra keys for the window; with a player, only what they may know."""
         self.enter()
-        return view.view(self)
+        return view.view(self) if player is None else view.player_view(self, player)
+
+    def public_view(self) -> dict[str, Any]:
+        """The neutral view (a pass screen's): what anyone at the table may know, every hand hidden."""
+        self.enter()
+        return view.player_view(self, None)
 
     def to_state(self) -> dict[str, Any]:
         """The whole game as JSON-ready data (saves, undo, replays)."""

@@ -25,9 +25,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("edges", ("game.setup", "game.scenario", "game.scenario_schema", "game.scenario_exact", "game.serialize",
                "game.save_schema", "game.invariants", "game.view", "game.export")),
     ("game", ("game.engine",)),
-    ("apps", ("game", "game.__main__", "game.bots", "game.cardlog", "game.sim", "game.balance", "game.batch",
-              "game.report", "game.reportpage", "game.simconsole", "game.simrun", "game.bench", "game.cli",
-              "game.replay", "game.shrink", "game.keep", "game.ui.*")),
+    ("apps", ("game", "game.__main__", "game.determinize", "game.bots", "game.search", "game.roster", "game.cardlog",
+              "game.sim", "game.balance", "game.batch", "game.report", "game.reportpage", "game.simconsole",
+              "game.simrun", "game.bench", "game.cli", "game.replay", "game.shrink", "game.keep", "game.ui.*")),
 )
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from game.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
-from game.bots import BOTS
 from game.report import RunInfo, build, win_rates, write
+from game.roster import SPECS, make_bot
 from game.setup import SetupError, find_deck, standard_decks
 from game.sim import GameResult, InvariantError, Keeper, keeper, summarise
 from game.simconsole import GameProgress, print_summary
@@ -31,8 +31,10 @@ def default_workers() -> int:
 def validate(args: argparse.Namespace) -> None:
     """Reject bad options, one line each (SetupError)."""
     for bot in args.bots:
-        if bot not in BOTS:
-            raise SetupError(f"unknown bot {bot!r}; bots: {', '.join(BOTS)}")
+        try:
+            make_bot(bot, 0)
+        except (KeyError, ValueError):
+            raise SetupError(f"unknown bot {bot!r}; bots: {SPECS}") from None
     if not 2 <= args.players <= 4:
         raise SetupError("--players must be 2 to 4")
     if args.games < 1:

@@ -1,4 +1,5 @@
-"""The read side: the JSON state dump of DESIGN §4 (with extra keys for the window) and a text summary."""
+"""The read side: the JSON state dump of DESIGN §4 (with extra keys for the window), the dump as one player
+may see it (hidden cards in no form), and a text summary."""
 
 from __future__ import annotations
 
@@ -70,9 +71,12 @@ def card_view(game: Table, eid: int) -> dict[str, Any]:
     return entry
 
 
-def view(game: Table) -> dict[str, Any]:
+def view(game: Table, shown: dict[str, int] | None = None) -> dict[str, Any]:
     """The whole state as DESIGN §4 specifies, plus `board`, `players_order`, `last_rolls`, `seed`,
-    `pending_source` (the ref of the card whose ability asks the pending choice, or null)."""
+    `pending_source` (the ref of the card whose ability asks the pending choice, or null).
+
+    `shown` limits `cards` to those refs (a player's view builds only the cards it shows).
+    """
     turn = game.turn
     players = {}
     for p in game.players():
@@ -98,7 +102,7 @@ def view(game: Table) -> dict[str, Any]:
         "winner": turn.winner,
         "pending": pending,
         "players": players,
-        "cards": {ref: card_view(game, eid) for ref, eid in game.refs.items()},
+        "cards": {ref: card_view(game, eid) for ref, eid in (game.refs if shown is None else shown).items()},
         "rejected": list(game.rejected),
         "log": list(game.log),
         "board": {"cols": COLS, "rows": ROWS},
@@ -107,6 +111,89 @@ def view(game: Table) -> dict[str, Any]:
         "seed": game.dice.seed,
         "pending_source": game.queue[0].get("source") if game.pending and game.queue else None,
     }
+
+
+PUBLIC_ZONES = frozenset({"board", "location", "discard", "stasis", "removed"})
+HIDDEN = "a card"
+CARD_FIELDS = ("card", "target", "attacker", "source", "by", "option")
+
+
+def visible_to(game: Table, eid: int, player: str | None) -> bool:
+    """Whether a player may know this card: public zones, their own hand, and cards being played from a hand.
+
+    Hidden: every deck (contents and order), the Madness pile, and other players' hands (player None: nobody's
+    hand is theirs, the neutral view of a pass screen).
+    """
+    zone = game.zone(eid)
+    if zone in PUBLIC_ZONES:
+        return True
+    if zone != "hand":
+        return False
+    return game.controller(eid) == player or esper.has_component(eid, c.Resolving)
+
+
+def player_view(game: Table, player: str | None) -> dict[str, Any]:
+    """The dump as one player may see it: the same keys as `view`, with every hidden card in no form.
+
+    Hidden cards are left out of `cards` and of every list; each player shows `hand_size` and `deck_size`
+    instead (no `deck` list: its order and contents are hidden, even from its owner), `madness_pile` counts
+    the face-down pile, and the log, `pending` and `grants` say "a card" wherever a hidden card was named
+    (another player's drawn card is always "a card"). The game's seed (which fixes every shuffle) is left out,
+    and so are the reasons of rejected scenario steps (they may name any card). With player None, the
+    neutral view: what anyone at the table may know, every hand hidden.
+    """
+    if player is not None and player not in game.players_order:
+        raise KeyError(player)
+    shown = {ref: eid for ref, eid in game.refs.items() if visible_to(game, eid, player)}
+
+    def say(value: Any) -> Any:
+        return value if not isinstance(value, str) or value not in game.refs or value in shown else HIDDEN
+
+    full = view(game, shown)
+    players = {}
+    for name, entry in full["players"].items():
+        hand = game.zone_cards("hand", name, by="controller")
+        seen: dict[str, Any] = {}
+        for key, value in entry.items():
+            if key == "hand":
+                seen.update(hand=[r for r in value if r in shown], hand_size=len(hand))
+            elif key == "deck":
+                seen["deck_size"] = len(value)
+            elif key == "grants":
+                seen[key] = [{k: say(v) if k == "ref" else v for k, v in g.items()} for g in value]
+            else:
+                seen[key] = value
+        players[name] = seen
+    pending = full["pending"]
+    if pending is not None:
+        pending = {**pending, "options": [say(o) for o in pending["options"]]}
+    return {
+        **{k: v for k, v in full.items() if k != "seed"},
+        "pending_source": say(full["pending_source"]),
+        "viewer": player,
+        "pending": pending,
+        "players": players,
+        "rejected": [{"step": r["step"], "act": r["act"]} for r in full["rejected"]],
+        "log": [redact(e, player, say) for e in full["log"]],
+        "madness_pile": len(game.zone_cards("madness")),
+    }
+
+
+def redact(entry: dict[str, Any], player: str | None, say: Any) -> dict[str, Any]:
+    """One log event as a player may read it: hidden cards become "a card", and the seed is left out."""
+    kind = entry["type"]
+    if kind == "GameStarted":
+        return {k: v for k, v in entry.items() if k != "seed"}
+    if kind == "CardDrawn" and entry.get("player") != player:
+        return {**entry, "card": HIDDEN}
+    out = {k: say(v) if k in CARD_FIELDS else v for k, v in entry.items()}
+    if kind == "ChoicePending":
+        out["options"] = [say(o) for o in entry["options"]]
+    if kind == "AbilityUsed" and "paid" in entry:
+        out["paid"] = [say(r) for r in entry["paid"]]
+    if kind == "ExtraPlayGranted":
+        out["grant"] = {k: say(v) if k == "ref" else v for k, v in entry["grant"].items()}
+    return out
 
 
 def summary(game: Table) -> str:

@@ -15,12 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import components as c
-from game.bots import make_bot
 from game.commands import check_action
 from game.constants import COLS, ROWS
+from game.determinize import Observation
 from game.effects import candidates
 from game.engine import Game
 from game.legal import short_paths
+from game.roster import make_bot
 from game.setup import standard_decks
 from game.stats import mv_left
 
@@ -133,7 +134,7 @@ def compare_game(seed: int, bots: list[str]) -> int:
                 f"seed {seed} decision {decisions}: extra {as_set(legal) - as_set(expected)}, "
                 f"missing {as_set(expected) - as_set(legal)}; history {json.dumps(game.history)}")
             assert len(legal) == len(as_set(legal)), f"seed {seed}: an action is listed twice"
-            assert game.act(players[game.acting_player()].choose(game, legal)).ok
+            assert game.act(players[game.acting_player()].choose(Observation.of(game))).ok
             decisions += 1
     finally:
         game.close()
@@ -179,7 +180,7 @@ def state_for(seed: int, steps: int, bot: str) -> Game:
             legal = game.legal_actions()
             if not legal:
                 break
-            assert game.act(players[game.acting_player()].choose(game, legal)).ok
+            assert game.act(players[game.acting_player()].choose(Observation.of(game))).ok
         STATES[key] = game
     return STATES[key]
 

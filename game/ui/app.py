@@ -19,11 +19,13 @@ from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
 from game.ui.motion import Motion
 from game.ui.reasons import why_not
 from game.ui.renderer import Renderer
+from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
 from game.ui.state import UiState
 from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory
 
 FPS = 60
 IDLE_WAIT_MS = 250
+BOT_WAIT_MS = 20
 DEFAULT_NAMES = ["Ada", "Bo", "Cy", "Di"]
 
 
@@ -98,6 +100,7 @@ class App:
         window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
         headless: bool = False,
         undo: UndoHistory | None = None,
+        seats: Seats | None = None,
     ) -> None:
         self.headless = headless
         if not headless:
@@ -113,7 +116,10 @@ class App:
             "names": names + DEFAULT_NAMES[len(names) :],
             "decks": [None] * 4,
             "seed": str(random_seed()),
+            "seats": [PERSON] * 4,
         }
+        self.seats = seats or Seats()
+        self.clock: Callable[[], int] = pygame.time.get_ticks
         self.zones: list[Zone] = []
         self.rules_max_scroll = 0
         self.running = True
@@ -147,6 +153,7 @@ class App:
             self.ui.screen = "over"
         else:
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
+        self.no_pass_screen_for_bots(view)
 
     def after_action(self) -> None:
         """After an action: game over, or the privacy screen when another player must take the device."""
@@ -163,6 +170,7 @@ class App:
             self.ui.clear_selection()
             self.ui.hand_slots = []
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
+        self.no_pass_screen_for_bots(view)
         if new_entries and not self.headless:
             self.motion.note(new_entries, now_ms(), hidden=self.ui.screen == "pass", zones=self.zones)
             if self.ui.screen == "play":
@@ -207,6 +215,7 @@ class App:
         except (SetupError, ValueError) as err:
             self.ui.banner, self.ui.banner_is_error = f"Can't start: {err}", True
             return
+        self.seats = Seats(dict(zip(names, setup["seats"], strict=False)), seed)
         autosave_path().unlink(missing_ok=True)
         saves.remember_names(saves_folder(), names)
         setup["seed"] = str(random_seed())
@@ -231,6 +240,7 @@ class App:
         """Handle the given (or all queued) events, then draw one frame; False once the window closes."""
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
+        self.drive_bots()
         if self.running:
             self.draw()
         return self.running
@@ -283,7 +293,7 @@ class App:
         elif self.ui.rules_open:
             if key in (("button", "close_rules"), None):
                 self.ui.rules_open = False
-        else:
+        elif not self.seats.to_act(self.play_game()):
             assert self.play is not None
             self.request(self.play.click(self.zones, point))
             self.after_action()
@@ -310,6 +320,8 @@ class App:
             choices: list[str | None] = [None, *deck_names()]
             current = choices.index(setup["decks"][key[1]]) if setup["decks"][key[1]] in choices else 0
             setup["decks"][key[1]] = choices[(current + 1) % len(choices)]
+        elif key[0] == "seat":
+            setup["seats"][key[1]] = next_kind(setup["seats"][key[1]])
         elif key == ("button", "start"):
             self.new_game()
         elif key == ("button", "continue"):
@@ -321,6 +333,8 @@ class App:
             self.type_into_field(event)
         elif self.ui.screen == "pass" and event.key in (pygame.K_SPACE, pygame.K_RETURN):
             self.reveal()
+        elif self.ui.screen == "play" and self.bot_key(event):
+            return
         elif self.ui.screen == "play":
             if self.ui.rules_open and event.key in (pygame.K_ESCAPE, pygame.K_F1):
                 self.ui.rules_open = False
@@ -435,6 +449,39 @@ class App:
             self.save_to(autosave_path())
         self.running = False
 
+    # ----- bot seats (game/ui/seats.py) -----------------------------------------------------------------
+
+    def play_game(self) -> GameLike:
+        """The game on the play screen."""
+        assert self.game is not None
+        return self.game
+
+    def no_pass_screen_for_bots(self, view: dict[str, Any]) -> None:
+        """A bot seat gets no pass screen: the board stays up, showing only the hand of the person at the table."""
+        if self.ui.screen == "pass" and self.seats.is_bot(self.ui.viewer):
+            order = list(view.get("players_order") or view["players"])
+            self.ui.screen, self.ui.viewer = "play", self.seats.viewer_for_bots(order)
+
+    def drive_bots(self) -> None:
+        """On the play screen, let a bot that must act take one action once its pause is over."""
+        if self.game is None or self.ui.screen != "play" or self.ui.rules_open:
+            return
+        if self.seats.play_one(self.game, self.clock()) is not None:
+            assert self.play is not None
+            self.play.undo.forget(NOTHING_YET)
+            self.ui.clear_selection()
+            self.ui.banner, self.ui.banner_is_error = self.seats.last, False
+            self.after_action()
+
+    def bot_key(self, event: pygame.event.Event) -> bool:
+        """F speeds bots up (or back to a readable pace); while a bot acts, other keys but F1 do nothing."""
+        if event.key == pygame.K_f:
+            self.seats.toggle_fast(self.clock())
+            self.ui.banner = "Bots play fast (F: readable pace)" if self.seats.fast else "Bots play at a readable pace"
+            self.ui.banner_is_error = False
+            return True
+        return bool(self.seats.to_act(self.play_game())) and event.key != pygame.K_F1
+
     # ----- drawing ---------------------------------------------------------------------------------------
 
     def draw(self) -> None:
@@ -454,6 +501,7 @@ class App:
                 surface, self.ui.setup, self.ui.focus, self.titles, autosave_path().exists(), self.ui.banner,
                 self.ui.confirm,
             )
+            zones += draw_seat_chips(surface, zones, self.ui.setup["seats"][: self.ui.setup["count"]])
             return self.with_tooltip(surface, zones, lambda key: words.setup_tooltip(key, self.ui.setup))
         view, legal = self.snapshot()
         if screen == "pass":
@@ -570,9 +618,10 @@ class App:
         self.step()
         while self.running:
             moving = self.motion.active(now_ms())
-            first = pygame.event.wait(1000 // FPS if moving else IDLE_WAIT_MS)
+            bot_turn = self.game is not None and self.seats.to_act(self.game) is not None
+            first = pygame.event.wait(1000 // FPS if moving else BOT_WAIT_MS if bot_turn else IDLE_WAIT_MS)
             events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
-            if events or moving:
+            if events or moving or bot_turn:
                 self.step(events)
             clock.tick(FPS)
 
@@ -618,6 +667,7 @@ def main_play(
     screenshot: str | None = None,
     screen: str = "board",
     size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
+    seats: list[str] | None = None,
 ) -> int:
     """`countertop play`: open the window at size (or, with a screenshot path, render a PNG of that size and
     exit); returns 0."""
@@ -639,8 +689,13 @@ def main_play(
     if problem:
         print(f"countertop: can't open a window: {problem}", file=sys.stderr)
         return 1
+    bots = None
+    if seats:
+        if game is None:
+            game = Game.new(players=DEFAULT_NAMES[: len(seats)], decks=decks, seed=seed or 0)
+        bots = Seats(parse_seats(list(game.view()["players_order"]), seats), seed or 0)
     try:
-        app = App(game, size, undo=undo)
+        app = App(game, size, undo=undo, seats=bots)
     except pygame.error as err:
         pygame.quit()
         print(f"countertop: can't open a window: {err} ({NO_WINDOW_HINT})", file=sys.stderr)

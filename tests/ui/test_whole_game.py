@@ -1,6 +1,6 @@
 """Whole games played to the end in the window, every action done by the clicks and keys a player would use.
 
-A greedy bot decides (from game.legal_actions()); tests/ui/driver.py turns each decision into real pygame
+A greedy bot decides (from the acting player's Observation); tests/ui/driver.py turns each decision into real pygame
 events: clicks on the hand, the board, stasis chips, menus and the choice dialog, E to end the turn, and a
 click through each "pass the device" screen. The game-over screen must then show the winner.
 """
@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.bots import GreedyBot
+from game.determinize import Observation
 from game.ui.screens import GOLD, headline
 from tests.ui.driver import perform, reveal, visible_point
 from tests.ui.helpers import click, open_app, pixel
@@ -30,7 +31,7 @@ def play_to_the_end(players: list[str], seed: int):
         if game.view()["winner"] is not None:
             break
         reveal(app)
-        action = bot.choose(game, game.legal_actions())
+        action = bot.choose(Observation.of(game))
         perform(app, action)
         done.append(action)
     return app, game, done

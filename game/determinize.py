@@ -1,0 +1,147 @@
+"""What a bot is given: its player's view, the legal actions, and determinizations (hidden cards redrawn).
+
+A determinization is a copy of the game in which every card hidden from one player (other hands, every
+deck, the Madness pile) is redrawn at random from the cards that player knows could be there, and the
+dice are reseeded, so a search can play the game forward without knowing anything the player doesn't.
+It depends only on what the player may know and the seed: two games that differ only in hidden cards give
+the same determinizations.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.dice import Dice
+from game.engine import Game
+from game.serialize import build_game
+from game.view import player_view, visible_to
+
+HIDDEN_REF = "hidden-"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A place a hidden card fills: its zone, its arrival number there, and who holds it."""
+
+    zone: str
+    seq: int
+    controller: str | None
+
+
+class Sampler:
+    """Makes determinizations of one game for one player.
+
+    The hidden cards fall into groups by owner (the Madness pile's cards have none). A player knows each
+    group's cards as a whole (their own deck list, the other decks' lists, what was revealed and shuffled
+    back, what went to which pile) but not which card fills which hidden place: each determinization
+    deals a group's cards at random over that group's hidden places. Hidden cards get fresh refs
+    (`hidden-1`, ...) in the order of their places, so no ref tells anything either.
+    """
+
+    def __init__(self, game: Game, player: str) -> None:
+        self.player = player
+        self.pool = game.pool
+        state = game.to_state()
+        hidden = {game.ref(e) for e in game.cards() if not visible_to(game, e, player)}
+        groups: dict[str | None, list[dict[str, Any]]] = {}
+        for card in state["cards"]:
+            if card["ref"] in hidden:
+                groups.setdefault(card["owner"], []).append(card)
+        self.groups: list[tuple[str | None, list[Slot], list[str]]] = []
+        renames: dict[str, str] = {}
+        taken = {c["ref"] for c in state["cards"] if c["ref"] not in hidden}
+        n = 0
+        for owner in sorted(groups, key=lambda o: (o is not None, o or "")):
+            cards = sorted(groups[owner], key=lambda c: (c["zone"], c["seq"]))
+            slots = [Slot(c["zone"], c["seq"], c["controller"]) for c in cards]
+            self.groups.append((owner, slots, sorted(c["name"] for c in cards)))
+            for card in cards:
+                n += 1
+                while f"{HIDDEN_REF}{n}" in taken:
+                    n += 1
+                renames[card["ref"]] = f"{HIDDEN_REF}{n}"
+        self.new_refs = list(renames.values())
+
+        def rename(value: Any) -> Any:
+            if isinstance(value, str):
+                if value in renames:
+                    return renames[value]
+                kind, sep, rest = value.partition(":")
+                if sep and rest in renames:
+                    return f"{kind}:{renames[rest]}"
+                return value
+            if isinstance(value, list):
+                return [rename(v) for v in value]
+            if isinstance(value, dict):
+                return {k: rename(v) for k, v in value.items()}
+            return value
+
+        seen = player_view(game, player)
+        state["cards"] = [c for c in state["cards"] if c["ref"] not in hidden]
+        state["log"] = seen["log"]
+        state["rejected"] = []
+        state["history"] = []
+        state["queue"] = rename(state["queue"])
+        state["pending"] = rename(state["pending"])
+        for p in state["players"]:
+            p["grants"] = rename(p["grants"])
+        self.base = json.dumps(state)
+
+    def sample(self, seed: int) -> Game:
+        """A determinization: every hidden card redrawn from its group, fresh dice; the same seed, the same game."""
+        rng = random.Random(seed)
+        state = json.loads(self.base)
+        refs = iter(self.new_refs)
+        for owner, slots, names in self.groups:
+            dealt = list(names)
+            rng.shuffle(dealt)
+            for slot, name in zip(slots, dealt, strict=True):
+                card = {"ref": next(refs), "name": name, "zone": slot.zone, "seq": slot.seq, "owner": owner,
+                        "controller": slot.controller}
+                printed = self.pool[name]
+                if printed.is_character:
+                    card["stats"] = [printed.hp, printed.atk, printed.crt, printed.mv, printed.range,
+                                     printed.damage_type]
+                    card["hp"] = printed.hp
+                state["cards"].append(card)
+        state["dice"] = Dice(rng.randrange(2**32)).to_json()
+        return build_game(state, Game)
+
+
+@dataclass
+class Observation:
+    """All a bot is given: who it plays, that player's view, the legal actions, and determinizations.
+
+    It holds no game: `determinize` asks a sampler made (once, on first use) by whoever built the observation.
+    """
+
+    player: str
+    view: dict[str, Any]
+    actions: list[dict[str, Any]]
+    make_sampler: Callable[[], Sampler] | None = field(default=None, repr=False)
+    sampler: Sampler | None = field(default=None, repr=False)
+
+    @classmethod
+    def of(cls, game: Game, player: str | None = None) -> Observation:
+        """The observation of the acting player (or another) in a game, with its legal actions."""
+        game.enter()
+        who = player or game.acting_player()
+
+        def make() -> Sampler:
+            made = Sampler(game, who)
+            game.enter()
+            return made
+
+        return cls(who, game.view(who), game.legal_actions() if who == game.acting_player() else [], make)
+
+    def determinize(self, seed: int) -> Game:
+        """A copy of the game with every card hidden from the player redrawn (seeded; close it after use)."""
+        if self.sampler is None:
+            if self.make_sampler is None:
+                raise ValueError("this observation was made without a way to sample the game")
+            self.sampler = self.make_sampler()
+        return self.sampler.sample(seed)

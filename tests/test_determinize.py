@@ -1,0 +1,95 @@
+"""Determinizations: the view's facts, hidden cards redrawn from the right pool, seeded; twins look the same to bots."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from game.bots import BOTS
+from game.determinize import Observation, Sampler
+from game.engine import Game
+from game.roster import make_bot
+from game.view import visible_to
+from tests.test_player_views import play_some, twin
+
+STATES = [(2, 11, 25, ["greedy"]), (3, 12, 30, ["random", "greedy"]), (4, 13, 40, ["greedy", "random"])]
+
+
+def hidden_places(game: Game, player: str) -> Counter[tuple[str | None, str, str | None]]:
+    """How many hidden cards each (owner, zone, holder) has."""
+    game.enter()
+    return Counter((game.owner(e), game.zone(e), game.controller(e)) for e in game.cards()
+                   if not visible_to(game, e, player))
+
+
+def hidden_names(game: Game, player: str) -> dict[str | None, Counter[str]]:
+    """The names of the hidden cards, by owner."""
+    game.enter()
+    found: dict[str | None, Counter[str]] = {}
+    for e in game.cards():
+        if not visible_to(game, e, player):
+            found.setdefault(game.owner(e), Counter())[game.name(e)] += 1
+    return found
+
+
+@pytest.mark.parametrize("players,game_seed,steps,bots", STATES)
+def test_a_determinization_keeps_the_views_facts_and_redraws_hidden_cards_from_their_pool(
+        players: int, game_seed: int, steps: int, bots: list[str]) -> None:
+    game = play_some(players, game_seed, steps, bots)
+    for player in game.players_order:
+        seen = game.view(player)
+        sampler = Sampler(game, player)
+        moved = 0
+        for s in range(4):
+            det = sampler.sample(s)
+            assert det.view(player) == seen
+            assert hidden_places(det, player) == hidden_places(game, player)
+            assert hidden_names(det, player) == hidden_names(game, player)
+            assert all(r.startswith("hidden-") for r in det.refs if r not in seen["cards"])
+            assert det.history == [] and det.dice.forced_d100 == []
+            det.enter()
+            deck = [det.name(e) for e in det.zone_cards("deck", player)]
+            game.enter()
+            moved += deck != [game.name(e) for e in game.zone_cards("deck", player)]
+            det.close()
+        game.enter()
+        assert len({game.name(e) for e in game.zone_cards("deck", player)}) > 1
+        assert moved >= 3, "own deck order was not redrawn"
+    game.close()
+
+
+def test_the_same_seed_gives_the_same_determinization_and_its_own_dice() -> None:
+    game = play_some(2, 21, 80, ["greedy"])
+    sampler = Sampler(game, "P1")
+    a, b, c = sampler.sample(5), sampler.sample(5), sampler.sample(6)
+    assert a.to_state() == b.to_state()
+    assert a.to_state() != c.to_state()
+    game.enter()
+    real = game.dice.to_json()
+    assert a.to_state()["dice"] != real
+    for g in (a, b, c):
+        g.close()
+    game.close()
+
+
+@pytest.mark.parametrize("players,game_seed,steps,bots", STATES)
+def test_two_games_that_differ_only_in_hidden_cards_give_the_same_determinizations_and_choices(
+        players: int, game_seed: int, steps: int, bots: list[str]) -> None:
+    game = play_some(players, game_seed, steps, bots)
+    assert game.turn.phase != "over"
+    rng = random.Random(game_seed)
+    player = game.acting_player()
+    other, _ = twin(game, player, rng)
+    assert other.to_state()["cards"] != game.to_state()["cards"]
+    mine, theirs = Observation.of(game), Observation.of(other)
+    assert mine.view == theirs.view and mine.actions == theirs.actions
+    a, b = mine.determinize(3), theirs.determinize(3)
+    assert a.to_state() == b.to_state()
+    a.close()
+    b.close()
+    for name in [*BOTS, "ismcts:8"]:
+        assert make_bot(name, 8).choose(mine) == make_bot(name, 8).choose(theirs), name
+    other.close()
+    game.close()
