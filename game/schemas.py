@@ -138,9 +138,10 @@ class DeckFile(FileModel):
 SCHEMAS: dict[str, type[BaseModel]] = {"cards": CardFile, "deck": DeckFile}
 
 
-def json_schema(kind: str) -> dict[str, Any]:
-    """The JSON Schema of a file kind, with the effect schema of game.opspecs where effects appear."""
-    schema = _link_effects(SCHEMAS[kind].model_json_schema())
+def json_schema(kind: str, model: type[BaseModel] | None = None) -> dict[str, Any]:
+    """The JSON Schema of a file kind (of `SCHEMAS`, or the model given: the scenario file's lives higher up),
+    with the effect schema of game.opspecs where effects appear."""
+    schema = _link_effects((model or SCHEMAS[kind]).model_json_schema())
     if EFFECT_REF in str(schema):
         schema.setdefault("$defs", {})["Effect"] = effect_json_schema(in_card=kind == "cards")
     return {"$schema": "http://json-schema.org/draft-07/schema#", **schema}

@@ -14,6 +14,7 @@ from game import cards
 from game.cli import main
 from game.engine import Game
 from game.problems import Problem
+from game.scenario_schema import ScenarioFile
 from game.schemas import SCHEMAS, json_schema
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -331,12 +332,12 @@ def test_cards_check_reads_the_shipped_cards_and_decks(capsys: pytest.CaptureFix
 # ----- JSON Schemas for editors -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", sorted(SCHEMAS))
+@pytest.mark.parametrize("kind", [*sorted(SCHEMAS), "scenario"])
 def test_committed_schema_files_match_countertop_schema(kind: str, capsys: pytest.CaptureFixture[str]) -> None:
     """docs/schemas/KIND.schema.json is exactly what `countertop schema KIND` prints (regenerate if not)."""
     assert main(["schema", kind]) == 0
     printed = capsys.readouterr().out
-    assert json.loads(printed) == json_schema(kind)
+    assert json.loads(printed) == json_schema(kind, ScenarioFile if kind == "scenario" else None)
     assert (ROOT / "docs" / "schemas" / f"{kind}.schema.json").read_text(encoding="utf-8") == printed
 
 
@@ -348,6 +349,8 @@ def test_taplo_config_points_at_the_committed_schemas() -> None:
     rules = {tuple(r["include"]): r["schema"]["path"] for r in config["rule"]}
     assert rules[("assets/cards/*.toml",)] == "./docs/schemas/cards.schema.json"
     assert rules[("assets/decks/*.toml",)] == "./docs/schemas/deck.schema.json"
+    assert rules[("tests/scenarios/*.toml", "assets/scenarios/*.toml", "docs/screens/*.toml")] == (
+        "./docs/schemas/scenario.schema.json")
     for path in rules.values():
         assert (ROOT / path).is_file()
 
@@ -366,4 +369,4 @@ def test_card_schema_describes_every_op_and_its_bounds() -> None:
 def test_unknown_schema_kind_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     """`countertop schema` names the kinds it knows."""
     assert main(["schema", "bogus"]) == 2
-    assert capsys.readouterr().err == f"countertop: no schema for 'bogus'; kinds: {', '.join(SCHEMAS)}\n"
+    assert capsys.readouterr().err == "countertop: no schema for 'bogus'; kinds: cards, deck, scenario\n"
