@@ -120,10 +120,17 @@ class Observation:
     """
 
     player: str
-    view: dict[str, Any]
+    seen: dict[str, Any] | Callable[[], dict[str, Any]] = field(repr=False)
     actions: list[dict[str, Any]]
     make_sampler: Callable[[], Sampler] | None = field(default=None, repr=False)
     sampler: Sampler | None = field(default=None, repr=False)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The player's view, made on first use (a bot that never looks, like the random one, costs nothing)."""
+        if callable(self.seen):
+            self.seen = self.seen()
+        return self.seen
 
     @classmethod
     def of(cls, game: Game, player: str | None = None) -> Observation:
@@ -136,7 +143,10 @@ class Observation:
             game.enter()
             return made
 
-        return cls(who, game.view(who), game.legal_actions() if who == game.acting_player() else [], make)
+        def look() -> dict[str, Any]:
+            return game.view(who)
+
+        return cls(who, look, game.legal_actions() if who == game.acting_player() else [], make)
 
     def determinize(self, seed: int) -> Game:
         """A copy of the game with every card hidden from the player redrawn (seeded; close it after use)."""
