@@ -127,6 +127,7 @@ class App:
         self.play: PlayInput | None = None
         self.tooltip: list[str] = []
         self.cached: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
+        self.cached_for: tuple[str, str | None] = ("", None)
         self.titles: dict[str, str] | None = None
         self.inspect_lines: list[str] = []
         self.motion = Motion()
@@ -147,8 +148,8 @@ class App:
         if undo is not None:
             self.play.undo = undo
         self.motion = Motion()
-        self.log_seen = len(game.view()["log"])
-        view = game.view()
+        view = game.public_view()
+        self.log_seen = len(view["log"])
         if view.get("winner") is not None or view["phase"] == "over":
             self.ui.screen = "over"
         else:
@@ -159,8 +160,6 @@ class App:
         """After an action: game over, or the privacy screen when another player must take the device."""
         self.cached = None
         view, _ = self.snapshot()
-        new_entries = view["log"][self.log_seen :]
-        self.log_seen = len(view["log"])
         if view.get("winner") is not None or view["phase"] == "over":
             self.ui.screen = "over"
             autosave_path().unlink(missing_ok=True)
@@ -171,6 +170,9 @@ class App:
             self.ui.hand_slots = []
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
         self.no_pass_screen_for_bots(view)
+        view, _ = self.snapshot()
+        new_entries = view["log"][self.log_seen :]
+        self.log_seen = len(view["log"])
         if new_entries and not self.headless:
             self.motion.note(new_entries, now_ms(), hidden=self.ui.screen == "pass", zones=self.zones)
             if self.ui.screen == "play":
@@ -567,11 +569,31 @@ class App:
         return zones
 
     def snapshot(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """The game's view and legal actions, read once per change rather than once per frame."""
+        """What the screen may show and what the person at the device may do, read once per change (or change
+        of screen or viewer) rather than once per frame.
+
+        The view is `shown_view`'s; the legal actions are the game's while the player at the device must act
+        and none otherwise (a bot seat's actions name cards of its hand).
+        """
         assert self.game is not None
-        if self.cached is None:
-            self.cached = (self.game.view(), self.game.legal_actions())
+        key = (self.ui.screen, self.ui.viewer)
+        if self.cached is None or self.cached_for != key:
+            view = self.shown_view()
+            mine = self.ui.screen == "play" and who_must_act(view) == self.ui.viewer
+            self.cached, self.cached_for = (view, self.game.legal_actions() if mine else []), key
         return self.cached
+
+    def shown_view(self) -> dict[str, Any]:
+        """The view the screen is drawn from, so that nothing hidden reaches it by mistake (issue 13): the view of
+        the player at the device on the play screen, the neutral view (every hand hidden) on the pass screen and
+        elsewhere, the whole state once the game is over (every card is shown then, and the scores count the
+        Madness cards of every hand and deck)."""
+        assert self.game is not None
+        if self.ui.screen == "over":
+            return self.game.view()
+        if self.ui.screen == "play" and self.ui.viewer is not None:
+            return self.game.view(self.ui.viewer)
+        return self.game.public_view()
 
     def show_a_refusal(self) -> None:
         """Click the first card of the player at the device that can do nothing now, as a player would, so
@@ -628,9 +650,9 @@ class App:
 
 def render_view(game: GameLike, surface: pygame.Surface) -> None:
     """Draw a game's play screen as the player who must act sees it (no privacy screen, no tooltip)."""
-    view = game.view()
-    ui = UiState(screen="play", viewer=who_must_act(view))
-    Renderer(Layout.for_window(*surface.get_size())).draw(surface, view, game.legal_actions(), ui)
+    viewer = who_must_act(game.public_view())
+    ui = UiState(screen="play", viewer=viewer)
+    Renderer(Layout.for_window(*surface.get_size())).draw(surface, game.view(viewer), game.legal_actions(), ui)
 
 
 def save_screen(

@@ -20,7 +20,8 @@ ROLL_HISTORY = 6
 class GameLike(Protocol):
     """The engine API the window uses (game.engine.Game)."""
 
-    def view(self) -> dict[str, Any]: ...
+    def view(self, player: str | None = None) -> dict[str, Any]: ...
+    def public_view(self) -> dict[str, Any]: ...
     def legal_actions(self) -> list[Action]: ...
     def act(self, action: Action) -> Any: ...
     def check(self, action: Action) -> Any: ...
@@ -165,10 +166,17 @@ class PlayInput:
         self.perform(answers[0])
         return True
 
+    def seen(self) -> dict[str, Any]:
+        """The view of the player at the device (the neutral view when nobody is): what a click can be about."""
+        return self.game.view(self.ui.viewer) if self.ui.viewer else self.game.public_view()
+
     def click_thing(self, key: tuple[Any, ...], point: tuple[int, int]) -> None:
-        """A click on a square, a card or a marker on a card."""
-        view = self.game.view()
+        """A click on a square, a card or a marker on a card (a card the player at the device can't see: nothing)."""
+        view = self.seen()
         ref: str | None = key[1] if key[0] != "square" else None
+        if ref is not None and ref not in view["cards"]:
+            self.ui.clear_selection()
+            return
         square = (key[1], key[2]) if key[0] == "square" else None
         if ref is not None and view["cards"][ref].get("pos") is not None:
             square = (view["cards"][ref]["pos"][0], view["cards"][ref]["pos"][1])

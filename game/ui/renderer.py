@@ -343,8 +343,8 @@ class Renderer:
         text(surface, vp, (panel[0] + panel[2] - px(8) - vp_w, panel[1] + px(4)), 22, GOLD_INK, True)
         madness = words.madness_count(view, name)
         stats = (
-            f"Stones {player['stones']}   Deck {len(player['deck'])}   Discard {len(player['discard'])}"
-            f"   Hand {len(player['hand'])}" + (f"   Madness {madness}" if madness else "")
+            f"Stones {player['stones']}   Deck {words.deck_size(player)}   Discard {len(player['discard'])}"
+            f"   Hand {words.hand_size(player)}" + (f"   Madness {madness}" if madness else "")
         )
         if font(17).size(stats)[0] > panel[2] - px(20):
             stats = stats.replace("   ", "  ")
@@ -356,7 +356,7 @@ class Renderer:
             for ref, card in view["cards"].items()
             if card["zone"] == "board" and card.get("pos") is None and card.get("controller") == name
         ]
-        stasis = list(player.get("stasis", []))
+        stasis = [ref for ref in player.get("stasis", []) if ref in view["cards"]]
         chips = [("relic", ref) for ref in relics] + [("stasis", ref) for ref in stasis]
         rects, labelled = self.layout.chip_rects(panel, len(chips))
         if not chips:
@@ -475,7 +475,7 @@ class Renderer:
         box(surface, (hx, hy, hw, hh), (30, 33, 40))
         if ui.viewer is None:
             return
-        hand = view["players"][ui.viewer]["hand"]
+        hand = [ref for ref in view["players"][ui.viewer]["hand"] if ref in view["cards"]]
         playable = {action.get("card") for action in legal if action["act"] == "play"}
         if not hand:
             text(surface, f"{ui.viewer}'s hand is empty", (hx + px(12), hy + px(12)), 20, DIM)

@@ -18,7 +18,6 @@ from game.ui.renderer import Renderer
 from game.ui.state import UiState
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0)
-NOT_PER_PLAYER = "per-player hiding is the window's own: the engine has no per-player view yet"
 
 
 class ReplayRenderer(Renderer):
@@ -75,7 +74,7 @@ class ReplayApp:
                 self.game.close()
             self.game = self.timeline.game_at(step)
         self.at = step
-        self.view = self.game.view()
+        self.view = self.game.view(self.viewer)
         self.ui.log_scroll = 0
         if step == self.timeline.steps:
             self.playing = False
@@ -99,10 +98,14 @@ class ReplayApp:
             self.go(self.at + 1)
 
     def toggle_viewer(self) -> None:
-        """Everything shown (the hand of whoever must act), then each player's view in turn (their own hand only)."""
+        """Everything shown (the hand of whoever must act), then each player's view in turn: `Game.view(player)`,
+        their own hand only, other hands and every deck as counts."""
+        assert self.game is not None
         order: list[str | None] = [None, *self.view["players_order"]]
         self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
-        self.banner = f"{self.viewer}'s view: only their hand ({NOT_PER_PLAYER})" if self.viewer else ""
+        self.view = self.game.view(self.viewer)
+        self.banner = f"{self.viewer}'s view: only their hand, other hands and the decks as counts" if self.viewer \
+            else ""
 
     def continue_here(self) -> None:
         """Start a hot-seat game from the state at this step; the window becomes the play window."""

@@ -404,20 +404,30 @@ def marker_tooltip(view: View, zone: tuple[Any, ...]) -> list[str]:
     return []
 
 
+def hand_size(player: dict[str, Any]) -> int:
+    """How many cards a player holds: `hand_size` in a player's view, the hand's length in the whole state."""
+    return int(player["hand_size"]) if "hand_size" in player else len(player["hand"])
+
+
+def deck_size(player: dict[str, Any]) -> int:
+    """How many cards are left in a player's deck: `deck_size` in a player's view (which has no deck list)."""
+    return int(player["deck_size"]) if "deck_size" in player else len(player["deck"])
+
+
 def player_tooltip(view: View, name: str) -> list[str]:
     """Tooltip lines of a player's panel header: the score, where it came from, and how VP are scored."""
     player = view["players"][name]
     return [
         f"{name}: {vp_line(player['vp'])}, {player['stones']} speaking stones",
         f"So far: {breakdown_words(view, name)}.",
-        f"Deck {len(player['deck'])} cards, discard {len(player['discard'])}, hand {len(player['hand'])}.",
+        f"Deck {deck_size(player)} cards, discard {len(player['discard'])}, hand {hand_size(player)}.",
         f"Madness cards held: {madness_count(view, name)} (−1 VP per 2 at the end of the game).",
         *SCORING,
     ]
 
 
 def madness_count(view: View, name: str) -> int:
-    """Madness cards a player holds in hand, deck, discard pile and stasis (ST-18)."""
+    """Madness cards a player holds in hand, deck, discard pile and stasis (ST-18), of those the view shows."""
     return sum(
         1
         for card in view["cards"].values()

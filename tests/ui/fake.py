@@ -124,9 +124,29 @@ class FakeGame:
         }
         self.acted: list[dict[str, Any]] = []
 
-    def view(self) -> dict[str, Any]:
-        """A copy of the state, like the engine's view()."""
-        return copy.deepcopy(self.state)
+    def view(self, player: str | None = None) -> dict[str, Any]:
+        """A copy of the state, like the engine's view(); with a player, like its player view: other hands and
+        every deck as counts only, their cards left out of `cards`."""
+        state = copy.deepcopy(self.state)
+        return state if player is None else self.hide(state, player)
+
+    def public_view(self) -> dict[str, Any]:
+        """The neutral view: every hand and deck as counts only."""
+        return self.hide(copy.deepcopy(self.state), None)
+
+    @staticmethod
+    def hide(state: dict[str, Any], player: str | None) -> dict[str, Any]:
+        """The state as `player` (None: nobody) may see it."""
+        hidden: set[str] = set()
+        for name, entry in state["players"].items():
+            entry["hand_size"], entry["deck_size"] = len(entry["hand"]), len(entry.pop("deck"))
+            hidden |= {ref for ref, card in state["cards"].items() if card["zone"] == "deck"}
+            if name != player:
+                hidden |= set(entry["hand"])
+                entry["hand"] = []
+        state["cards"] = {ref: card for ref, card in state["cards"].items() if ref not in hidden}
+        state["viewer"] = player
+        return state
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """Every action the fake allows now."""
