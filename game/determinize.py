@@ -114,7 +114,8 @@ class Sampler:
 
 @dataclass
 class Observation:
-    """All a bot is given: who it plays, that player's view, the legal actions, and determinizations.
+    """All a bot is given: who it plays, that player's view (without the log), the legal actions, and
+    determinizations.
 
     It holds no game: `determinize` asks a sampler made (once, on first use) by whoever built the observation.
     """
@@ -144,7 +145,8 @@ class Observation:
             return made
 
         def look() -> dict[str, Any]:
-            return game.view(who)
+            game.enter()
+            return player_view(game, who, log=False)
 
         return cls(who, look, game.legal_actions() if who == game.acting_player() else [], make)
 

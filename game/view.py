@@ -132,7 +132,7 @@ def visible_to(game: Table, eid: int, player: str | None) -> bool:
     return game.controller(eid) == player or esper.has_component(eid, c.Resolving)
 
 
-def player_view(game: Table, player: str | None) -> dict[str, Any]:
+def player_view(game: Table, player: str | None, *, log: bool = True) -> dict[str, Any]:
     """The dump as one player may see it: the same keys as `view`, with every hidden card in no form.
 
     Hidden cards are left out of `cards` and of every list; each player shows `hand_size` and `deck_size`
@@ -140,7 +140,8 @@ def player_view(game: Table, player: str | None) -> dict[str, Any]:
     the face-down pile, and the log, `pending` and `grants` say "a card" wherever a hidden card was named
     (another player's drawn card is always "a card"). The game's seed (which fixes every shuffle) is left out,
     and so are the reasons of rejected scenario steps (they may name any card). With player None, the
-    neutral view: what anyone at the table may know, every hand hidden.
+    neutral view: what anyone at the table may know, every hand hidden. `log=False` leaves the log out (a
+    bot deciding a move reads the table, not the history; redacting the whole log each time is the cost).
     """
     if player is not None and player not in game.players_order:
         raise KeyError(player)
@@ -174,7 +175,7 @@ def player_view(game: Table, player: str | None) -> dict[str, Any]:
         "pending": pending,
         "players": players,
         "rejected": [{"step": r["step"], "act": r["act"]} for r in full["rejected"]],
-        "log": [redact(e, player, say) for e in full["log"]],
+        "log": [redact(e, player, say) for e in full["log"]] if log else [],
         "madness_pile": len(game.zone_cards("madness")),
     }
 
