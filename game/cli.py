@@ -73,10 +73,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     """Print the JSON Schema of a file kind, for editors (docs/editors.md)."""
+    from pydantic import BaseModel
+
     from game.scenario_schema import ScenarioFile
     from game.schemas import SCHEMAS, json_schema
 
-    kinds = {**SCHEMAS, "scenario": ScenarioFile}
+    kinds: dict[str, type[BaseModel]] = {**SCHEMAS, "scenario": ScenarioFile}
     if args.kind not in kinds:
         raise CliError(f"no schema for {args.kind!r}; kinds: {', '.join(kinds)}")
     print(json.dumps(json_schema(args.kind, kinds[args.kind]), indent=2))
