@@ -21,18 +21,26 @@ class GameKeeper:
     is shrunk to `DIR/game-SEED-shrunk.toml` (the current folder without a DIR).
     """
 
-    def __init__(self, folder: str | None, failures_only: bool, check: Check) -> None:
+    def __init__(self, folder: str | None, failures_only: bool, check: Check, paired: bool = False) -> None:
         self.folder = folder
+        self.paired = paired
         self.failures_only = failures_only
         self.check = check
         self.written: list[str] = []
+
+    def name(self, result: GameResult) -> str:
+        """`game-SEED`; with --paired, where both games of a deal share the seed, the line-up too
+        (`game-SEED-greedy.fable_guard-random.hex_and_count`), so neither file overwrites the other."""
+        if not self.paired:
+            return f"game-{result.seed}"
+        return f"game-{result.seed}-" + "-".join(f"{b}.{d}" for b, d in zip(result.bots, result.decks, strict=True))
 
     def __call__(self, game: Game, result: GameResult, problem: str | None) -> None:
         record = record_of(game, result.bots, {"winner": result.winner, "turns": result.turns,
                                                "hit_limit": result.hit_limit, "problem": problem})
         failed = problem is not None or result.hit_limit
         if self.folder is not None and (failed or not self.failures_only):
-            path = os.path.join(self.folder, f"game-{result.seed}.json")
+            path = os.path.join(self.folder, f"{self.name(result)}.json")
             write_replay(record, path)
             self.written.append(path)
         if problem is None or problem.startswith("a listed legal action was rejected"):
@@ -43,7 +51,7 @@ class GameKeeper:
         if data is None:
             sys.stderr.write(f"\ncould not shrink the failure of seed {result.seed} to a scenario\n")
             return
-        out = os.path.join(self.folder or ".", f"game-{result.seed}-shrunk.toml")
+        out = os.path.join(self.folder or ".", f"{self.name(result)}-shrunk.toml")
         write_shrunk(data, out)
         self.written.append(out)
         sys.stderr.write(f"\nshrunk to {out}: {len(data['card'])} of the game's {len(game.refs)} cards, "

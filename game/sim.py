@@ -179,7 +179,7 @@ def keeper(args: argparse.Namespace) -> Keeper | None:
         return None
     from game.keep import GameKeeper
 
-    return GameKeeper(folder, failures_only, check_invariants)
+    return GameKeeper(folder, failures_only, check_invariants, paired=getattr(args, "paired", False))
 
 
 def summarise(results: list[GameResult]) -> dict[str, Any]:

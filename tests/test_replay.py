@@ -395,3 +395,13 @@ arrival = 31
     assert game.seq == 31
     game.draw("Bo")
     assert game.zone(game.eid("top")) == "hand" and game.to_state()["cards"][0]["seq"] == 32
+
+
+def test_sim_keep_with_paired_games_keeps_both_games_of_a_deal(tmp_path: Path) -> None:
+    """--paired plays each seed twice with the seats swapped: both games are kept, under their line-ups."""
+    assert main(["sim", "--games", "2", "--seed", "40", "--paired", "--workers", "1", "--keep", str(tmp_path),
+                 "--json"]) == 0
+    kept = {p.name: json.loads(p.read_text()) for p in tmp_path.iterdir()}
+    assert len(kept) == 2 and all(name.startswith("game-40-") for name in kept)
+    line_ups = sorted((tuple(k["bots"]), tuple(k["decks"])) for k in kept.values())
+    assert line_ups[0][0] == tuple(reversed(line_ups[1][0])) and line_ups[0][1] == tuple(reversed(line_ups[1][1]))
