@@ -21,9 +21,6 @@ from game.constants import PHASES, STATUSES
 from game.effects import OPS
 from game.table import Table
 
-TOP_KEYS = {"active", "allowances", "shuffles", "resume"}
-CARD_KEYS = {"arrival", "status_applied", "status_fresh", "defences", "moved", "copied", "once_used",
-             "lost_abilities", "resolving", "played_from_stasis"}
 RESUME_KEYS = {"phase", "done", "winner", "pending", "queue", "arrivals", "made", "last_rolls"}
 ALLOWANCE_KEYS = {"minion_plays", "action_plays", "grants", "minions_at_location"}
 MARKS = {"lost_abilities": c.AbilitiesLost, "resolving": c.Resolving, "played_from_stasis": c.PlayedFromStasisMark}
