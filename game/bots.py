@@ -68,9 +68,9 @@ class ViewBoard:
     def __init__(self, view: dict[str, Any], me: str) -> None:
         self.me, self.turn, self.cards = me, int(view["turn"]), view["cards"]
         self.pool = card_pool()
-        self.characters = {tuple(c["pos"]) for c in self.cards.values()
+        self.characters = {(c["pos"][0], c["pos"][1]) for c in self.cards.values()
                            if c["zone"] == "board" and c["pos"] is not None and c["hp"] is not None}
-        self.locations = [tuple(c["pos"]) for c in self.cards.values()
+        self.locations = [(c["pos"][0], c["pos"][1]) for c in self.cards.values()
                           if c["zone"] == "location" and c["pos"] is not None]
 
     def pos(self, ref: str) -> Square | None:
@@ -158,7 +158,8 @@ class GreedyBot:
         self.played: dict[str, int] = {}
 
     def choose(self, seen: Observation) -> dict[str, Any]:
-        return self.pick(ViewBoard(seen.view, seen.player), seen.actions)
+        board: Board = seen.table if seen.read is not None else ViewBoard(seen.view, seen.player)
+        return self.pick(board, seen.actions)
 
     def pick(self, game: Board, actions: list[dict[str, Any]],
              allowed: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:

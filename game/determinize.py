@@ -18,7 +18,7 @@ from typing import Any
 from game.dice import Dice
 from game.engine import Game
 from game.serialize import build_game
-from game.view import player_view, visible_to
+from game.view import SeenTable, player_view, visible_to
 
 HIDDEN_REF = "hidden-"
 
@@ -125,6 +125,8 @@ class Observation:
     actions: list[dict[str, Any]]
     make_sampler: Callable[[], Sampler] | None = field(default=None, repr=False)
     sampler: Sampler | None = field(default=None, repr=False)
+    read: Callable[[], SeenTable] | None = field(default=None, repr=False)
+    seen_table: SeenTable | None = field(default=None, repr=False)
 
     @property
     def view(self) -> dict[str, Any]:
@@ -132,6 +134,16 @@ class Observation:
         if callable(self.seen):
             self.seen = self.seen()
         return self.seen
+
+    @property
+    def table(self) -> SeenTable:
+        """The same view read on demand (each card made when first asked for, hidden ones absent): what a bot
+        scoring a few actions reads, instead of the whole view."""
+        if self.seen_table is None:
+            if self.read is None:
+                raise ValueError("this observation was made without a live view to read")
+            self.seen_table = self.read()
+        return self.seen_table
 
     @classmethod
     def of(cls, game: Game, player: str | None = None) -> Observation:
@@ -148,7 +160,11 @@ class Observation:
             game.enter()
             return player_view(game, who, log=False)
 
-        return cls(who, look, game.legal_actions() if who == game.acting_player() else [], make)
+        def read() -> SeenTable:
+            game.enter()
+            return SeenTable(game, who)
+
+        return cls(who, look, game.legal_actions() if who == game.acting_player() else [], make, read=read)
 
     def determinize(self, seed: int) -> Game:
         """A copy of the game with every card hidden from the player redrawn (seeded; close it after use)."""

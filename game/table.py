@@ -267,6 +267,10 @@ class Table:
         """The character on a square."""
         return self._squares.get(square)
 
+    def character_squares(self) -> set[Square]:
+        """The squares characters stand on."""
+        return {sq for sq, eid in self._squares.items() if self._card[eid].kind in ("minion", "monster")}
+
     def location_squares(self) -> dict[Square, int]:
         """Location squares and their location cards."""
         return dict(self._locations)

@@ -3,6 +3,7 @@ may see it (hidden cards in no form), and a text summary."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -14,6 +15,7 @@ from game.stasis import madness_penalty
 from game.stats import crit_chance, movement, mv_left, power, printed_atk
 
 if TYPE_CHECKING:
+    from game.cards import Ability
     from game.table import Table
 
 
@@ -178,6 +180,92 @@ def player_view(game: Table, player: str | None, *, log: bool = True) -> dict[st
         "log": [redact(e, player, say) for e in full["log"]] if log else [],
         "madness_pile": len(game.zone_cards("madness")),
     }
+
+
+class SeenCards(Mapping[str, dict[str, Any]]):
+    """The `cards` of one player's view of a live table, each entry made when first read (as `card_view` makes it).
+
+    Only the cards the player may see are keys: reading a hidden ref raises KeyError, as it would in
+    `player_view`'s dictionary. Read it while the table stands as it was (a bot deciding one action).
+    """
+
+    def __init__(self, game: Table, player: str | None) -> None:
+        self.game, self.player = game, player
+        self.made: dict[str, dict[str, Any]] = {}
+
+    def __getitem__(self, ref: str) -> dict[str, Any]:
+        entry = self.made.get(ref)
+        if entry is None:
+            eid = self.game.refs[ref]
+            if not visible_to(self.game, eid, self.player):
+                raise KeyError(ref)
+            self.game.enter()
+            entry = self.made[ref] = card_view(self.game, eid)
+        return entry
+
+    def __contains__(self, ref: object) -> bool:
+        eid = self.game.refs.get(ref) if isinstance(ref, str) else None
+        return eid is not None and visible_to(self.game, eid, self.player)
+
+    def __iter__(self) -> Iterator[str]:
+        return (ref for ref, eid in self.game.refs.items() if visible_to(self.game, eid, self.player))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class SeenTable:
+    """One player's view of a live table, read on demand (what a bot scoring a few actions reads instead of the
+    whole view): the visible cards' entries (`cards`) and the few facts of them the bots score by.
+
+    Every fact is the one `player_view` would show; asking about a hidden card raises KeyError.
+    """
+
+    def __init__(self, game: Table, player: str) -> None:
+        if player not in game.players_order:
+            raise KeyError(player)
+        self.game, self.me, self.turn = game, player, game.turn.turn
+        self.cards = SeenCards(game, player)
+        self.characters = game.character_squares()
+        self.locations = list(game.location_squares())
+
+    def eid(self, ref: str) -> int:
+        """The entity of a card the player may see."""
+        eid = self.game.refs[ref]
+        if not visible_to(self.game, eid, self.me):
+            raise KeyError(ref)
+        return eid
+
+    def pos(self, ref: str) -> tuple[int, int] | None:
+        return self.game.pos(self.eid(ref))
+
+    def occupied(self, square: tuple[int, int]) -> bool:
+        return square in self.characters
+
+    def location_squares(self) -> list[tuple[int, int]]:
+        return self.locations
+
+    def power(self, ref: str) -> int:
+        return power(self.game, self.eid(ref))
+
+    def toughness(self, ref: str) -> int:
+        """HP (printed HP off the board) plus blue cubes, as the view shows them."""
+        eid = self.eid(ref)
+        hp = esper.component_for_entity(eid, c.Health).hp if self.game.on_board(eid) \
+            else esper.component_for_entity(eid, c.Stats).max_hp
+        return hp + self.game.cubes(eid).blue
+
+    def kind(self, ref: str) -> str:
+        return self.game.kind(self.eid(ref))
+
+    def is_enemy(self, ref: str) -> bool:
+        return self.game.is_enemy(self.me, self.eid(ref))
+
+    def has_status(self, ref: str, status: str) -> bool:
+        return self.game.has_status(self.eid(ref), status)
+
+    def ability(self, ref: str, name: str) -> Ability:
+        return next(a for a in self.game.defn(self.eid(ref)).abilities if a.name == name)
 
 
 def redact(entry: dict[str, Any], player: str | None, say: Any) -> dict[str, Any]:

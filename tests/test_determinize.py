@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from game.bots import BOTS
+from game.bots import BOTS, ViewBoard
+from game.constants import STATUSES
 from game.determinize import Observation, Sampler
 from game.engine import Game
 from game.roster import make_bot
@@ -93,3 +94,37 @@ def test_two_games_that_differ_only_in_hidden_cards_give_the_same_determinizatio
         assert make_bot(name, 8).choose(mine) == make_bot(name, 8).choose(theirs), name
     other.close()
     game.close()
+
+
+@pytest.mark.parametrize("players,game_seed,steps,bots", STATES)
+def test_the_live_view_a_bot_reads_says_what_the_whole_view_says_and_nothing_hidden(
+        players: int, game_seed: int, steps: int, bots: list[str]) -> None:
+    game = play_some(players, game_seed, steps, bots)
+    seen = Observation.of(game)
+    whole, live = ViewBoard(seen.view, seen.player), seen.table
+    assert dict(live.cards) == seen.view["cards"]
+    assert live.characters == whole.characters and sorted(live.locations) == sorted(whole.locations)
+    for ref, card in seen.view["cards"].items():
+        assert live.pos(ref) == whole.pos(ref) and live.kind(ref) == whole.kind(ref), ref
+        assert live.is_enemy(ref) == whole.is_enemy(ref), ref
+        assert all(live.has_status(ref, s) == whole.has_status(ref, s) for s in STATUSES), ref
+        if card["hp"] is not None:
+            assert (live.power(ref), live.toughness(ref)) == (whole.power(ref), whole.toughness(ref)), ref
+    hidden = [game.ref(e) for e in game.cards() if not visible_to(game, e, seen.player)]
+    assert hidden
+    for ref in hidden:
+        assert ref not in live.cards
+        with pytest.raises(KeyError):
+            live.cards[ref]
+        with pytest.raises(KeyError):
+            live.pos(ref)
+    game.close()
+
+
+def test_greedy_chooses_the_same_from_the_live_view_as_from_the_whole_view() -> None:
+    for game_seed in range(6):
+        game = play_some(2, 40 + game_seed, 12 + game_seed, ["random"])
+        seen = Observation.of(game)
+        whole = Observation(seen.player, seen.view, seen.actions)
+        assert make_bot("greedy", game_seed).choose(seen) == make_bot("greedy", game_seed).choose(whole)
+        game.close()
