@@ -156,6 +156,8 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.turn = 0
         self.played: dict[str, int] = {}
+        self.board: Board | None = None
+        self.steps: dict[Square, int] = {}
 
     def choose(self, seen: Observation) -> dict[str, Any]:
         board: Board = seen.table if seen.read is not None else ViewBoard(seen.view, seen.player)
@@ -221,8 +223,7 @@ class GreedyBot:
             return 100.0 + (20.0 if game.kind(target) == "monster" else 0.0)
         return 20.0 + damage
 
-    @staticmethod
-    def move_score(game: Board, action: dict[str, Any]) -> float:
+    def move_score(self, game: Board, action: dict[str, Any]) -> float:
         to = (action["to"][0], action["to"][1])
         locations = game.location_squares()
         if to in locations:
@@ -230,9 +231,16 @@ class GreedyBot:
         here = game.pos(action["card"])
         if here is None or not locations:
             return 0.0
-        before = min(distance(here, sq) for sq in locations)
-        after = min(distance(to, sq) for sq in locations)
-        return 2.0 * (before - after)
+        return 2.0 * (self.nearest(game, here) - self.nearest(game, to))
+
+    def nearest(self, game: Board, square: Square) -> int:
+        """Steps from a square to the nearest location (remembered for the board being scored)."""
+        if game is not self.board:
+            self.board, self.steps = game, {}
+        steps = self.steps.get(square)
+        if steps is None:
+            steps = self.steps[square] = min(distance(square, sq) for sq in game.location_squares())
+        return steps
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
