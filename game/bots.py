@@ -158,6 +158,7 @@ class GreedyBot:
         self.played: dict[str, int] = {}
         self.board: Board | None = None
         self.steps: dict[Square, int] = {}
+        self.start: dict[str, int] = {}
 
     def choose(self, seen: Observation) -> dict[str, Any]:
         board: Board = seen.table if seen.read is not None else ViewBoard(seen.view, seen.player)
@@ -228,18 +229,24 @@ class GreedyBot:
         locations = game.location_squares()
         if to in locations:
             return 40.0 if not game.occupied(to) else 0.0
-        here = game.pos(action["card"])
-        if here is None or not locations:
+        if not locations:
             return 0.0
-        return 2.0 * (self.nearest(game, here) - self.nearest(game, to))
-
-    def nearest(self, game: Board, square: Square) -> int:
-        """Steps from a square to the nearest location (remembered for the board being scored)."""
         if game is not self.board:
-            self.board, self.steps = game, {}
+            self.board, self.steps, self.start = game, {}, {}
+        card = action["card"]
+        before = self.start.get(card)
+        if before is None:
+            here = game.pos(card)
+            before = self.start[card] = -1 if here is None else self.nearest(locations, here)
+        if before < 0:
+            return 0.0
+        return 2.0 * (before - self.nearest(locations, to))
+
+    def nearest(self, locations: list[Square], square: Square) -> int:
+        """Steps from a square to the nearest location (remembered for the board being scored)."""
         steps = self.steps.get(square)
         if steps is None:
-            steps = self.steps[square] = min(distance(square, sq) for sq in game.location_squares())
+            steps = self.steps[square] = min(abs(square[0] - x) + abs(square[1] - y) for x, y in locations)
         return steps
 
 

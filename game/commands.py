@@ -162,12 +162,12 @@ def reachable(game: Table, start: Square, budget: int) -> dict[Square, Square | 
     reached from (G-5): one breadth-first search, steps tried right, left, down, up; the start maps to None."""
     came: dict[Square, Square | None] = {start: None}
     layer = [start]
-    at = game.at
+    taken = game.occupied()
     for _ in range(budget):
         grown = []
         for here in layer:
             for nxt in NEIGHBOURS.get(here, ()):
-                if nxt not in came and at(nxt) is None:
+                if nxt not in came and nxt not in taken:
                     came[nxt] = here
                     grown.append(nxt)
         if not grown:

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from game.table import Table
 
 Action = dict[str, Any]
+Square = tuple[int, int]
 
 
 def legal_actions(game: Table) -> list[Action]:
@@ -69,10 +70,10 @@ def legal_actions(game: Table) -> list[Action]:
     for eid in ready:
         found += stasis_plays(game, me, eid, spots)
     characters = game.characters()
-    enemies = [e for e in characters if game.is_enemy(me, e)]
+    foes = [(e, game.pos(e)) for e in characters if game.is_enemy(me, e)]
     for eid in characters:
         if game.controller(eid) == me:
-            found += moves(game, eid) + attacks(game, me, eid, enemies) + abilities(game, me, eid)
+            found += moves(game, eid) + attacks(game, me, eid, foes) + abilities(game, me, eid)
     for eid in game.zone_cards("board"):
         if game.kind(eid) == "relic" and game.controller(eid) == me:
             found += activations(game, me, eid)
@@ -142,18 +143,18 @@ def moves(game: Table, eid: int) -> list[Action]:
     return [{"act": "move", "card": ref, "to": [x, y]} for x, y in sorted(came) if (x, y) != here]
 
 
-def attacks(game: Table, me: str, eid: int, enemies: list[int]) -> list[Action]:
-    """G-6: Standard Attacks on the enemy characters (oldest first) in range."""
+def attacks(game: Table, me: str, eid: int, foes: list[tuple[int, Square | None]]) -> list[Action]:
+    """G-6: Standard Attacks on the enemy characters (oldest first, each with its square) in range."""
     if not can_act(game, eid):
         return []
     ref = game.ref(eid)
     here = game.pos(eid)
     assert here is not None
+    x, y = here
     reach = esper.component_for_entity(eid, Stats).range
     found = []
-    for t in enemies:
-        there = game.pos(t)
-        if t == eid or there is None or abs(here[0] - there[0]) + abs(here[1] - there[1]) > reach:
+    for t, there in foes:
+        if t == eid or there is None or abs(x - there[0]) + abs(y - there[1]) > reach:
             continue
         try:
             check_attack_target(game, eid, t, me)

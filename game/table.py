@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -266,6 +266,10 @@ class Table:
     def at(self, square: Square) -> int | None:
         """The character on a square."""
         return self._squares.get(square)
+
+    def occupied(self) -> Mapping[Square, int]:
+        """The squares something on the board stands on, and what stands there (read only: the table keeps it)."""
+        return self._squares
 
     def character_squares(self) -> set[Square]:
         """The squares characters stand on."""
