@@ -65,15 +65,16 @@ def legal_actions(game: Table) -> list[Action]:
     ready = game.stasis_ready(me)
     if any(game.kind(e) == "minion" for e in hand + ready):
         spots = [list(s) for s in minion_squares(game, me)]
+    listed = Listed(game, me)
     for eid in hand:
-        found += hand_plays(game, me, eid, spots)
+        found += hand_plays(game, me, eid, spots, listed)
     for eid in ready:
-        found += stasis_plays(game, me, eid, spots)
+        found += stasis_plays(game, me, eid, spots, listed)
     characters = game.characters()
     foes = [(e, game.pos(e)) for e in characters if game.is_enemy(me, e)]
     for eid in characters:
         if game.controller(eid) == me:
-            found += moves(game, eid) + attacks(game, me, eid, foes) + abilities(game, me, eid)
+            found += moves(game, eid) + attacks(game, me, eid, foes) + abilities(game, me, eid, listed)
     for eid in game.zone_cards("board"):
         if game.kind(eid) == "relic" and game.controller(eid) == me:
             found += activations(game, me, eid)
@@ -81,7 +82,27 @@ def legal_actions(game: Table) -> list[Action]:
     return found
 
 
-def hand_plays(game: Table, me: str, eid: int, spots: list[list[int]]) -> list[Action]:
+class Listed:
+    """Each target filter's candidates for the acting player, listed once while the legal actions are listed
+    (the table doesn't change meanwhile); filters that depend on the source card are asked each time."""
+
+    BY_SOURCE = frozenset({"stasis_yours_other", "adjacent_enemies"})
+
+    def __init__(self, game: Table, me: str) -> None:
+        self.game, self.me = game, me
+        self.found: dict[str, list[int]] = {}
+
+    def __call__(self, name: str, source: int) -> list[int]:
+        """The filter's candidates (not to be changed: the list is shared)."""
+        if name in self.BY_SOURCE:
+            return candidates(self.game, name, self.me, source)
+        found = self.found.get(name)
+        if found is None:
+            found = self.found[name] = candidates(self.game, name, self.me, source)
+        return found
+
+
+def hand_plays(game: Table, me: str, eid: int, spots: list[list[int]], listed: Listed) -> list[Action]:
     """G-4: a card from hand, when its kind may be played and an allowance is left, to each square and target.
 
     `spots` are the empty squares a minion may be played to now (`minion_squares`).
@@ -89,10 +110,11 @@ def hand_plays(game: Table, me: str, eid: int, spots: list[list[int]]) -> list[A
     if game.kind(eid) in UNPLAYABLE or allowance(game, me, eid) is None:
         return []
     card = game.defn(eid)
-    return plays(game, me, eid, "play", card.target, card.target_may_be_in_stasis, card.kind != "minion", spots)
+    return plays(game, me, eid, "play", card.target, card.target_may_be_in_stasis, card.kind != "minion", spots,
+                 listed)
 
 
-def stasis_plays(game: Table, me: str, eid: int, spots: list[list[int]]) -> list[Action]:
+def stasis_plays(game: Table, me: str, eid: int, spots: list[list[int]], listed: Listed) -> list[Action]:
     """ST-11: a card of the player's in stasis with no counters (the table lists those), to each square and target."""
     try:
         no_stasis_counters(game, eid)
@@ -100,14 +122,14 @@ def stasis_plays(game: Table, me: str, eid: int, spots: list[list[int]]) -> list
         return []
     card = game.defn(eid)
     return plays(game, me, eid, "play_from_stasis", card.from_stasis_target or card.target,
-                 card.target_may_be_in_stasis, False, spots)
+                 card.target_may_be_in_stasis, False, spots, listed)
 
 
 def plays(game: Table, me: str, eid: int, act: str, filt: str | None, may_be_in_stasis: bool,
-          required: bool, spots: list[list[int]]) -> list[Action]:
+          required: bool, spots: list[list[int]], listed: Listed) -> list[Action]:
     """One card's plays: each empty square it may enter (minions, G-4) times each target its filter allows."""
     ref = game.ref(eid)
-    targets = play_targets(game, filt, me, eid, may_be_in_stasis, required)
+    targets = play_targets(game, filt, me, eid, may_be_in_stasis, required, listed)
     if game.kind(eid) != "minion":
         return [{"act": act, "card": ref, "target": t} if t else {"act": act, "card": ref} for t in targets]
     return [{"act": act, "card": ref, "to": s, "target": t} if t else {"act": act, "card": ref, "to": s}
@@ -115,11 +137,11 @@ def plays(game: Table, me: str, eid: int, act: str, filt: str | None, may_be_in_
 
 
 def play_targets(game: Table, filt: str | None, me: str, eid: int, may_be_in_stasis: bool,
-                 required: bool) -> list[str | None]:
+                 required: bool, listed: Listed) -> list[str | None]:
     """The targets a play may name (None: it names none), each accepted by `chosen_target`."""
     if filt is None:
         return [None]
-    found_by_filter = candidates(game, filt, me, eid)
+    found_by_filter = listed(filt, eid)
     options = target_options(game, filt, me, eid, found_by_filter)
     named: list[str | None] = [game.ref(e) for e in found_by_filter if e != eid]
     found = []
@@ -164,7 +186,7 @@ def attacks(game: Table, me: str, eid: int, foes: list[tuple[int, Square | None]
     return found
 
 
-def abilities(game: Table, me: str, eid: int) -> list[Action]:
+def abilities(game: Table, me: str, eid: int, listed: Listed) -> list[Action]:
     """G-5, SE-8, SE-11, SE-12: a character's abilities it may use now, on each target in range (and path)."""
     tapped = game.is_tapped(eid)
     found: list[Action] = []
@@ -174,18 +196,19 @@ def abilities(game: Table, me: str, eid: int) -> list[Action]:
         if ab.untap_cost or (tapped and not ab.fuse):
             continue
         if ability_named(game, eid, ab.name) is not ab:
-            found += [a for a in ability_instances(game, me, eid, ab) if check_action(game, a).ok]
+            found += [a for a in ability_instances(game, me, eid, ab, listed) if check_action(game, a).ok]
             continue
         try:
             usable_ability(game, eid, ab.name)
             ability_cost(game, eid, ab, me)
         except Rejected:
             continue
-        found += ability_instances(game, me, eid, ab, checked=True)
+        found += ability_instances(game, me, eid, ab, listed, checked=True)
     return found
 
 
-def ability_instances(game: Table, me: str, eid: int, ab: Ability, checked: bool = False) -> list[Action]:
+def ability_instances(game: Table, me: str, eid: int, ab: Ability, listed: Listed,
+                      checked: bool = False) -> list[Action]:
     """One ability's targets in range and, for forced movement, its paths; `checked` keeps only those the
     per-target checks of `apply` accept (without it: the candidates for a full check)."""
     base: Action = {"act": "ability", "card": game.ref(eid), "ability": ab.name}
@@ -199,7 +222,7 @@ def ability_instances(game: Table, me: str, eid: int, ab: Ability, checked: bool
     here = game.pos(eid)
     shift = moves_of(ab)
     found: list[Action] = []
-    options = candidates(game, ab.target, me, eid)
+    options = listed(ab.target, eid)
     for t in options:
         there = game.pos(t)
         if here is not None and there is not None and game.distance(here, there) > ab.range:
