@@ -10,25 +10,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game import opspecs
+from game import checked, opspecs
+from game.constants import CHARACTER_KINDS as CHARACTER_KINDS
+from game.constants import DECK_KINDS, DECK_SIZE
 from game.problems import FileProblems, Problem, did_you_mean, load_toml
 from game.rules import load_rules
-from game.schemas import (
-    CHARACTER_KINDS,
-    DECK_KINDS,
-    DECK_SIZE,
-    AbilityFile,
-    CardFile,
-    DeckFile,
-    TriggerFile,
-    validate,
-)
+
+if TYPE_CHECKING:
+    from game.schemas import AbilityFile, CardFile, DeckFile, TriggerFile
 
 DAMAGE_TYPES = opspecs.DAMAGE_TYPES
 EFFECT_TARGETS = opspecs.EFFECT_TARGETS
@@ -117,6 +112,19 @@ def card_from_file(data: CardFile) -> CardDef:
         triggers=tuple(_trigger(t) for t in data.trigger),
         abilities=tuple(_ability(a) for a in data.ability),
     )
+
+
+def card_from_json(data: dict[str, Any]) -> CardDef:
+    """A CardDef from its fields as `dataclasses.asdict` gave them and JSON kept them (the checked-files cache)."""
+    return CardDef(**{
+        **data,
+        "shows": tuple(data["shows"]),
+        "static": tuple(data["static"]),
+        "on_play": tuple(data["on_play"]),
+        "from_stasis": tuple(data["from_stasis"]),
+        "triggers": tuple(Trigger(**{**t, "effects": tuple(t["effects"])}) for t in data["triggers"]),
+        "abilities": tuple(Ability(**{**a, "effects": tuple(a["effects"])}) for a in data["abilities"]),
+    })
 
 
 def _trigger(data: TriggerFile) -> Trigger:
@@ -224,6 +232,8 @@ def check_files(cards: Path | None = None, decks: Path | None = None) -> tuple[i
 def _check_cards(folder: Path) -> tuple[dict[str, CardDef], list[Problem], set[str]]:
     """The valid cards, every problem, and every name a file defines (a misshapen file's too, so that other
     files naming it are not blamed for its mistakes)."""
+    from game.schemas import CardFile, validate  # here, not at the top: see `card_pool`
+
     problems: list[Problem] = []
     found: dict[str, tuple[Path, CardFile]] = {}
     misshapen: set[str] = set()
@@ -273,10 +283,25 @@ def cards_dir() -> Path:
     return Path(str(resources.files("assets") / "cards"))
 
 
+def rules_file() -> Path:
+    """The rules text, which card files' `shows` are checked against."""
+    return Path(str(resources.files("assets") / "rules.toml"))
+
+
 @cache
 def card_pool() -> dict[str, CardDef]:
-    """The shipped card pool, loaded once."""
-    return load_cards()
+    """The shipped card pool, loaded once: checked through both stages, or as the same files checked last time
+    (`game.checked`), which skips importing the schemas and their quarter second of start-up."""
+    made = checked.key([*sorted(cards_dir().glob("*.toml")), rules_file()])
+    kept = checked.read("cards", made)
+    if isinstance(kept, list):
+        try:
+            return {card.name: card for card in map(card_from_json, kept)}
+        except (KeyError, TypeError, ValueError):
+            pass
+    pool = load_cards()
+    checked.write("cards", made, [asdict(card) for card in pool.values()])
+    return pool
 
 
 def decks_dir() -> Path:
@@ -286,6 +311,8 @@ def decks_dir() -> Path:
 
 def check_deck(path: Path, pool: dict[str, CardDef]) -> tuple[DeckFile | None, list[Problem]]:
     """One deck file through both stages: its schema, then card names, kinds and size against a pool."""
+    from game.schemas import DeckFile, validate  # here, not at the top: see `card_pool`
+
     try:
         data = load_toml(str(path), "deck file")
     except FileProblems as bad:

@@ -8,3 +8,10 @@ HAND_LIMIT = 10
 STATUSES = ("Blind", "Break", "Burn", "Cripple", "Freeze", "Poison", "Shear", "Silence", "Sleep", "Stun", "Upkeep")
 PHASES = ("start", "untap", "main", "end", "over")
 CUBE_COLORS = ("red", "white", "blue")
+ZONES = ("deck", "hand", "board", "discard", "stasis", "location", "madness", "removed")
+PLAYER_ZONES = ("deck", "hand", "discard", "stasis")
+"""The zones every player has one of (the others are shared)."""
+KINDS = ("minion", "action", "relic", "madness", "monster", "treasure", "location")
+CHARACTER_KINDS = ("minion", "monster")
+DECK_KINDS = ("minion", "action", "relic")
+DECK_SIZE = 20

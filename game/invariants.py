@@ -10,14 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from game.cards import CHARACTER_KINDS, CardDef
-from game.constants import COLS, PHASES, ROWS, STATUSES
+from game.constants import COLS, PHASES, PLAYER_ZONES, ROWS, STATUSES, ZONES
 from game.effects import OPS
 from game.opspecs import INTERNAL_FIELDS, SCENARIO_INTERNAL_FIELDS
 from game.setup import name_problem
 from game.status import MAX_STACKS
 
-ZONES = ("deck", "hand", "board", "discard", "stasis", "location", "madness", "removed")
-PLAYER_ZONES = ("deck", "hand", "discard", "stasis")
 OWNERLESS_KINDS = ("monster", "treasure", "location")
 TARGET_KINDS = ("choose", "each", "ref", "player", "this", "target", "you", "others")
 PENDING_KINDS = ("target", "may", "op")

@@ -17,12 +17,11 @@ from game import components as c
 from game import scenario_exact as exact
 from game.cards import CardDef
 from game.commands import ACTION_KEYS, apply_action
-from game.constants import COLS, ROWS, STATUSES
+from game.constants import COLS, PLAYER_ZONES, ROWS, STATUSES, ZONES
 from game.opspecs import OPS as OP_SPECS
 from game.opspecs import _target_problem as target_problem
 from game.opspecs import effect_problems
 from game.problems import FileProblems, Problem, did_you_mean, load_toml
-from game.scenario_schema import ZONES, schema_problems
 from game.setup import name_problem
 from game.status import CUBE_COLORS, MAX_STACKS
 from game.table import Table
@@ -31,7 +30,6 @@ from systems.schedule import advance
 G = TypeVar("G", bound=Table)
 
 OWNERLESS = ("monster", "treasure", "location")
-PLAYER_ZONES = ("deck", "hand", "discard", "stasis")
 
 
 class ScenarioError(FileProblems):
@@ -67,6 +65,8 @@ def load_scenario(path: str, make: type[G]) -> tuple[G, list[dict[str, Any]]]:
 
 def build(data: dict[str, Any], where: _Where, make: type[G]) -> tuple[G, list[dict[str, Any]]]:
     """Check a parsed scenario whole, then set up the table it describes (raises ScenarioError)."""
+    from game.scenario_schema import schema_problems  # here: pydantic costs every start-up a quarter second
+
     problems = schema_problems(data, where.path) + step_problems(data.get("do", []), where.path)
     if problems:
         raise where.all(problems)

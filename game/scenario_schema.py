@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from game.commands import ACTION_KEYS, COMMANDS, Effect
+from game.constants import ZONES
 from game.problems import Problem, did_you_mean
 
 MAX_CARDS = 20_000
@@ -24,7 +25,6 @@ MAX_STEPS = 10_000
 MAX_FORCED = 10_000
 MAX_COUNTERS = 1000
 MAX_TEXT = 2000
-ZONES = ("deck", "hand", "board", "discard", "stasis", "location", "madness", "removed")
 EFFECT_KEYS = ("op", "target", "source", "affects_stasis")
 
 Count = Annotated[int, Field(ge=0, le=MAX_COUNTERS)]

@@ -14,12 +14,11 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from pydantic_core import PydanticCustomError
 
 from game import opspecs
+from game.constants import CHARACTER_KINDS as CHARACTER_KINDS
+from game.constants import DECK_KINDS as DECK_KINDS
+from game.constants import DECK_SIZE, KINDS
 from game.problems import Problem, did_you_mean
 
-KINDS = ("minion", "action", "relic", "madness", "monster", "treasure", "location")
-CHARACTER_KINDS = ("minion", "monster")
-DECK_KINDS = ("minion", "action", "relic")
-DECK_SIZE = 20
 TRIGGERS = (
     "stasis_counter_removed",
     "enters_stasis",

@@ -24,7 +24,6 @@ from game.dice import Dice
 from game.invariants import state_problems
 from game.legal import legal_actions
 from game.problems import MAX_DEPTH, FileProblems, Problem, depth, read_bounded
-from game.save_schema import MAX_UI_BYTES, schema_problems
 from game.table import Table
 from game.view import view
 
@@ -124,6 +123,8 @@ def check_save(data: Any, file: str = "<save>") -> None:
         text = json.dumps(data, allow_nan=False)
     except (ValueError, TypeError) as err:
         raise SaveError(file, "", f"is not plain JSON data ({err})") from None
+    from game.save_schema import MAX_UI_BYTES, schema_problems  # here: pydantic costs every start-up a quarter second
+
     problems = schema_problems(text, file)
     if problems:
         raise SaveError(file, problems[0].where, problems[0].what)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
+from game import checked
 from game.cards import DECK_SIZE as DECK_SIZE
-from game.cards import card_pool, check_deck, decks_dir
+from game.cards import card_pool, cards_dir, check_deck, decks_dir, rules_file
 from game.constants import STANDARD_LOCATIONS
 from game.problems import FileProblems
 from game.table import Table
@@ -60,8 +61,20 @@ def load_deck(path: Path) -> Deck:
 
 @cache
 def standard_decks() -> dict[str, Deck]:
-    """The shipped decks by key (the file name without .toml)."""
-    return {p.stem: load_deck(p) for p in sorted(decks_dir().glob("*.toml"))}
+    """The shipped decks by key (the file name without .toml): checked against the card pool, or as the same
+    files (decks and cards) checked last time (`game.checked`)."""
+    paths = sorted(decks_dir().glob("*.toml"))
+    made = checked.key([*paths, *sorted(cards_dir().glob("*.toml")), rules_file()], "decks")
+    kept = checked.read("decks", made)
+    if isinstance(kept, list):
+        try:
+            return {d["key"]: Deck(d["key"], d["name"], tuple(d["themes"]), d["description"], dict(d["cards"]))
+                    for d in kept}
+        except (KeyError, TypeError, ValueError):
+            pass
+    decks = {p.stem: load_deck(p) for p in paths}
+    checked.write("decks", made, [asdict(d) for d in decks.values()])
+    return decks
 
 
 def find_deck(name: str) -> Deck:

@@ -85,6 +85,8 @@ class Table:
         self.made = 0
         self.untap_replacements: list[UntapReplacement] = []
         self.listeners: list[Listener] = []
+        self.phase_steps: dict[str, list[Callable[[], None]]] = {}
+        """The rule systems' steps of each phase, in schedule order (installed by the turn layer)."""
         self._clear_indexes()
         weakref.finalize(self, _drop_world, self.world)
         self.enter()

@@ -54,18 +54,27 @@ def install(game: Table) -> None:
     to 0, so each system gets an explicit, strictly decreasing priority.
     """
     for rank, system in enumerate(SCHEDULE):
-        esper.add_processor(system(game), priority=len(SCHEDULE) - rank)
+        made = system(game)
+        esper.add_processor(made, priority=len(SCHEDULE) - rank)
+        game.phase_steps.setdefault(made.phase, []).append(made.process)
     game.untap_replacements.append(stun_counter_replacement)
     game.listeners.append(dispatch)
 
 
 def advance(game: Table) -> None:
-    """Run the systems and the effect queue until a player must act (main phase or a choice)."""
+    """Run the systems and the effect queue until a player must act (main phase or a choice).
+
+    Each pass runs only the systems of the phase the turn is in, in schedule order: the others would
+    return at once (a system that ends its phase lets the next pass run the next phase's systems).
+    """
     game.enter()
-    while not game.pending and game.turn.phase != "over":
+    steps = game.phase_steps
+    turn = game.turn
+    while not game.pending and turn.phase != "over":
         if game.queue:
             resolve_queue(game)
             continue
-        if game.turn.phase == "main":
+        if turn.phase == "main":
             break
-        esper.process()
+        for step in steps[turn.phase]:
+            step()

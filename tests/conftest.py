@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 import tomllib
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("COUNTERTOP_CACHE", os.path.join(tempfile.gettempdir(), f"countertop-tests-{os.getuid()}"))
 
 from game.engine import Game  # noqa: E402
 from game.scenario import _Where, build, play_actions  # noqa: E402

@@ -1,0 +1,122 @@
+"""The checked-files cache: the shipped cards and decks as checked last time, the same as checking them again."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game import checked
+from game.cards import card_pool, decks_dir, load_cards
+from game.setup import Deck, load_deck, standard_decks
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A fresh cache folder, and card_pool/standard_decks forgetting what they loaded before and after."""
+    monkeypatch.setenv("COUNTERTOP_CACHE", str(tmp_path / "cache"))
+    card_pool.cache_clear()
+    standard_decks.cache_clear()
+    yield tmp_path / "cache"
+    card_pool.cache_clear()
+    standard_decks.cache_clear()
+
+
+def fresh_decks() -> dict[str, Deck]:
+    """The shipped decks checked now, without the cache."""
+    return {p.stem: load_deck(p) for p in sorted(decks_dir().glob("*.toml"))}
+
+
+def test_the_pool_and_decks_read_back_from_the_cache_equal_a_fresh_check(cache: Path) -> None:
+    first = card_pool()
+    assert sorted(p.name.split("-")[0] for p in cache.glob("*.json")) == ["cards"]
+    card_pool.cache_clear()
+    again = card_pool()
+    assert again == load_cards() == first
+    assert list(again) == list(load_cards())
+    assert again is not first
+    decks = standard_decks()
+    standard_decks.cache_clear()
+    assert standard_decks() == decks == fresh_decks()
+    assert sorted(p.name.split("-")[0] for p in cache.glob("*.json")) == ["cards", "decks"]
+
+
+def test_a_second_start_reads_the_cache_and_never_imports_the_schemas(cache: Path) -> None:
+    script = ("import sys; from game.engine import Game; Game.new(['A', 'B'], None, 1).close(); "
+              "print('pydantic' in sys.modules, 'game.schemas' in sys.modules)")
+    env = {**os.environ, "COUNTERTOP_CACHE": str(cache)}
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+            for _ in range(2)]
+    assert [r.stdout.split() for r in runs] == [["True", "True"], ["False", "False"]]
+
+
+def test_a_changed_file_or_changed_checking_code_makes_a_new_key(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    card = tmp_path / "a.toml"
+    card.write_text('name = "A"\n')
+    before = checked.key([card])
+    assert checked.key([card]) == before
+    card.write_text('name = "B"\n')
+    changed = checked.key([card])
+    assert changed != before
+    assert checked.key([card], "decks") != changed
+    code = tmp_path / "code"
+    code.mkdir()
+    for name in checked.CHECKING_CODE:
+        (code / name).write_bytes((Path(checked.__file__).parent / name).read_bytes())
+    monkeypatch.setattr(checked, "__file__", str(code / "checked.py"))
+    assert checked.key([card]) == changed
+    (code / "schemas.py").write_bytes((code / "schemas.py").read_bytes() + b"\n")
+    assert checked.key([card]) != changed
+
+
+def test_an_unreadable_or_wrong_cache_entry_is_checked_again_and_replaced(cache: Path) -> None:
+    card_pool()
+    [kept] = cache.glob("cards-*.json")
+    for broken in ("{not json", json.dumps([{"name": "Footman"}]), json.dumps({"cards": 1}), "[1, 2]"):
+        kept.write_text(broken)
+        card_pool.cache_clear()
+        assert card_pool() == load_cards()
+        assert [c["name"] for c in json.loads(kept.read_text())] == list(load_cards())
+
+
+def test_older_entries_of_a_kind_are_dropped_and_off_writes_nothing(cache: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    checked.write("cards", "old", [1])
+    checked.write("decks", "old", [2])
+    checked.write("cards", "new", [3])
+    assert sorted(p.name for p in cache.glob("*.json")) == ["cards-new.json", "decks-old.json"]
+    assert checked.read("cards", "new") == [3] and checked.read("cards", "old") is None
+    for off in ("off", "", "0"):
+        monkeypatch.setenv("COUNTERTOP_CACHE", off)
+        assert checked.folder() is None
+        checked.write("cards", "other", [4])
+        assert checked.read("cards", "new") is None
+    assert sorted(p.name for p in cache.glob("*.json")) == ["cards-new.json", "decks-old.json"]
+
+
+def test_an_unwritable_cache_folder_only_means_checking_every_time(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("COUNTERTOP_CACHE", str(blocker / "cache"))
+    card_pool.cache_clear()
+    try:
+        assert card_pool() == load_cards()
+    finally:
+        card_pool.cache_clear()
+    assert blocker.read_text() == "not a folder"
+
+
+def test_the_default_folder_follows_xdg_then_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("COUNTERTOP_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert checked.folder() == tmp_path / "xdg" / "countertop"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert checked.folder() == tmp_path / "home" / ".cache" / "countertop"
