@@ -70,9 +70,88 @@ hp = 1
 """
 
 
+# Ada and Bo both at 9 VP, Bo's b (3 HP) holding the location at [5, 2]: unless Ada scores this turn, Bo
+# scores that location as his turn ends and wins. Ada has just played Sidelined Girlfriend (tapped, at home),
+# whose on-play offers to put a card from her hand into stasis; Fast Forward is in that hand.
+STASIS_RACE = """
+players = ["Ada", "Bo"]
+vp = { Ada = 9, Bo = 9 }
+""" + LOCATIONS + """
+[[card]]
+ref = "girl"
+name = "Sidelined Girlfriend"
+owner = "Ada"
+zone = "hand"
+
+[[card]]
+ref = "ff"
+name = "Fast Forward"
+owner = "Ada"
+zone = "hand"
+
+[[card]]
+ref = "b"
+name = "Footman"
+owner = "Bo"
+zone = "board"
+pos = [5, 2]
+hp = 3
+"""
+
+GIRLFRIEND_PLAYED = """
+[[do]]
+act = "play"
+card = "girl"
+to = [0, 0]
+"""
+
+LETTER_IN_STASIS = STASIS_RACE + """
+[[card]]
+ref = "letter"
+name = "Letter From Another Time"
+owner = "Ada"
+zone = "stasis"
+stasis_counters = 1
+""" + GIRLFRIEND_PLAYED
+
+LETTER_IN_HAND = STASIS_RACE + """
+[[card]]
+ref = "letter"
+name = "Letter From Another Time"
+owner = "Ada"
+zone = "hand"
+""" + GIRLFRIEND_PLAYED
+
+
+def letter_back_and_lethal(counters: int) -> list[dict[str, object]]:
+    """The line that wins a stasis race once the Letter is in stasis and Fast Forward in hand.
+
+    Fast Forward takes the Letter's `counters` off (ST-10), the Letter comes back as an extra play (ST-11), and
+    its from-stasis text kills b for Ada's tenth VP (G-6, G-7).
+    """
+    return [{"act": "play", "card": "ff", "target": "letter"}, {"act": "choose", "option": counters},
+            {"act": "play_from_stasis", "card": "letter", "target": "b"}, {"act": "end_turn"}]
+
+
 def first_choice(game: Game, bot: object) -> dict[str, object]:
     seen = Observation.of(game)
     return bot.choose(seen)  # type: ignore[attr-defined, no-any-return]
+
+
+def play_turn(game: Game, bot: object) -> list[dict[str, object]]:
+    """Let one bot play the acting seat until its turn is over (or the game is); the actions it took."""
+    turn, line = game.turn.turn, []
+    while game.turn.phase != "over" and game.turn.turn == turn:
+        action = first_choice(game, bot)
+        assert game.act(action).ok
+        line.append(action)
+    return line
+
+
+def stasis_race_outcome(game: Game) -> tuple[int, int, str, object]:
+    """Ada's VP, Bo's VP, where b is, and the winner (None while the game goes on)."""
+    v = game.view()
+    return v["players"]["Ada"]["vp"], v["players"]["Bo"]["vp"], v["cards"]["b"]["zone"], game.turn.winner
 
 
 def test_lethal_through_an_evasion_roll_the_search_takes_the_sure_win() -> None:
@@ -93,6 +172,51 @@ def test_move_before_attacking_the_search_finds_kill_and_location_together() -> 
     assert first in ({"act": "move", "card": "f", "to": [1, 2]}, {"act": "move", "card": "f", "to": [3, 2]})
     assert game.act(first).ok
     assert first_choice(game, bot) == {"act": "attack", "card": "f", "target": "b"}
+    game.close()
+
+
+def test_holding_fast_forward_for_the_letter_in_stasis_st15_st10_st11() -> None:
+    """ST-15, ST-10, ST-11: greedy answers yes to every "you may" and so puts its only card, Fast Forward, into
+    stasis; the search declines, keeping Fast Forward to bring the Letter (1 counter) out of stasis for the kill."""
+    greedy_game = scenario(LETTER_IN_STASIS)
+    assert greedy_game.view()["pending"]["options"] == ["ff", "no"]
+    assert play_turn(greedy_game, GreedyBot(1)) == [{"act": "choose", "option": "ff"}, {"act": "end_turn"}]
+    cards = greedy_game.view()["cards"]
+    assert (cards["ff"]["zone"], cards["ff"]["stasis_counters"]) == ("stasis", 2)
+    assert (cards["letter"]["zone"], cards["letter"]["stasis_counters"]) == ("stasis", 1)
+    assert (cards["b"]["hp"], stasis_race_outcome(greedy_game)) == (3, (9, 9, "board", None))
+    assert greedy_game.act({"act": "end_turn"}).ok
+    assert stasis_race_outcome(greedy_game) == (9, 10, "board", "Bo")
+    greedy_game.close()
+
+    game = scenario(LETTER_IN_STASIS)
+    line = play_turn(game, IsmctsBot(1, playouts=64))
+    assert line == [{"act": "choose", "option": "no"}, *letter_back_and_lethal(1)]
+    assert stasis_race_outcome(game) == (10, 9, "discard", "Ada")
+    assert game.view()["players"]["Ada"]["stasis"] == []
+    game.close()
+
+
+def test_putting_the_letter_into_stasis_brings_it_back_this_turn_st15_st10_st11() -> None:
+    """ST-15, ST-10, ST-11: the Girlfriend's stasis should take the Letter (not a play, so the action play stays
+    free for Fast Forward), which then comes straight back lethal. Greedy scores either card alike and, with seed
+    2, stashes Fast Forward and plays the Letter from hand: it goes into stasis by its own text (ST-2), no damage."""
+    greedy_game = scenario(LETTER_IN_HAND)
+    assert greedy_game.view()["pending"]["options"] == ["ff", "letter", "no"]
+    assert play_turn(greedy_game, GreedyBot(2)) == [{"act": "choose", "option": "ff"},
+                                                    {"act": "play", "card": "letter"}, {"act": "end_turn"}]
+    cards = greedy_game.view()["cards"]
+    assert [(cards[r]["zone"], cards[r]["stasis_counters"]) for r in ("ff", "letter")] == [("stasis", 2)] * 2
+    assert stasis_race_outcome(greedy_game) == (9, 9, "board", None)
+    assert greedy_game.act({"act": "end_turn"}).ok
+    assert stasis_race_outcome(greedy_game) == (9, 10, "board", "Bo")
+    greedy_game.close()
+
+    game = scenario(LETTER_IN_HAND)
+    line = play_turn(game, IsmctsBot(1, playouts=64))
+    assert line == [{"act": "choose", "option": "letter"}, *letter_back_and_lethal(2)]
+    assert stasis_race_outcome(game) == (10, 9, "discard", "Ada")
+    assert game.view()["players"]["Ada"]["stasis"] == []
     game.close()
 
 
