@@ -158,6 +158,7 @@ class GreedyBot:
         self.played: dict[str, int] = {}
         self.board: Board | None = None
         self.steps: dict[Square, int] = {}
+        self.by_locations: dict[tuple[Square, ...], dict[Square, int]] = {}
         self.start: dict[str, int] = {}
 
     def choose(self, seen: Observation) -> dict[str, Any]:
@@ -232,7 +233,8 @@ class GreedyBot:
         if not locations:
             return 0.0
         if game is not self.board:
-            self.board, self.steps, self.start = game, {}, {}
+            self.board, self.start = game, {}
+            self.steps = self.by_locations.setdefault(tuple(locations), {})
         card = action["card"]
         before = self.start.get(card)
         if before is None:
@@ -243,7 +245,7 @@ class GreedyBot:
         return 2.0 * (before - self.nearest(locations, to))
 
     def nearest(self, locations: list[Square], square: Square) -> int:
-        """Steps from a square to the nearest location (remembered for the board being scored)."""
+        """Steps from a square to the nearest location (remembered for each set of location squares)."""
         steps = self.steps.get(square)
         if steps is None:
             steps = self.steps[square] = min(abs(square[0] - x) + abs(square[1] - y) for x, y in locations)
@@ -252,7 +254,3 @@ class GreedyBot:
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
-
-def distance(a: Square, b: Square) -> int:
-    """Orthogonal steps between two squares."""
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
