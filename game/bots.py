@@ -174,8 +174,12 @@ class GreedyBot:
         """
         if game.turn != self.turn:
             self.turn, self.played = game.turn, {}
-        scored = sorted(((self.score(game, a), self.rng.random(), i) for i, a in enumerate(actions)), reverse=True)
-        action = next((actions[i] for _, _, i in scored if allowed is None or allowed(actions[i])), None)
+        scored = [(self.score(game, a), self.rng.random(), i) for i, a in enumerate(actions)]
+        if allowed is None:
+            action = actions[max(scored)[2]] if scored else None
+        else:
+            scored.sort(reverse=True)
+            action = next((actions[i] for _, _, i in scored if allowed(actions[i])), None)
         if action is None:
             return {"act": "end_turn"}
         if action["act"] in ("play", "play_from_stasis"):
