@@ -73,10 +73,14 @@ def legal_actions(game: Table) -> list[Action]:
     characters = game.characters()
     foes = [(e, game.pos(e)) for e in characters if game.is_enemy(me, e)]
     for eid in characters:
-        if game.controller(eid) == me:
-            found += moves(game, eid) + attacks(game, me, eid, foes) + abilities(game, me, eid, listed)
-    for eid in game.zone_cards("board"):
-        if game.kind(eid) == "relic" and game.controller(eid) == me:
+        if game.controller(eid) != me:
+            continue
+        if can_act(game, eid):
+            found += moves(game, eid)
+            found += attacks(game, me, eid, foes)
+        found += abilities(game, me, eid, listed)
+    for eid in game.zone_cards("board", me, by="controller"):
+        if game.kind(eid) == "relic":
             found += activations(game, me, eid)
     found.append({"act": "end_turn"})
     return found
@@ -155,8 +159,9 @@ def play_targets(game: Table, filt: str | None, me: str, eid: int, may_be_in_sta
 
 
 def moves(game: Table, eid: int) -> list[Action]:
-    """G-5, SE-5, SE-9: every square one path search reaches within the MV left, in board order."""
-    if not can_act(game, eid) or frozen(game, eid):
+    """G-5, SE-5: every square one path search reaches within the MV left, in board order (of a character
+    that may act, `can_act`: G-5, SE-9)."""
+    if frozen(game, eid):
         return []
     here = game.pos(eid)
     assert here is not None
@@ -166,9 +171,8 @@ def moves(game: Table, eid: int) -> list[Action]:
 
 
 def attacks(game: Table, me: str, eid: int, foes: list[tuple[int, Square | None]]) -> list[Action]:
-    """G-6: Standard Attacks on the enemy characters (oldest first, each with its square) in range."""
-    if not can_act(game, eid):
-        return []
+    """G-6: Standard Attacks on the enemy characters (oldest first, each with its square) in range (of a
+    character that may act, `can_act`)."""
     ref = game.ref(eid)
     here = game.pos(eid)
     assert here is not None
@@ -223,9 +227,10 @@ def ability_instances(game: Table, me: str, eid: int, ab: Ability, listed: Liste
     shift = moves_of(ab)
     found: list[Action] = []
     options = listed(ab.target, eid)
+    reach = ab.range
     for t in options:
         there = game.pos(t)
-        if here is not None and there is not None and game.distance(here, there) > ab.range:
+        if here is not None and there is not None and abs(here[0] - there[0]) + abs(here[1] - there[1]) > reach:
             continue
         if checked:
             try:
