@@ -65,7 +65,7 @@ def load_scenario(path: str, make: type[G]) -> tuple[G, list[dict[str, Any]]]:
 
 def build(data: dict[str, Any], where: _Where, make: type[G]) -> tuple[G, list[dict[str, Any]]]:
     """Check a parsed scenario whole, then set up the table it describes (raises ScenarioError)."""
-    from game.scenario_schema import schema_problems  # here: pydantic costs every start-up a quarter second
+    from game.scenario_schema import schema_problems  # here: a start that reads no file skips pydantic
 
     problems = schema_problems(data, where.path) + step_problems(data.get("do", []), where.path)
     if problems:

@@ -123,7 +123,7 @@ def check_save(data: Any, file: str = "<save>") -> None:
         text = json.dumps(data, allow_nan=False)
     except (ValueError, TypeError) as err:
         raise SaveError(file, "", f"is not plain JSON data ({err})") from None
-    from game.save_schema import MAX_UI_BYTES, schema_problems  # here: pydantic costs every start-up a quarter second
+    from game.save_schema import MAX_UI_BYTES, schema_problems  # here: a start that reads no file skips pydantic
 
     problems = schema_problems(text, file)
     if problems:
