@@ -102,10 +102,14 @@ def ready_to_act(game: Table, eid: int, doing: str) -> None:
         raise Rejected(f"{game.name(eid)} is asleep: it can't {doing} (SE-9)")
 
 
+def stun_holds(game: Table, actor: int) -> bool:
+    """SE-10: the character's Stun was applied before this turn, so this turn it can't target enemies."""
+    return game.has_status(actor, "Stun") and applied_before_this_turn(game, actor, "Stun")
+
+
 def stunned_against(game: Table, actor: int, target: int, by: str) -> None:
     """SE-10: on its next turn a character with status Stun can't target enemies."""
-    if game.has_status(actor, "Stun") and applied_before_this_turn(game, actor, "Stun") \
-            and game.is_enemy(by, target):
+    if stun_holds(game, actor) and game.is_enemy(by, target):
         raise Rejected(f"{game.name(actor)} has the status Stun: it can't target enemies this turn (SE-10)")
 
 
@@ -225,9 +229,10 @@ def allowance(game: Table, by: str, eid: int) -> int | str | None:
     Ruling: every card that is not a minion (actions, Madness, relics) uses the action allowance (G-4, R-5).
     """
     player = game.player(by)
-    ranked = [(r, i) for i, g in enumerate(player.grants) if (r := grant_rank(game, g, eid)) is not None]
-    if ranked:
-        return min(ranked)[1]
+    if player.grants:
+        ranked = [(r, i) for i, g in enumerate(player.grants) if (r := grant_rank(game, g, eid)) is not None]
+        if ranked:
+            return min(ranked)[1]
     if game.kind(eid) == "minion":
         return "minion" if player.minion_plays > 0 else None
     return "action" if player.action_plays > 0 else None
@@ -516,7 +521,7 @@ def usable_ability(game: Table, eid: int, name: Any) -> Ability:
     ab = ability_named(game, eid, name)
     if ab.untap_cost:
         raise Rejected(f"{ab.name} is activated with 'activate', not 'ability'")
-    if not ab.fuse:
+    if not ab.fuse and not can_act(game, eid):
         ready_to_act(game, eid, f"use {ab.name}")
     return ab
 

@@ -20,7 +20,6 @@ from game.commands import (
     UNPLAYABLE,
     Rejected,
     ability_cost,
-    ability_named,
     ability_target,
     activatable,
     allowance,
@@ -34,6 +33,7 @@ from game.commands import (
     moves_of,
     no_stasis_counters,
     reachable,
+    stun_holds,
     stunned_against,
     target_options,
     usable_ability,
@@ -196,10 +196,13 @@ def abilities(game: Table, me: str, eid: int, listed: Listed) -> list[Action]:
     found: list[Action] = []
     if not game.abilities_work(eid):
         return found
+    named: set[str] = set()
     for ab in game.defn(eid).abilities:
+        first = ab.name not in named  # the ability a command naming it gets (`ability_named`)
+        named.add(ab.name)
         if ab.untap_cost or (tapped and not ab.fuse):
             continue
-        if ability_named(game, eid, ab.name) is not ab:
+        if not first:
             found += [a for a in ability_instances(game, me, eid, ab, listed) if check_action(game, a).ok]
             continue
         try:
@@ -228,6 +231,7 @@ def ability_instances(game: Table, me: str, eid: int, ab: Ability, listed: Liste
     found: list[Action] = []
     options = listed(ab.target, eid)
     reach = ab.range
+    stunned = checked and stun_holds(game, eid)
     for t in options:
         there = game.pos(t)
         if here is not None and there is not None and abs(here[0] - there[0]) + abs(here[1] - there[1]) > reach:
@@ -235,7 +239,8 @@ def ability_instances(game: Table, me: str, eid: int, ab: Ability, listed: Liste
         if checked:
             try:
                 ability_target(game, eid, ab, game.ref(t), me, options)
-                stunned_against(game, eid, t, me)
+                if stunned:
+                    stunned_against(game, eid, t, me)
             except Rejected:
                 continue
         action = {**base, "target": game.ref(t)}
