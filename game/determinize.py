@@ -136,6 +136,11 @@ class Observation:
         return self.seen
 
     @property
+    def turn(self) -> int:
+        """The turn number, from the live view when there is one (without building the whole view)."""
+        return self.table.turn if self.read is not None else int(self.view["turn"])
+
+    @property
     def table(self) -> SeenTable:
         """The same view read on demand (each card made when first asked for, hidden ones absent): what a bot
         scoring a few actions reads, instead of the whole view."""

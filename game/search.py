@@ -5,7 +5,9 @@ one shared tree of actions down from the root (UCB over the children legal in th
 counting how often it was available), adds one node, and lets the greedy policy play every seat to a
 horizon (the end of the next player's turn), where a cheap evaluation of the position (or the game's
 result) scores it for every player. Each node keeps the score of the player who chose its action.
-The bot then takes the root action visited most.
+The bot then takes the root action visited most. Like greedy, it plays one card at most REPLAYS_PER_TURN
+times a turn: a loop of extra plays (two Hawkeye's Arrows drawing each other back) scores the same at every
+step, so nothing else would ever end it.
 """
 
 from __future__ import annotations
@@ -95,29 +97,45 @@ class IsmctsBot:
         if playouts is None and ms is None:
             playouts, ms = DEFAULT_PLAYOUTS, DEFAULT_MS
         self.playouts, self.ms = playouts, ms
+        self.turn = 0
+        self.played: dict[str, int] = {}
 
     def choose(self, seen: Observation) -> dict[str, Any]:
-        if len(seen.actions) == 1:
-            return seen.actions[0]
+        if seen.turn != self.turn:
+            self.turn, self.played = seen.turn, {}
+        actions = [a for a in seen.actions if not self.replayed(a)] or list(seen.actions)
+        action = actions[0] if len(actions) == 1 else self.search(seen, actions)
+        if action["act"] in ("play", "play_from_stasis"):
+            self.played[action["card"]] = self.played.get(action["card"], 0) + 1
+        return action
+
+    def replayed(self, action: dict[str, Any]) -> bool:
+        """A play of a card already played REPLAYS_PER_TURN times this turn."""
+        return action["act"] in ("play", "play_from_stasis") and \
+            self.played.get(action["card"], 0) >= GreedyBot.REPLAYS_PER_TURN
+
+    def search(self, seen: Observation, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """The most visited of these root actions after the budget's iterations."""
+        legal = {key(a): a for a in actions}
         root = Node(mover=seen.player)
         deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else math.inf
         done = 0
         while (self.playouts is None or done < self.playouts) and (done == 0 or time.perf_counter() < deadline):
             game = seen.determinize(self.rng.randrange(2**32))
             try:
-                self.iterate(root, game)
+                self.iterate(root, game, legal)
             finally:
                 game.close()
             done += 1
-        legal = {key(a): a for a in seen.actions}
         tried = [(child.visits, child.score / max(child.visits, 1), k) for k, child in root.children.items()
                  if k in legal]
         if not tried:
-            return seen.actions[0]
+            return actions[0]
         return legal[max(tried)[2]]
 
-    def iterate(self, root: Node, game: Game) -> None:
-        """One iteration: select and expand in this determinization, play out greedily, back up the scores."""
+    def iterate(self, root: Node, game: Game, first: dict[str, dict[str, Any]]) -> None:
+        """One iteration: select and expand in this determinization (the root's children among `first`),
+        play out greedily, back up the scores."""
         start = game.turn.turn
         policies = {n: GreedyBot(self.rng.randrange(2**32)) for n in game.players_order}
         path: list[Node] = []
@@ -126,6 +144,8 @@ class IsmctsBot:
             if game.turn.phase == "over":
                 break
             actions = game.legal_actions()
+            if node is root:
+                actions = [a for a in actions if key(a) in first] or actions
             mover = game.acting_player()
             keys = [key(a) for a in actions]
             for k in keys:

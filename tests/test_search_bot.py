@@ -272,3 +272,54 @@ def test_sim_refuses_a_bad_bot_in_one_line(capsys: pytest.CaptureFixture[str], s
     err = capsys.readouterr().err
     assert err == (f"countertop: unknown bot {spec!r}; bots: random, greedy, ismcts, ismcts:PLAYOUTS, "
                    "ismcts:MSms\n")
+
+
+ARROWS_LOOP = """
+players = ["Ada", "Bo"]
+
+[[card]]
+ref = "hawk"
+name = "Hawkeye"
+owner = "Ada"
+zone = "board"
+pos = [0, 0]
+
+[[card]]
+ref = "a1"
+name = "Hawkeye's Arrows"
+owner = "Ada"
+zone = "hand"
+
+[[card]]
+ref = "a2"
+name = "Hawkeye's Arrows"
+owner = "Ada"
+zone = "deck"
+
+[[card]]
+ref = "b"
+name = "Footman"
+owner = "Bo"
+zone = "board"
+pos = [6, 4]
+"""
+
+
+def test_a_loop_of_extra_plays_ends_the_search_bot_plays_each_card_three_times_a_turn() -> None:
+    """Two Hawkeye's Arrows draw each other back as extra actions (ST-8) for ever; like greedy, ismcts plays a card
+    at most REPLAYS_PER_TURN times a turn, then the turn ends (before the rule it played 20 of each in 40 actions)."""
+    game = scenario(ARROWS_LOOP)
+    bot = IsmctsBot(1, playouts=8)
+    played: dict[str, int] = {}
+    for _ in range(40):
+        if game.turn.turn != 1:
+            break
+        action = bot.choose(Observation.of(game))
+        if action["act"] == "play":
+            played[action["card"]] = played.get(action["card"], 0) + 1
+        assert game.act(action).ok
+    assert game.turn.turn == 2 and game.active().name == "Bo"
+    assert played == {"a1": GreedyBot.REPLAYS_PER_TURN, "a2": GreedyBot.REPLAYS_PER_TURN}
+    plays = [e["card"] for e in game.log if e["type"] == "CardPlayed"]
+    assert sorted(plays) == ["a1"] * GreedyBot.REPLAYS_PER_TURN + ["a2"] * GreedyBot.REPLAYS_PER_TURN
+    game.close()
