@@ -197,18 +197,20 @@ class SeenCards(Mapping[str, dict[str, Any]]):
         entry = self.made.get(ref)
         if entry is None:
             eid = self.game.refs[ref]
+            self.game.enter()
             if not visible_to(self.game, eid, self.player):
                 raise KeyError(ref)
-            self.game.enter()
             entry = self.made[ref] = card_view(self.game, eid)
         return entry
 
     def __contains__(self, ref: object) -> bool:
         eid = self.game.refs.get(ref) if isinstance(ref, str) else None
+        self.game.enter()
         return eid is not None and visible_to(self.game, eid, self.player)
 
     def __iter__(self) -> Iterator[str]:
-        return (ref for ref, eid in self.game.refs.items() if visible_to(self.game, eid, self.player))
+        self.game.enter()
+        return iter([ref for ref, eid in self.game.refs.items() if visible_to(self.game, eid, self.player)])
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -230,8 +232,9 @@ class SeenTable:
         self.locations = list(game.location_squares())
 
     def eid(self, ref: str) -> int:
-        """The entity of a card the player may see."""
+        """The entity of a card the player may see (its game's world made current, for the reads that follow)."""
         eid = self.game.refs[ref]
+        self.game.enter()
         if not visible_to(self.game, eid, self.me):
             raise KeyError(ref)
         return eid
