@@ -380,6 +380,17 @@ def test_world_processor_order_matches_schedule() -> None:
         assert all(p.game.world == g.world for p in systems)
 
 
+def test_each_phase_runs_its_own_systems_in_schedule_order() -> None:
+    """G-3: between commands a game runs, phase by phase, the steps of that phase's systems, in SCHEDULE order,
+    the same processors the world holds (so one pass a phase does what esper.process would)."""
+    game = setup(TABLE)
+    game.enter()
+    steps = {phase: [step.__self__ for step in found] for phase, found in game.phase_steps.items()}
+    assert {phase: [type(p).__name__ for p in found] for phase, found in steps.items()} == {
+        "start": PINNED[:5], "untap": PINNED[5:6], "end": PINNED[6:]}
+    assert [p for found in steps.values() for p in found] == list(esper._processors)
+
+
 def test_idle_process_changes_nothing() -> None:
     """DESIGN §1: esper.process() in the main phase (and with a choice waiting) changes nothing."""
     for game in (setup(TABLE), random_play(4, 30), pending_game()):
