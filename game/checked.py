@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 FORMAT = b"countertop-checked-1"
-CHECKING_CODE = ("cards.py", "schemas.py", "opspecs.py", "rules.py", "constants.py", "problems.py", "checked.py")
+CHECKING_CODE = ("cards.py", "schemas.py", "opspecs.py", "rules.py", "constants.py", "problems.py", "setup.py",
+                 "checked.py")
 """The modules whose code decides what a check gives (their bytes are part of every key)."""
 
 
