@@ -4,17 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
-
-import esper
+from typing import Any, Protocol
 
 from game.cards import Ability, card_pool
-from game.components import Health
 from game.determinize import Observation
-from game.stats import power
-
-if TYPE_CHECKING:
-    from game.table import Table
 
 Square = tuple[int, int]
 
@@ -102,42 +95,6 @@ class ViewBoard:
 
     def ability(self, ref: str, name: str) -> Ability:
         return next(a for a in self.pool[self.cards[ref]["name"]].abilities if a.name == name)
-
-
-class TableBoard:
-    """A `Board` read straight from a game: for a search bot's own determinizations (they hold nothing hidden)."""
-
-    def __init__(self, game: Table) -> None:
-        self.game, self.me, self.turn = game, game.acting_player(), game.turn.turn
-        self.locations = list(game.location_squares())
-
-    def pos(self, ref: str) -> Square | None:
-        return self.game.pos(self.game.eid(ref))
-
-    def occupied(self, square: Square) -> bool:
-        return self.game.at(square) is not None
-
-    def location_squares(self) -> list[Square]:
-        return self.locations
-
-    def power(self, ref: str) -> int:
-        return power(self.game, self.game.eid(ref))
-
-    def toughness(self, ref: str) -> int:
-        eid = self.game.eid(ref)
-        return esper.component_for_entity(eid, Health).hp + self.game.cubes(eid).blue
-
-    def kind(self, ref: str) -> str:
-        return self.game.kind(self.game.eid(ref))
-
-    def is_enemy(self, ref: str) -> bool:
-        return self.game.is_enemy(self.me, self.game.eid(ref))
-
-    def has_status(self, ref: str, status: str) -> bool:
-        return self.game.has_status(self.game.eid(ref), status)
-
-    def ability(self, ref: str, name: str) -> Ability:
-        return next(a for a in self.game.defn(self.game.eid(ref)).abilities if a.name == name)
 
 
 class GreedyBot:

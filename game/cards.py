@@ -292,16 +292,10 @@ def rules_file() -> Path:
 def card_pool() -> dict[str, CardDef]:
     """The shipped card pool, loaded once: checked through both stages, or as the same files checked last time
     (`game.checked`), which skips importing the schemas and their quarter second of start-up."""
-    made = checked.key([*sorted(cards_dir().glob("*.toml")), rules_file()])
-    kept = checked.read("cards", made)
-    if isinstance(kept, list):
-        try:
-            return {card.name: card for card in map(card_from_json, kept)}
-        except (KeyError, TypeError, ValueError):
-            pass
-    pool = load_cards()
-    checked.write("cards", made, [asdict(card) for card in pool.values()])
-    return pool
+    return checked.kept_or_checked(
+        "cards", checked.key([*sorted(cards_dir().glob("*.toml")), rules_file()]), load_cards,
+        lambda pool: [asdict(card) for card in pool.values()],
+        lambda kept: {card.name: card for card in map(card_from_json, kept)})
 
 
 def decks_dir() -> Path:

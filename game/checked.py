@@ -13,9 +13,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 FORMAT = b"countertop-checked-1"
 CHECKING_CODE = ("cards.py", "schemas.py", "opspecs.py", "rules.py", "constants.py", "problems.py", "setup.py",
@@ -43,6 +45,23 @@ def key(paths: Iterable[Path], *parts: str) -> str:
     for part in parts:
         digest.update(part.encode() + b"\0")
     return digest.hexdigest()[:32]
+
+
+def kept_or_checked(kind: str, made: str, check: Callable[[], T], encode: Callable[[T], Any],
+                    decode: Callable[[Any], T]) -> T:
+    """What the check of this kind and key gave last time (decoded), else `check()`'s result, kept for next time.
+
+    A kept entry that doesn't decode (another shape, a wrong field) counts as none: the check runs again.
+    """
+    kept = read(kind, made)
+    if kept is not None:
+        try:
+            return decode(kept)
+        except (KeyError, TypeError, ValueError):
+            pass
+    result = check()
+    write(kind, made, encode(result))
+    return result
 
 
 def read(kind: str, made: str) -> Any | None:

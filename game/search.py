@@ -21,12 +21,13 @@ from typing import Any
 
 import esper
 
-from game.bots import GreedyBot, TableBoard
+from game.bots import GreedyBot
 from game.components import Health
 from game.determinize import Observation
 from game.engine import Game
 from game.legal import legal_actions
 from game.stats import power
+from game.view import TableBoard
 
 DEFAULT_PLAYOUTS = 32
 DEFAULT_MS = 450.0
@@ -153,7 +154,7 @@ class IsmctsBot:
                     node.children[k].available += 1
             fresh = [i for i, k in enumerate(keys) if k not in node.children]
             if fresh:
-                board = TableBoard(game)
+                board = TableBoard(game, mover)
                 greedy = policies[mover]
                 i = max(fresh, key=lambda j: (greedy.score(board, actions[j]), -j))
                 child = node.children[keys[i]] = Node(mover=mover, available=1)
@@ -167,7 +168,7 @@ class IsmctsBot:
         steps = 0
         while game.turn.phase != "over" and game.turn.turn < start + HORIZON_TURNS and steps < PLAYOUT_STEPS:
             mover = game.acting_player()
-            action = policies[mover].pick(TableBoard(game), legal_actions(game))
+            action = policies[mover].pick(TableBoard(game, mover), legal_actions(game))
             game.act(action)
             steps += 1
         scores = rewards(game)

@@ -64,17 +64,12 @@ def standard_decks() -> dict[str, Deck]:
     """The shipped decks by key (the file name without .toml): checked against the card pool, or as the same
     files (decks and cards) checked last time (`game.checked`)."""
     paths = sorted(decks_dir().glob("*.toml"))
-    made = checked.key([*paths, *sorted(cards_dir().glob("*.toml")), rules_file()], "decks")
-    kept = checked.read("decks", made)
-    if isinstance(kept, list):
-        try:
-            return {d["key"]: Deck(d["key"], d["name"], tuple(d["themes"]), d["description"], dict(d["cards"]))
-                    for d in kept}
-        except (KeyError, TypeError, ValueError):
-            pass
-    decks = {p.stem: load_deck(p) for p in paths}
-    checked.write("decks", made, [asdict(d) for d in decks.values()])
-    return decks
+    return checked.kept_or_checked(
+        "decks", checked.key([*paths, *sorted(cards_dir().glob("*.toml")), rules_file()], "decks"),
+        lambda: {p.stem: load_deck(p) for p in paths},
+        lambda decks: [asdict(d) for d in decks.values()],
+        lambda kept: {d["key"]: Deck(d["key"], d["name"], tuple(d["themes"]), d["description"], dict(d["cards"]))
+                      for d in kept})
 
 
 def find_deck(name: str) -> Deck:

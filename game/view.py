@@ -216,34 +216,31 @@ class SeenCards(Mapping[str, dict[str, Any]]):
         return sum(1 for _ in self)
 
 
-class SeenTable:
-    """One player's view of a live table, read on demand (what a bot scoring a few actions reads instead of the
-    whole view): the visible cards' entries (`cards`) and the few facts of them the bots score by.
-
-    Every fact is the one `player_view` would show; asking about a hidden card raises KeyError.
-    """
+class TableBoard:
+    """The few facts of cards the bots score by, read straight from a table for one player: the table's whole
+    truth (what a search bot reads of its own determinizations, which hold nothing hidden from it)."""
 
     def __init__(self, game: Table, player: str) -> None:
-        if player not in game.players_order:
-            raise KeyError(player)
         self.game, self.me, self.turn = game, player, game.turn.turn
-        self.cards = SeenCards(game, player)
-        self.characters = game.character_squares()
         self.locations = list(game.location_squares())
 
     def eid(self, ref: str) -> int:
-        """The entity of a card the player may see (its game's world made current, for the reads that follow)."""
-        eid = self.game.refs[ref]
+        """The entity of a card (its game's world made current, for the reads that follow)."""
         self.game.enter()
-        if not visible_to(self.game, eid, self.me):
-            raise KeyError(ref)
-        return eid
+        return self.game.refs[ref]
 
     def pos(self, ref: str) -> tuple[int, int] | None:
         return self.game.pos(self.eid(ref))
 
+    @property
+    def characters(self) -> set[tuple[int, int]]:
+        """The squares characters stand on."""
+        return self.game.character_squares()
+
     def occupied(self, square: tuple[int, int]) -> bool:
-        return square in self.characters
+        """Whether a character stands on the square."""
+        eid = self.game.at(square)
+        return eid is not None and self.game.is_character(eid)
 
     def location_squares(self) -> list[tuple[int, int]]:
         return self.locations
@@ -269,6 +266,25 @@ class SeenTable:
 
     def ability(self, ref: str, name: str) -> Ability:
         return next(a for a in self.game.defn(self.eid(ref)).abilities if a.name == name)
+
+
+class SeenTable(TableBoard):
+    """One player's view of a live table, read on demand (what a bot scoring a few actions reads instead of the
+    whole view): the visible cards' entries (`cards`) and the same facts as `TableBoard`, each the one
+    `player_view` would show; asking about a hidden card raises KeyError."""
+
+    def __init__(self, game: Table, player: str) -> None:
+        if player not in game.players_order:
+            raise KeyError(player)
+        super().__init__(game, player)
+        self.cards = SeenCards(game, player)
+
+    def eid(self, ref: str) -> int:
+        """The entity of a card the player may see."""
+        eid = super().eid(ref)
+        if not visible_to(self.game, eid, self.me):
+            raise KeyError(ref)
+        return eid
 
 
 def redact(entry: dict[str, Any], player: str | None, say: Any) -> dict[str, Any]:

@@ -314,7 +314,7 @@ def test_a_loop_of_extra_plays_ends_the_search_bot_plays_each_card_three_times_a
     for _ in range(40):
         if game.turn.turn != 1:
             break
-        action = bot.choose(Observation.of(game))
+        action = first_choice(game, bot)
         if action["act"] == "play":
             played[action["card"]] = played.get(action["card"], 0) + 1
         assert game.act(action).ok
