@@ -146,11 +146,16 @@ def chosen_target(game: Table, filt: str | None, given: Any, by: str, source: in
             return None
         raise Rejected(f"{game.name(source)} needs a target: one of {', '.join(game.ref(e) for e in options)}")
     eid = card_of(game, given, "target")
-    if game.in_stasis(eid) and not may_be_in_stasis:
+    check_named_target(game, eid, source, may_be_in_stasis, options)
+    return game.ref(eid)
+
+
+def check_named_target(game: Table, eid: int, source: int, may_be_in_stasis: bool, options: list[int]) -> None:
+    """A target a play names: not in stasis unless the card may target there (ST-7), and one its filter allows."""
+    if not may_be_in_stasis and game.in_stasis(eid):
         raise Rejected(f"{game.name(eid)} is in stasis: no ability can target it (ST-7)")
     if eid not in options:
         raise Rejected(f"{game.name(eid)} is not a legal target for {game.name(source)}")
-    return game.ref(eid)
 
 
 NEIGHBOURS: dict[Square, tuple[Square, ...]] = {
@@ -449,13 +454,17 @@ class Move(Command):
         move_along(game, game.eid(self.card), self.steps, forced=False)
 
 
-def check_attack_target(game: Table, eid: int, target: int, by: str) -> None:
-    """G-6: an enemy character on the board, not in stasis (ST-7), in range (G-5), unless Stun forbids (SE-10)."""
+def check_attack_target(game: Table, eid: int, target: int, by: str, stunned: bool | None = None) -> None:
+    """G-6: an enemy character on the board, not in stasis (ST-7), in range (G-5), unless Stun forbids (SE-10).
+
+    `stunned` may pass in `stun_holds` for the attacker, already asked.
+    """
     if game.in_stasis(target):
         raise Rejected(f"{game.name(target)} is in stasis: it can't be attacked (ST-7)")
     if not game.is_character(target) or not game.on_board(target) or not game.is_enemy(by, target):
         raise Rejected(f"{game.name(target)} is not an enemy character on the board (G-6)")
-    stunned_against(game, eid, target, by)
+    if stun_holds(game, eid) if stunned is None else stunned:
+        raise Rejected(f"{game.name(eid)} has the status Stun: it can't target enemies this turn (SE-10)")
     reach = esper.component_for_entity(eid, c.Stats).range
     here, there = game.pos(eid), game.pos(target)
     assert here is not None and there is not None
@@ -502,6 +511,14 @@ def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str, opti
     target = card_of(game, given, "target") if given is not None else None
     if target is None:
         raise Rejected(f"{ab.name} needs a target")
+    check_ability_target(game, eid, ab, target, by, options)
+    return target
+
+
+def check_ability_target(game: Table, eid: int, ab: Ability, target: int, by: str,
+                         options: list[int] | None = None) -> None:
+    """A card an ability of a character names: not in stasis (ST-7), one its filter allows, in range (G-5)."""
+    assert ab.target is not None
     if game.in_stasis(target):
         raise Rejected(f"{game.name(target)} is in stasis: no ability can target it (ST-7)")
     if target not in (candidates(game, ab.target, by, eid) if options is None else options):
@@ -511,7 +528,6 @@ def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str, opti
     if there is not None and here is not None and game.distance(here, there) > ab.range:
         raise Rejected(f"{game.name(target)} is out of range for {ab.name} "
                        f"({game.distance(here, there)} > {ab.range}, G-5)")
-    return target
 
 
 def usable_ability(game: Table, eid: int, name: Any) -> Ability:

@@ -20,12 +20,13 @@ from game.commands import (
     UNPLAYABLE,
     Rejected,
     ability_cost,
-    ability_target,
     activatable,
     allowance,
     can_act,
+    check_ability_target,
     check_action,
     check_attack_target,
+    check_named_target,
     chosen_target,
     forced_path,
     frozen,
@@ -142,19 +143,26 @@ def plays(game: Table, me: str, eid: int, act: str, filt: str | None, may_be_in_
 
 def play_targets(game: Table, filt: str | None, me: str, eid: int, may_be_in_stasis: bool,
                  required: bool, listed: Listed) -> list[str | None]:
-    """The targets a play may name (None: it names none), each accepted by `chosen_target`."""
+    """The targets a play may name (None: it names none), each accepted by `chosen_target` (whose check of a
+    named target is `check_named_target`)."""
     if filt is None:
         return [None]
     found_by_filter = listed(filt, eid)
     options = target_options(game, filt, me, eid, found_by_filter)
-    named: list[str | None] = [game.ref(e) for e in found_by_filter if e != eid]
-    found = []
-    for given in named or [None]:
+    named = [e for e in found_by_filter if e != eid]
+    if not named:
         try:
-            chosen_target(game, filt, given, me, eid, may_be_in_stasis, required, options)
+            chosen_target(game, filt, None, me, eid, may_be_in_stasis, required, options)
+        except Rejected:
+            return []
+        return [None]
+    found: list[str | None] = []
+    for t in named:
+        try:
+            check_named_target(game, t, eid, may_be_in_stasis, options)
         except Rejected:
             continue
-        found.append(given)
+        found.append(game.ref(t))
     return found
 
 
@@ -178,12 +186,13 @@ def attacks(game: Table, me: str, eid: int, foes: list[tuple[int, Square | None]
     assert here is not None
     x, y = here
     reach = esper.component_for_entity(eid, Stats).range
+    stunned = stun_holds(game, eid)
     found = []
     for t, there in foes:
         if t == eid or there is None or abs(x - there[0]) + abs(y - there[1]) > reach:
             continue
         try:
-            check_attack_target(game, eid, t, me)
+            check_attack_target(game, eid, t, me, stunned)
         except Rejected:
             continue
         found.append({"act": "attack", "card": ref, "target": game.ref(t)})
@@ -238,7 +247,7 @@ def ability_instances(game: Table, me: str, eid: int, ab: Ability, listed: Liste
             continue
         if checked:
             try:
-                ability_target(game, eid, ab, game.ref(t), me, options)
+                check_ability_target(game, eid, ab, t, me, options)
                 if stunned:
                     stunned_against(game, eid, t, me)
             except Rejected:

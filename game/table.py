@@ -91,10 +91,13 @@ class Table:
         weakref.finalize(self, _drop_world, self.world)
         self.enter()
         esper.clear_database()
-        self._turn = c.TurnState()
-        self.turn_entity = esper.create_entity(self._turn)
+        self.turn = c.TurnState()
+        """The turn-state component."""
+        self.turn_entity = esper.create_entity(self.turn)
         self.seated = [c.Player(name=name, seat=seat) for seat, name in enumerate(players)]
+        self._by_name: dict[str, c.Player] = {}
         for player in self.seated:
+            self._by_name.setdefault(player.name, player)
             esper.create_entity(player)
 
     # ----- world -------------------------------------------------------------------------------------------
@@ -110,21 +113,13 @@ class Table:
 
     # ----- players and turn --------------------------------------------------------------------------------
 
-    @property
-    def turn(self) -> c.TurnState:
-        """The turn-state component."""
-        return self._turn
-
     def players(self) -> list[c.Player]:
         """Players in seat order."""
         return list(self.seated)
 
     def player(self, name: str) -> c.Player:
         """A player by name."""
-        for p in self.seated:
-            if p.name == name:
-                return p
-        raise KeyError(name)
+        return self._by_name[name]
 
     def active(self) -> c.Player:
         """The player whose turn it is."""
