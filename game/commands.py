@@ -257,7 +257,8 @@ def use_allowance(game: Table, by: str, which: int | str) -> None:
 
 def minion_squares(game: Table, by: str) -> list[Square]:
     """G-4: the empty squares a minion may be played to: the player's home row, then the location squares."""
-    return [s for s in game.home_squares(by) + list(game.location_squares()) if game.at(s) is None]
+    taken = game.occupied()
+    return [s for s in (*game.home_squares(by), *game.location_squares()) if s not in taken]
 
 
 def check_minion_square(game: Table, by: str, to: Any) -> Square:
@@ -791,9 +792,8 @@ def parse(game: Table, action: dict[str, Any]) -> Command:
         known = {"op", "target", "source", "affects_stasis"}
         return Effect(by=by, **{k: v for k, v in fields.items() if k in known},
                       fields={k: v for k, v in fields.items() if k not in known})
-    unknown = sorted(set(fields) - FIELDS[cls])
-    if unknown:
-        raise Rejected(f"{act} has no field {unknown[0]!r}")
+    if not FIELDS[cls].issuperset(fields):
+        raise Rejected(f"{act} has no field {sorted(set(fields) - FIELDS[cls])[0]!r}")
     return cls(by=by, **fields)
 
 

@@ -73,9 +73,7 @@ def legal_actions(game: Table) -> list[Action]:
         found += stasis_plays(game, me, eid, spots, listed)
     characters = game.characters()
     foes = [(e, game.pos(e)) for e in characters if game.is_enemy(me, e)]
-    for eid in characters:
-        if game.controller(eid) != me:
-            continue
+    for eid in [e for e in characters if game.controller(e) == me]:
         if can_act(game, eid):
             found += moves(game, eid)
             found += attacks(game, me, eid, foes)

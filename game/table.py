@@ -282,12 +282,12 @@ class Table:
 
     def is_enemy(self, player: str, eid: int) -> bool:
         """An enemy of a player: controlled by another player, or a monster (G-5)."""
-        ctrl = self.controller(eid)
-        return ctrl != player if ctrl is not None else self.kind(eid) == "monster"
+        ctrl = self._controller[eid]
+        return ctrl != player if ctrl is not None else self._card[eid].kind == "monster"
 
     def tick_controller(self, eid: int) -> str:
         """Whose turn makes this character's statuses tick: its controller, a monster's the first player."""
-        return self.controller(eid) or self.players_order[0]
+        return self._controller[eid] or self.players_order[0]
 
     @staticmethod
     def distance(a: tuple[int, int], b: tuple[int, int]) -> int:

@@ -23,13 +23,14 @@ class PhaseSystem(esper.Processor):
 
     def __init__(self, game: Table) -> None:
         self.game: Table = weakref.proxy(game)
+        self.key = type(self).__name__
 
     def process(self) -> None:
         game = self.game
         turn = game.turn
         if turn.phase != self.phase or game.pending or game.queue:
             return
-        key = type(self).__name__
+        key = self.key
         if key not in turn.done:
             turn.done.add(key)
             self.run(game)
