@@ -6,6 +6,7 @@ state, the log and the dice exactly as they were.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -168,10 +169,23 @@ NEIGHBOURS: dict[Square, tuple[Square, ...]] = {
 
 def reachable(game: Table, start: Square, budget: int) -> dict[Square, Square | None]:
     """Every square within a budget of orthogonal steps through empty squares, and the square it is first
-    reached from (G-5): one breadth-first search, steps tried right, left, down, up; the start maps to None."""
+    reached from (G-5): one breadth-first search, steps tried right, left, down, up; the start maps to None.
+
+    The search reads only the occupied squares, so it is kept until one is taken or left (not to be changed:
+    the dict is shared).
+    """
+    memo = game.occupancy_memo()
+    key = ("reachable", start, budget)
+    found: dict[Square, Square | None] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = search_reach(game.occupied(), start, budget)
+    return found
+
+
+def search_reach(taken: Mapping[Square, int], start: Square, budget: int) -> dict[Square, Square | None]:
+    """The breadth-first search of `reachable` around the occupied squares `taken`."""
     came: dict[Square, Square | None] = {start: None}
     layer = [start]
-    taken = game.occupied()
     for _ in range(budget):
         grown = []
         for here in layer:

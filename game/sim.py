@@ -13,6 +13,7 @@ import esper
 
 from game import components as c
 from game.cardlog import CardActivity, card_activity
+from game.commands import search_reach
 from game.determinize import Observation
 from game.engine import Game
 from game.invariants import state_problems
@@ -109,6 +110,9 @@ def component_problem(game: Game, cards_before: int) -> str | None:
             return f"the square index has lost {game.ref(eid)} at {[pos.x, pos.y]}"
         if esper.component_for_entity(eid, c.Health).hp <= 0:
             return f"{game.ref(eid)} is on the board with {esper.component_for_entity(eid, c.Health).hp} HP"
+    for key, kept in game.occupancy_memo().items():
+        if key[0] == "reachable" and kept != search_reach(game.occupied(), key[1], key[2]):
+            return f"the path search kept from {list(key[1])} is stale"
     return None
 
 

@@ -268,6 +268,11 @@ class Table:
         """The squares something on the board stands on, and what stands there (read only: the table keeps it)."""
         return self._squares
 
+    def occupancy_memo(self) -> dict[Any, Any]:
+        """A scratch dict for results worked out from the occupied squares alone (path searches); the table
+        empties it whenever a square is taken or left."""
+        return self._occupancy_memo
+
     def character_squares(self) -> set[Square]:
         """The squares characters stand on."""
         return {sq for sq, eid in self._squares.items() if self._card[eid].kind in ("minion", "monster")}
@@ -515,6 +520,7 @@ class Table:
         self._ready: dict[str, dict[int, None]] = {}
         self._characters: dict[int, None] = {}
         self._squares: dict[Square, int] = {}
+        self._occupancy_memo: dict[Any, Any] = {}
         self._locations: dict[Square, int] = {}
         self._square_of: dict[int, Square] = {}
         self._stale = False
@@ -570,6 +576,7 @@ class Table:
         zone = self._zone_of[eid].name
         if zone == "board":
             self._squares[square] = eid
+            self._occupancy_memo.clear()
         elif zone == "location":
             self._locations[square] = eid
 
@@ -579,6 +586,7 @@ class Table:
             return
         if self._squares.get(square) == eid:
             del self._squares[square]
+            self._occupancy_memo.clear()
         if self._locations.get(square) == eid:
             del self._locations[square]
 

@@ -22,8 +22,16 @@ class PhaseSystem(esper.Processor):
     next_phase: ClassVar[str | None] = None
 
     def __init__(self, game: Table) -> None:
-        self.game: Table = weakref.proxy(game)
+        self._game = weakref.ref(game)
         self.key = type(self).__name__
+
+    @property
+    def game(self) -> Table:
+        """The table the system runs on (held weakly: the world the table owns holds its systems)."""
+        game = self._game()
+        if game is None:
+            raise ReferenceError("the table of this system is gone")
+        return game
 
     def process(self) -> None:
         game = self.game

@@ -6,7 +6,10 @@ from __future__ import annotations
 import esper
 
 from game import components as c
+from game.commands import reachable, search_reach
+from game.determinize import Observation
 from game.engine import Game
+from game.roster import make_bot
 from game.sim import checkpoint_problem, component_problem, play_game
 
 
@@ -58,3 +61,40 @@ def test_checking_changes_nothing_about_a_game() -> None:
     for seed, bots in ((11, ["random", "random"]), (12, ["greedy", "random"])):
         decks = ["backtimers_stun", "hex_and_count"]
         assert play_game(seed, decks, bots, True) == play_game(seed, decks, bots, False)
+
+
+def test_a_kept_path_search_is_dropped_when_a_square_is_taken_or_left_g5() -> None:
+    """G-5: the path search a character's moves come from is kept only while no square is taken or left, and a
+    search kept past such a change is caught after the next command."""
+    game = fresh()
+    golem = game.characters()[0]
+    start = game.pos(golem)
+    assert start == (3, 2)
+    came = reachable(game, start, 2)
+    assert (3, 4) in came and reachable(game, start, 2) is came
+    minion = next(e for e in game.zone_cards("hand", "P1") if game.kind(e) == "minion")
+    game.place_at(minion, (3, 3))
+    game.put(minion, "board")
+    assert game.occupancy_memo() == {}
+    assert (3, 3) not in reachable(game, start, 2) and (3, 4) not in reachable(game, start, 2)
+    game.put(minion, "discard")
+    assert game.occupancy_memo() == {}
+    assert (3, 4) in reachable(game, start, 2)
+    game.occupancy_memo()[("reachable", start, 2)] = {start: None}
+    assert component_problem(game, len(game.refs)) == "the path search kept from [3, 2] is stale"
+
+
+def test_kept_path_searches_equal_fresh_ones_at_every_decision_g5() -> None:
+    """In seeded random and greedy games, every kept search equals a fresh one before each decision."""
+    decisions = 0
+    for seed, bots in ((21, ["random", "random"]), (22, ["greedy", "greedy"])):
+        game = Game.new(["P1", "P2"], ["fable_guard", "clockwork_vanguard"], seed)
+        players = {"P1": make_bot(bots[0], seed), "P2": make_bot(bots[1], seed + 1)}
+        while game.turn.phase != "over" and game.turn.turn <= 40:
+            action = players[game.acting_player()].choose(Observation.of(game))
+            for (_, start, budget), kept in game.occupancy_memo().items():
+                assert kept == search_reach(game.occupied(), start, budget)
+            assert game.act(action).ok
+            decisions += 1
+        game.close()
+    assert decisions > 200
