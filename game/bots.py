@@ -114,6 +114,7 @@ class GreedyBot:
         self.turn = 0
         self.played: dict[str, int] = {}
         self.board: Board | None = None
+        self.locations: list[Square] = []
         self.steps: dict[Square, int] = {}
         self.by_locations: dict[tuple[Square, ...], dict[Square, int]] = {}
         self.start: dict[str, int] = {}
@@ -131,7 +132,8 @@ class GreedyBot:
         """
         if game.turn != self.turn:
             self.turn, self.played = game.turn, {}
-        scored = [(self.score(game, a), self.rng.random(), i) for i, a in enumerate(actions)]
+        score, rand = self.score, self.rng.random
+        scored = [(score(game, a), rand(), i) for i, a in enumerate(actions)]
         if allowed is None:
             action = actions[max(scored)[2]] if scored else None
         else:
@@ -187,15 +189,15 @@ class GreedyBot:
         return 20.0 + damage
 
     def move_score(self, game: Board, action: dict[str, Any]) -> float:
+        if game is not self.board:
+            self.board, self.start, self.locations = game, {}, game.location_squares()
+            self.steps = self.by_locations.setdefault(tuple(self.locations), {})
         to = (action["to"][0], action["to"][1])
-        locations = game.location_squares()
+        locations = self.locations
         if to in locations:
             return 40.0 if not game.occupied(to) else 0.0
         if not locations:
             return 0.0
-        if game is not self.board:
-            self.board, self.start = game, {}
-            self.steps = self.by_locations.setdefault(tuple(locations), {})
         card = action["card"]
         before = self.start.get(card)
         if before is None:
