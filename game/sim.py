@@ -110,6 +110,11 @@ def component_problem(game: Game, cards_before: int) -> str | None:
             return f"the square index has lost {game.ref(eid)} at {[pos.x, pos.y]}"
         if esper.component_for_entity(eid, c.Health).hp <= 0:
             return f"{game.ref(eid)} is on the board with {esper.component_for_entity(eid, c.Health).hp} HP"
+    return None
+
+
+def memo_problem(game: Game) -> str | None:
+    """A path search the table kept that differs from a fresh one (the occupancy memo has gone stale)."""
     for key, kept in game.occupancy_memo().items():
         if key[0] == "reachable" and kept != search_reach(game.occupied(), key[1], key[2]):
             return f"the path search kept from {list(key[1])} is stale"
@@ -117,12 +122,14 @@ def component_problem(game: Game, cards_before: int) -> str | None:
 
 
 def checkpoint_problem(game: Game, cards_before: int, full: bool) -> str | None:
-    """Every index against a full scan; `full` adds the invariants every save keeps and the serialise/restore
-    round trip (`check_invariants`). Checked in full after setup and at the end, the indexes at each end of
-    turn: one round trip costs about four turns of play, so a round trip at every end of turn would make a
-    checked run cost nearly three unchecked ones."""
+    """Every index against a full scan, and every kept path search against a fresh one; `full` adds the
+    invariants every save keeps and the serialise/restore round trip (`check_invariants`). Checked in full after
+    setup and at the end, the indexes at each end of turn: one round trip costs about four turns of play, so a
+    round trip at every end of turn would make a checked run cost nearly three unchecked ones."""
     if wrong := game.index_problems():
         return "; ".join(wrong)
+    if stale := memo_problem(game):
+        return stale
     return check_invariants(game, cards_before) if full else None
 
 

@@ -65,7 +65,7 @@ def test_checking_changes_nothing_about_a_game() -> None:
 
 def test_a_kept_path_search_is_dropped_when_a_square_is_taken_or_left_g5() -> None:
     """G-5: the path search a character's moves come from is kept only while no square is taken or left, and a
-    search kept past such a change is caught after the next command."""
+    search kept past such a change is caught at the next end-of-turn check."""
     game = fresh()
     golem = game.characters()[0]
     start = game.pos(golem)
@@ -81,7 +81,7 @@ def test_a_kept_path_search_is_dropped_when_a_square_is_taken_or_left_g5() -> No
     assert game.occupancy_memo() == {}
     assert (3, 4) in reachable(game, start, 2)
     game.occupancy_memo()[("reachable", start, 2)] = {start: None}
-    assert component_problem(game, len(game.refs)) == "the path search kept from [3, 2] is stale"
+    assert checkpoint_problem(game, len(game.refs), full=False) == "the path search kept from [3, 2] is stale"
 
 
 def test_kept_path_searches_equal_fresh_ones_at_every_decision_g5() -> None:
