@@ -171,8 +171,8 @@ def reachable(game: Table, start: Square, budget: int) -> dict[Square, Square | 
     """Every square within a budget of orthogonal steps through empty squares, and the square it is first
     reached from (G-5): one breadth-first search, steps tried right, left, down, up; the start maps to None.
 
-    The search reads only the occupied squares, so it is kept until one is taken or left (not to be changed:
-    the dict is shared).
+    The search reads only the occupied squares within `budget` steps of the start, so it is kept until one of
+    those is taken or left (not to be changed: the dict is shared).
     """
     memo = game.occupancy_memo()
     key = ("reachable", start, budget)

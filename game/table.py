@@ -268,10 +268,17 @@ class Table:
         """The squares something on the board stands on, and what stands there (read only: the table keeps it)."""
         return self._squares
 
-    def occupancy_memo(self) -> dict[Any, Any]:
-        """A scratch dict for results worked out from the occupied squares alone (path searches); the table
-        empties it whenever a square is taken or left."""
+    def occupancy_memo(self) -> dict[tuple[str, Square, int], Any]:
+        """A scratch dict for results worked out from the occupied squares alone, each keyed (what, square,
+        reach) and read from no square beyond `reach` orthogonal steps of `square` (path searches); when a square
+        is taken or left, the table drops the entries within reach of it."""
         return self._occupancy_memo
+
+    def _forget_near(self, square: Square) -> None:
+        x, y = square
+        memo = self._occupancy_memo
+        for key in [k for k in memo if abs(k[1][0] - x) + abs(k[1][1] - y) <= k[2]]:
+            del memo[key]
 
     def character_squares(self) -> set[Square]:
         """The squares characters stand on."""
@@ -520,7 +527,7 @@ class Table:
         self._ready: dict[str, dict[int, None]] = {}
         self._characters: dict[int, None] = {}
         self._squares: dict[Square, int] = {}
-        self._occupancy_memo: dict[Any, Any] = {}
+        self._occupancy_memo: dict[tuple[str, Square, int], Any] = {}
         self._locations: dict[Square, int] = {}
         self._square_of: dict[int, Square] = {}
         self._stale = False
@@ -576,7 +583,7 @@ class Table:
         zone = self._zone_of[eid].name
         if zone == "board":
             self._squares[square] = eid
-            self._occupancy_memo.clear()
+            self._forget_near(square)
         elif zone == "location":
             self._locations[square] = eid
 
@@ -586,7 +593,7 @@ class Table:
             return
         if self._squares.get(square) == eid:
             del self._squares[square]
-            self._occupancy_memo.clear()
+            self._forget_near(square)
         if self._locations.get(square) == eid:
             del self._locations[square]
 

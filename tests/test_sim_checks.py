@@ -63,16 +63,21 @@ def test_checking_changes_nothing_about_a_game() -> None:
         assert play_game(seed, decks, bots, True) == play_game(seed, decks, bots, False)
 
 
-def test_a_kept_path_search_is_dropped_when_a_square_is_taken_or_left_g5() -> None:
-    """G-5: the path search a character's moves come from is kept only while no square is taken or left, and a
-    search kept past such a change is caught at the next end-of-turn check."""
+def test_a_kept_path_search_is_dropped_when_a_square_within_its_reach_is_taken_or_left_g5() -> None:
+    """G-5: the path search a character's moves come from is kept while no square within its reach is taken or
+    left, and a search kept past such a change is caught at the next end-of-turn check."""
     game = fresh()
     golem = game.characters()[0]
     start = game.pos(golem)
     assert start == (3, 2)
     came = reachable(game, start, 2)
     assert (3, 4) in came and reachable(game, start, 2) is came
-    minion = next(e for e in game.zone_cards("hand", "P1") if game.kind(e) == "minion")
+    minions = [e for e in game.zone_cards("hand", "P1") if game.kind(e) == "minion"]
+    far = minions[1]
+    game.place_at(far, (6, 0))
+    game.put(far, "board")
+    assert reachable(game, start, 2) is came
+    minion = minions[0]
     game.place_at(minion, (3, 3))
     game.put(minion, "board")
     assert game.occupancy_memo() == {}
