@@ -31,9 +31,11 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, seen: Observation) -> dict[str, Any]:
-        actions = seen.actions
-        others = [a for a in actions if a["act"] != "end_turn"]
-        if not others or (len(others) < len(actions) and self.rng.random() < 1 / 3):
+        other = seen.other_than_ending()
+        if other is not None and (not other or self.rng.random() < 1 / 3):
+            return {"act": "end_turn"}
+        others = [a for a in seen.actions if a["act"] != "end_turn"]
+        if not others:
             return {"act": "end_turn"}
         return self.rng.choice(others)
 

@@ -122,11 +122,28 @@ class Observation:
 
     player: str
     seen: dict[str, Any] | Callable[[], dict[str, Any]] = field(repr=False)
-    actions: list[dict[str, Any]]
+    listed: list[dict[str, Any]] | Callable[[], list[dict[str, Any]]]
     make_sampler: Callable[[], Sampler] | None = field(default=None, repr=False)
     sampler: Sampler | None = field(default=None, repr=False)
     read: Callable[[], SeenTable] | None = field(default=None, repr=False)
     seen_table: SeenTable | None = field(default=None, repr=False)
+    ask_other: Callable[[], bool | None] | None = field(default=None, repr=False)
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        """The legal actions, listed on first use."""
+        if callable(self.listed):
+            self.listed = self.listed()
+        return self.listed
+
+    def other_than_ending(self) -> bool | None:
+        """Whether any legal action but ending the turn exists; None when ending the turn is not one of them.
+        Asked of the live game when the actions are not listed yet (it lists only up to the first such action)."""
+        if callable(self.listed) and self.ask_other is not None:
+            return self.ask_other()
+        if not any(a["act"] == "end_turn" for a in self.actions):
+            return None
+        return any(a["act"] != "end_turn" for a in self.actions)
 
     @property
     def view(self) -> dict[str, Any]:
@@ -169,7 +186,23 @@ class Observation:
             game.enter()
             return SeenTable(game, who)
 
-        return cls(who, look, game.legal_actions() if who == game.acting_player() else [], make, read=read)
+        if who != game.acting_player():
+            return cls(who, look, [], make, read=read)
+        moved = len(game.log), len(game.history)
+
+        def unmoved() -> None:
+            if (len(game.log), len(game.history)) != moved:
+                raise RuntimeError("the game has moved on since this observation was made")
+
+        def listing() -> list[dict[str, Any]]:
+            unmoved()
+            return game.legal_actions()
+
+        def other() -> bool | None:
+            unmoved()
+            return game.other_than_ending()
+
+        return cls(who, look, listing, make, read=read, ask_other=other)
 
     def determinize(self, seed: int) -> Game:
         """A copy of the game with every card hidden from the player redrawn (seeded; close it after use)."""

@@ -55,6 +55,11 @@ class Game(Table):
         self.enter()
         return legal.legal_actions(self)
 
+    def other_than_ending(self) -> bool | None:
+        """Whether the acting player may do anything but end the turn (None: ending it is not legal now)."""
+        self.enter()
+        return legal.other_than_ending(self)
+
     def view(self, player: str | None = None) -> dict[str, Any]:
         """The JSON state dump of DESIGN §4, plus extra keys for the window; with a player, only what they may know."""
         self.enter()

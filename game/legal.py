@@ -10,6 +10,7 @@ ending the turn.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -59,8 +60,24 @@ def legal_actions(game: Table) -> list[Action]:
         return [{"act": "choose", "option": o} for o in game.pending["options"]]
     if game.turn.phase != "main":
         return []
-    me = game.active().name
     found: list[Action] = []
+    for part in main_phase_parts(game):
+        found += part
+    found.append({"act": "end_turn"})
+    return found
+
+
+def other_than_ending(game: Table) -> bool | None:
+    """Whether the acting player may do anything but end the turn, listing only up to the first such action;
+    None when ending the turn is not one of the legal actions (a choice waits, or it is not the main phase)."""
+    if game.turn.phase != "main" or game.pending:
+        return None
+    return any(main_phase_parts(game))
+
+
+def main_phase_parts(game: Table) -> Iterator[list[Action]]:
+    """The main phase's actions but ending the turn, a card's (or a character's kind of) actions at a time."""
+    me = game.active().name
     spots: list[list[int]] = []
     hand = game.zone_cards("hand", me, by="controller")
     ready = game.stasis_ready(me)
@@ -68,21 +85,19 @@ def legal_actions(game: Table) -> list[Action]:
         spots = [list(s) for s in minion_squares(game, me)]
     listed = Listed(game, me)
     for eid in hand:
-        found += hand_plays(game, me, eid, spots, listed)
+        yield hand_plays(game, me, eid, spots, listed)
     for eid in ready:
-        found += stasis_plays(game, me, eid, spots, listed)
+        yield stasis_plays(game, me, eid, spots, listed)
     characters = game.characters()
     foes = [(e, game.pos(e)) for e in characters if game.is_enemy(me, e)]
     for eid in [e for e in characters if game.controller(e) == me]:
         if can_act(game, eid):
-            found += moves(game, eid)
-            found += attacks(game, me, eid, foes)
-        found += abilities(game, me, eid, listed)
+            yield moves(game, eid)
+            yield attacks(game, me, eid, foes)
+        yield abilities(game, me, eid, listed)
     for eid in game.zone_cards("board", me, by="controller"):
         if game.kind(eid) == "relic":
-            found += activations(game, me, eid)
-    found.append({"act": "end_turn"})
-    return found
+            yield activations(game, me, eid)
 
 
 class Listed:

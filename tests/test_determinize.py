@@ -137,3 +137,41 @@ def test_greedy_chooses_the_same_from_the_live_view_as_from_the_whole_view() -> 
         whole = Observation(seen.player, seen.view, seen.actions)
         assert make_bot("greedy", game_seed).choose(seen) == make_bot("greedy", game_seed).choose(whole)
         game.close()
+
+
+def reference_random_choice(rng: random.Random, actions: list[dict[str, object]]) -> dict[str, object]:
+    """The random bot's rule on the whole list: end the turn a third of the time it could do more."""
+    others = [a for a in actions if a["act"] != "end_turn"]
+    if not others or (len(others) < len(actions) and rng.random() < 1 / 3):
+        return {"act": "end_turn"}
+    return rng.choice(others)
+
+
+def test_the_random_bot_lists_the_actions_only_when_it_does_not_end_its_turn() -> None:
+    """In seeded games the random bot, which asks first whether it may do more than end its turn, takes what
+    its rule takes on the whole list with the same dice; a third of its main-phase turns end unlisted."""
+    unlisted = 0
+    for seed in (3, 4):
+        game = Game.new(["P1", "P2", "P3"], seed=seed)
+        bots = {n: make_bot("random", seed * 10 + i) for i, n in enumerate(game.players_order)}
+        twins = {n: random.Random(seed * 10 + i) for i, n in enumerate(game.players_order)}
+        while game.turn.phase != "over" and game.turn.turn <= 30:
+            seen = Observation.of(game)
+            action = bots[game.acting_player()].choose(seen)
+            unlisted += callable(seen.listed)
+            assert action == reference_random_choice(twins[game.acting_player()], game.legal_actions())
+            assert game.act(action).ok
+        game.close()
+    assert unlisted > 20
+
+
+def test_an_observation_lists_nothing_once_its_game_has_moved_on() -> None:
+    """The legal actions are listed from the live game on first use, so a late read is refused, not wrong."""
+    game = Game.new(["P1", "P2"], seed=5)
+    seen = Observation.of(game)
+    assert game.act({"act": "end_turn"}).ok
+    with pytest.raises(RuntimeError, match="moved on"):
+        _ = seen.actions
+    with pytest.raises(RuntimeError, match="moved on"):
+        seen.other_than_ending()
+    game.close()
