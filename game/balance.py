@@ -6,8 +6,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 Z95 = 1.959963984540054  # the two-sided 95% point of the standard normal
 ELO = 400 / math.log(10)  # Elo points per unit of log-odds
 
@@ -44,39 +42,90 @@ def bradley_terry(items: Sequence[str], outcomes: Sequence[tuple[str, str, float
     `outcomes` are (a, b, score of a): 1 a won, 0 b won, 0.5 shared. `prior` adds that many virtual drawn games
     between every pair, which keeps a deck that never won (or never lost) finite. Fitted by the MM algorithm
     (Hunter 2004); the intervals use the pseudo-inverse of the information matrix (the sum-zero constraint).
+    Plain Python: a few decks need no array library, and importing one would cost a run more than the fit.
     """
     index = {name: i for i, name in enumerate(items)}
     k = len(items)
-    games = np.zeros((k, k))
-    score = np.zeros(k)
+    games = [[0.0] * k for _ in range(k)]
+    score = [0.0] * k
     for a, b, s in outcomes:
         i, j = index[a], index[b]
         if i == j:
             continue
-        games[i, j] += 1
-        games[j, i] += 1
+        games[i][j] += 1
+        games[j][i] += 1
         score[i] += s
         score[j] += 1 - s
     if prior:
-        games += prior * (1 - np.eye(k))
-        score += prior * (k - 1) / 2
-    theta = np.zeros(k)
-    for _ in range(10_000):
-        strength = np.exp(theta)
-        pair = strength[:, None] + strength[None, :]
-        denom = (games / pair).sum(axis=1)
-        new = np.where(denom > 0, np.log(np.maximum(score, 1e-300) / np.where(denom > 0, denom, 1)), 0.0)
-        new -= new.mean()
-        done = np.max(np.abs(new - theta)) < 1e-12
+        for i in range(k):
+            for j in range(k):
+                games[i][j] += prior if i != j else 0.0
+        score = [x + prior * (k - 1) / 2 for x in score]
+    theta = [0.0] * k
+    for _ in range(10_000 if k else 0):
+        strength = [math.exp(t) for t in theta]
+        new = []
+        for i in range(k):
+            denom = sum(games[i][j] / (strength[i] + strength[j]) for j in range(k))
+            new.append(math.log(max(score[i], 1e-300) / denom) if denom > 0 else 0.0)
+        mean = sum(new) / k
+        new = [x - mean for x in new]
+        done = max(abs(x - t) for x, t in zip(new, theta, strict=True)) < 1e-12
         theta = new
         if done:
             break
-    p = 1 / (1 + np.exp(theta[None, :] - theta[:, None]))
-    weight = games * p * (1 - p)
-    info = np.diag(weight.sum(axis=1)) - weight
-    se = np.sqrt(np.maximum(np.diag(np.linalg.pinv(info)), 0.0))
-    return {name: Interval(float(theta[i]), float(theta[i] - Z95 * se[i]), float(theta[i] + Z95 * se[i]))
-            for name, i in index.items()}
+    weight = [[0.0] * k for _ in range(k)]
+    for i in range(k):
+        for j in range(k):
+            p = 1 / (1 + math.exp(theta[j] - theta[i]))
+            weight[i][j] = games[i][j] * p * (1 - p)
+    variance = laplacian_pinv_diagonal(weight)
+    se = [math.sqrt(max(v, 0.0)) for v in variance]
+    return {name: Interval(theta[i], theta[i] - Z95 * se[i], theta[i] + Z95 * se[i]) for name, i in index.items()}
+
+
+def laplacian_pinv_diagonal(weight: list[list[float]]) -> list[float]:
+    """The diagonal of the pseudo-inverse of the Laplacian of symmetric edge weights (diag(row sums) - weight).
+
+    The pseudo-inverse is block by block over the connected parts; on a part of n nodes it is
+    inv(L + J/n) - J/n (J all ones), and 0 on a node alone.
+    """
+    k = len(weight)
+    found = [0.0] * k
+    unseen = set(range(k))
+    while unseen:
+        part, todo = [], [min(unseen)]
+        unseen.discard(todo[0])
+        while todo:
+            i = todo.pop()
+            part.append(i)
+            for j in [j for j in unseen if weight[i][j] > 0]:
+                unseen.discard(j)
+                todo.append(j)
+        if len(part) == 1:
+            continue
+        part.sort()
+        n = len(part)
+        block = [[(sum(weight[i]) - weight[i][i] if i == j else -weight[i][j]) + 1 / n for j in part] for i in part]
+        for slot, value in enumerate(inverse_diagonal(block)):
+            found[part[slot]] = value - 1 / n
+    return found
+
+
+def inverse_diagonal(matrix: list[list[float]]) -> list[float]:
+    """The diagonal of the inverse of an invertible square matrix (Gauss-Jordan with partial pivoting)."""
+    n = len(matrix)
+    rows = [list(row) + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col][col]
+        rows[col] = [x / lead for x in rows[col]]
+        for r in range(n):
+            if r != col and rows[r][col]:
+                factor = rows[r][col]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col], strict=True)]
+    return [rows[i][n + i] for i in range(n)]
 
 
 def plackett_luce(items: Sequence[str], games: Sequence[tuple[Sequence[str], Sequence[int]]]) -> dict[str, Interval]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import math
+import random
+import subprocess
+import sys
 
 import pytest
 
@@ -77,3 +80,64 @@ def test_plackett_luce_three_players_tied_losers() -> None:
     assert fit["A"].value > 25 > fit["B"].value
     assert fit["B"].value == pytest.approx(fit["C"].value, abs=1e-9)
     assert fit["D"].value == 25
+
+
+def numpy_bradley_terry(items: list[str], outcomes: list[tuple[str, str, float]],
+                        prior: float) -> dict[str, tuple[float, float, float]]:
+    """The same fit with numpy arrays and numpy's pseudo-inverse (the reference the plain fit is held to)."""
+    np = pytest.importorskip("numpy")
+    index = {name: i for i, name in enumerate(items)}
+    k = len(items)
+    games, score = np.zeros((k, k)), np.zeros(k)
+    for a, b, s in outcomes:
+        i, j = index[a], index[b]
+        games[i, j] += 1
+        games[j, i] += 1
+        score[i] += s
+        score[j] += 1 - s
+    if prior:
+        games += prior * (1 - np.eye(k))
+        score += prior * (k - 1) / 2
+    theta = np.zeros(k)
+    for _ in range(10_000):
+        strength = np.exp(theta)
+        denom = (games / (strength[:, None] + strength[None, :])).sum(axis=1)
+        new = np.where(denom > 0, np.log(np.maximum(score, 1e-300) / np.where(denom > 0, denom, 1)), 0.0)
+        new -= new.mean()
+        done = np.max(np.abs(new - theta)) < 1e-12
+        theta = new
+        if done:
+            break
+    p = 1 / (1 + np.exp(theta[None, :] - theta[:, None]))
+    weight = games * p * (1 - p)
+    se = np.sqrt(np.maximum(np.diag(np.linalg.pinv(np.diag(weight.sum(axis=1)) - weight)), 0.0))
+    return {name: (theta[i], theta[i] - Z95 * se[i], theta[i] + Z95 * se[i]) for name, i in index.items()}
+
+
+def test_bradley_terry_equals_the_numpy_fit_on_seeded_leagues() -> None:
+    """40 seeded leagues of 2 to 7 decks, some with decks that never met (two parts, or a deck alone) and some
+    with the prior; each pair that met won a game each way: the plain fit gives numpy's strengths and intervals
+    to 1e-9."""
+    rng = random.Random(14)
+    for league in range(40):
+        k = rng.randint(2, 7)
+        items = [f"d{i}" for i in range(k)]
+        met = [(a, b) for a in items for b in items if a < b]
+        if league % 3 == 1:
+            met = [(a, b) for a, b in met if (a < items[k // 2]) == (b < items[k // 2])]
+        if league % 3 == 2:
+            met = [(a, b) for a, b in met if items[-1] not in (a, b)]
+        outcomes = [(a, b, rng.choice((0.0, 0.5, 1.0, 1.0))) for a, b in met for _ in range(rng.randint(1, 6))]
+        outcomes += [(a, b, won) for a, b in met for won in (0.0, 1.0)]  # every strength finite without a prior
+        prior = 1.0 if league % 2 else 0.0
+        fit = bradley_terry(items, outcomes, prior)
+        for name, (value, low, high) in numpy_bradley_terry(items, outcomes, prior).items():
+            assert fit[name].value == pytest.approx(value, abs=1e-9)
+            assert fit[name].low == pytest.approx(low, abs=1e-9) and fit[name].high == pytest.approx(high, abs=1e-9)
+
+
+def test_the_fit_needs_no_array_library() -> None:
+    """A sim run never imports numpy for its ratings (the import cost more than the fit)."""
+    code = "import sys, game.report; print('numpy' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
