@@ -148,16 +148,11 @@ class GreedyBot:
         return action
 
     def score(self, game: Board, action: dict[str, Any]) -> float:
+        """An action's score (the acts asked in order of how often they are listed)."""
         act = action["act"]
-        if act == "end_turn":
-            return 0.0
-        if act == "choose":
-            return 1.0 if action["option"] != "no" else 0.5
-        if act == "attack":
-            return self.attack_score(game, action)
         if act == "move":
             return self.move_score(game, action)
-        if act in ("play", "play_from_stasis"):
+        if act == "play" or act == "play_from_stasis":
             if self.played.get(action["card"], 0) >= self.REPLAYS_PER_TURN:
                 return -1.0
             bonus = 5.0 if act == "play_from_stasis" else 0.0
@@ -167,6 +162,12 @@ class GreedyBot:
             return 12.0 + bonus
         if act == "ability":
             return self.ability_score(game, action)
+        if act == "attack":
+            return self.attack_score(game, action)
+        if act == "choose":
+            return 1.0 if action["option"] != "no" else 0.5
+        if act == "end_turn":
+            return 0.0
         if act == "activate":
             return 3.0
         return 1.0
@@ -194,7 +195,8 @@ class GreedyBot:
         if game is not self.board:
             self.board, self.start, self.locations = game, {}, game.location_squares()
             self.steps = self.by_locations.setdefault(tuple(self.locations), {})
-        to = (action["to"][0], action["to"][1])
+        x, y = action["to"]
+        to = (x, y)
         locations = self.locations
         if to in locations:
             return 40.0 if not game.occupied(to) else 0.0
@@ -207,7 +209,8 @@ class GreedyBot:
             before = self.start[card] = -1 if here is None else self.nearest(locations, here)
         if before < 0:
             return 0.0
-        return 2.0 * (before - self.nearest(locations, to))
+        after = self.steps.get(to)
+        return 2.0 * (before - (self.nearest(locations, to) if after is None else after))
 
     def nearest(self, locations: list[Square], square: Square) -> int:
         """Steps from a square to the nearest location (remembered for each set of location squares)."""
