@@ -99,6 +99,35 @@ class ViewBoard:
         return next(a for a in self.pool[self.cards[ref]["name"]].abilities if a.name == name)
 
 
+class Replays:
+    """How often each card was played this turn: a bot plays one card at most LIMIT times a turn, since a loop of
+    extra plays (two Hawkeye's Arrows drawing each other back) scores the same at every step and nothing else
+    would end it."""
+
+    LIMIT = 3
+
+    def __init__(self) -> None:
+        self.turn = 0
+        self.counts: dict[str, int] = {}
+
+    def start(self, turn: int) -> None:
+        """Forget the counts once a new turn has begun."""
+        if turn != self.turn:
+            self.turn, self.counts = turn, {}
+
+    def spent(self, action: dict[str, Any]) -> bool:
+        """A play of a card already played LIMIT times this turn."""
+        return action["act"] in PLAYS and self.counts.get(action["card"], 0) >= self.LIMIT
+
+    def note(self, action: dict[str, Any]) -> None:
+        """Count the action taken, if it plays a card."""
+        if action["act"] in PLAYS:
+            self.counts[action["card"]] = self.counts.get(action["card"], 0) + 1
+
+
+PLAYS = ("play", "play_from_stasis")
+
+
 class GreedyBot:
     """Scores each legal action by a few plain preferences and takes the best (ties broken at random).
 
@@ -109,12 +138,11 @@ class GreedyBot:
     """
 
     name = "greedy"
-    REPLAYS_PER_TURN = 3
+    REPLAYS_PER_TURN = Replays.LIMIT
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.turn = 0
-        self.played: dict[str, int] = {}
+        self.replays = Replays()
         self.board: Board | None = None
         self.locations: list[Square] = []
         self.steps: dict[Square, int] = {}
@@ -132,8 +160,7 @@ class GreedyBot:
         With `allowed`, the best-scored one it accepts (a playout scores the unchecked candidates and checks
         only from the top down); None when it accepts none.
         """
-        if game.turn != self.turn:
-            self.turn, self.played = game.turn, {}
+        self.replays.start(game.turn)
         score, rand = self.score, self.rng.random
         scored = [(score(game, a), rand(), i) for i, a in enumerate(actions)]
         if allowed is None:
@@ -143,8 +170,7 @@ class GreedyBot:
             action = next((actions[i] for _, _, i in scored if allowed(actions[i])), None)
         if action is None:
             return {"act": "end_turn"}
-        if action["act"] in ("play", "play_from_stasis"):
-            self.played[action["card"]] = self.played.get(action["card"], 0) + 1
+        self.replays.note(action)
         return action
 
     def score(self, game: Board, action: dict[str, Any]) -> float:
@@ -153,7 +179,7 @@ class GreedyBot:
         if act == "move":
             return self.move_score(game, action)
         if act == "play" or act == "play_from_stasis":
-            if self.played.get(action["card"], 0) >= self.REPLAYS_PER_TURN:
+            if self.replays.spent(action):
                 return -1.0
             bonus = 5.0 if act == "play_from_stasis" else 0.0
             to = action.get("to")

@@ -5,7 +5,7 @@ one shared tree of actions down from the root (UCB over the children legal in th
 counting how often it was available), adds one node, and lets the greedy policy play every seat to a
 horizon (the end of the next player's turn), where a cheap evaluation of the position (or the game's
 result) scores it for every player. Each node keeps the score of the player who chose its action.
-The bot then takes the root action visited most. Like greedy, it plays one card at most REPLAYS_PER_TURN
+The bot then takes the root action visited most. Like greedy, it plays one card at most `Replays.LIMIT`
 times a turn: a loop of extra plays (two Hawkeye's Arrows drawing each other back) scores the same at every
 step, so nothing else would ever end it.
 """
@@ -21,7 +21,7 @@ from typing import Any
 
 import esper
 
-from game.bots import GreedyBot
+from game.bots import GreedyBot, Replays
 from game.components import Health
 from game.determinize import Observation
 from game.engine import Game
@@ -98,22 +98,14 @@ class IsmctsBot:
         if playouts is None and ms is None:
             playouts, ms = DEFAULT_PLAYOUTS, DEFAULT_MS
         self.playouts, self.ms = playouts, ms
-        self.turn = 0
-        self.played: dict[str, int] = {}
+        self.replays = Replays()
 
     def choose(self, seen: Observation) -> dict[str, Any]:
-        if seen.turn != self.turn:
-            self.turn, self.played = seen.turn, {}
-        actions = [a for a in seen.actions if not self.replayed(a)] or list(seen.actions)
+        self.replays.start(seen.turn)
+        actions = [a for a in seen.actions if not self.replays.spent(a)] or list(seen.actions)
         action = actions[0] if len(actions) == 1 else self.search(seen, actions)
-        if action["act"] in ("play", "play_from_stasis"):
-            self.played[action["card"]] = self.played.get(action["card"], 0) + 1
+        self.replays.note(action)
         return action
-
-    def replayed(self, action: dict[str, Any]) -> bool:
-        """A play of a card already played REPLAYS_PER_TURN times this turn."""
-        return action["act"] in ("play", "play_from_stasis") and \
-            self.played.get(action["card"], 0) >= GreedyBot.REPLAYS_PER_TURN
 
     def search(self, seen: Observation, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """The most visited of these root actions after the budget's iterations."""

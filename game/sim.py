@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections import Counter
 from collections.abc import Callable
@@ -19,7 +18,6 @@ from game.engine import Game
 from game.invariants import state_problems
 from game.roster import make_bot
 from game.serialize import build_game
-from game.setup import SetupError
 from game.status import MAX_STACKS
 
 TURN_LIMIT = 120
@@ -182,18 +180,6 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: K
         return result
     finally:
         game.close()
-
-
-def keeper(args: argparse.Namespace) -> Keeper | None:
-    """The hook of `--keep DIR` / `--keep-failures` and of `--check` (a broken invariant is shrunk), or None."""
-    folder, failures_only = getattr(args, "keep", None), getattr(args, "keep_failures", False)
-    if folder is None and failures_only:
-        raise SetupError("--keep-failures needs --keep DIR (where to write the games)")
-    if folder is None and not args.check:
-        return None
-    from game.keep import GameKeeper
-
-    return GameKeeper(folder, failures_only, check_invariants, paired=getattr(args, "paired", False))
 
 
 def summarise(results: list[GameResult]) -> dict[str, Any]:

@@ -14,10 +14,22 @@ from game.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
 from game.report import RunInfo, build, win_rates, write
 from game.roster import SPECS, make_bot
 from game.setup import SetupError, find_deck, standard_decks
-from game.sim import GameResult, InvariantError, Keeper, keeper, summarise
+from game.sim import GameResult, InvariantError, Keeper, check_invariants, summarise
 from game.simconsole import GameProgress, print_summary
 
 UNTIL_CAP = 100_000  # the most games --until plays
+
+
+def keeper(args: argparse.Namespace) -> Keeper | None:
+    """The hook of `--keep DIR` / `--keep-failures` and of `--check` (a broken invariant is shrunk), or None."""
+    folder, failures_only = getattr(args, "keep", None), getattr(args, "keep_failures", False)
+    if folder is None and failures_only:
+        raise SetupError("--keep-failures needs --keep DIR (where to write the games)")
+    if folder is None and not args.check:
+        return None
+    from game.keep import GameKeeper
+
+    return GameKeeper(folder, failures_only, check_invariants, paired=getattr(args, "paired", False))
 
 
 def default_workers() -> int:

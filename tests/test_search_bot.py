@@ -154,6 +154,24 @@ def stasis_race_outcome(game: Game) -> tuple[int, int, str, object]:
     return v["players"]["Ada"]["vp"], v["players"]["Bo"]["vp"], v["cards"]["b"]["zone"], game.turn.winner
 
 
+def bo_wins_next_turn(game: Game) -> None:
+    """Ada's turn left b on its location at 9-9: Bo's end of turn scores his tenth VP (G-7); closes the game."""
+    assert stasis_race_outcome(game) == (9, 9, "board", None)
+    assert game.act({"act": "end_turn"}).ok
+    assert stasis_race_outcome(game) == (9, 10, "board", "Bo")
+    game.close()
+
+
+def search_wins(text: str, stash: str, counters: int) -> None:
+    """ismcts (64 playouts, seed 1) answers the Girlfriend's stasis with `stash`, then wins the race this turn."""
+    game = scenario(text)
+    line = play_turn(game, IsmctsBot(1, playouts=64))
+    assert line == [{"act": "choose", "option": stash}, *letter_back_and_lethal(counters)]
+    assert stasis_race_outcome(game) == (10, 9, "discard", "Ada")
+    assert game.view()["players"]["Ada"]["stasis"] == []
+    game.close()
+
+
 def test_lethal_through_an_evasion_roll_the_search_takes_the_sure_win() -> None:
     """Ada needs 1 VP: killing b scores it only if b's 90% evasion fails; standing on a location scores it surely."""
     game = scenario(EVASIVE)
@@ -184,17 +202,9 @@ def test_holding_fast_forward_for_the_letter_in_stasis_st15_st10_st11() -> None:
     cards = greedy_game.view()["cards"]
     assert (cards["ff"]["zone"], cards["ff"]["stasis_counters"]) == ("stasis", 2)
     assert (cards["letter"]["zone"], cards["letter"]["stasis_counters"]) == ("stasis", 1)
-    assert (cards["b"]["hp"], stasis_race_outcome(greedy_game)) == (3, (9, 9, "board", None))
-    assert greedy_game.act({"act": "end_turn"}).ok
-    assert stasis_race_outcome(greedy_game) == (9, 10, "board", "Bo")
-    greedy_game.close()
-
-    game = scenario(LETTER_IN_STASIS)
-    line = play_turn(game, IsmctsBot(1, playouts=64))
-    assert line == [{"act": "choose", "option": "no"}, *letter_back_and_lethal(1)]
-    assert stasis_race_outcome(game) == (10, 9, "discard", "Ada")
-    assert game.view()["players"]["Ada"]["stasis"] == []
-    game.close()
+    assert cards["b"]["hp"] == 3
+    bo_wins_next_turn(greedy_game)
+    search_wins(LETTER_IN_STASIS, "no", 1)
 
 
 def test_putting_the_letter_into_stasis_brings_it_back_this_turn_st15_st10_st11() -> None:
@@ -207,17 +217,8 @@ def test_putting_the_letter_into_stasis_brings_it_back_this_turn_st15_st10_st11(
                                                     {"act": "play", "card": "letter"}, {"act": "end_turn"}]
     cards = greedy_game.view()["cards"]
     assert [(cards[r]["zone"], cards[r]["stasis_counters"]) for r in ("ff", "letter")] == [("stasis", 2)] * 2
-    assert stasis_race_outcome(greedy_game) == (9, 9, "board", None)
-    assert greedy_game.act({"act": "end_turn"}).ok
-    assert stasis_race_outcome(greedy_game) == (9, 10, "board", "Bo")
-    greedy_game.close()
-
-    game = scenario(LETTER_IN_HAND)
-    line = play_turn(game, IsmctsBot(1, playouts=64))
-    assert line == [{"act": "choose", "option": "letter"}, *letter_back_and_lethal(2)]
-    assert stasis_race_outcome(game) == (10, 9, "discard", "Ada")
-    assert game.view()["players"]["Ada"]["stasis"] == []
-    game.close()
+    bo_wins_next_turn(greedy_game)
+    search_wins(LETTER_IN_HAND, "letter", 2)
 
 
 def test_a_playout_budget_is_reproducible_and_one_legal_action_needs_no_search() -> None:
