@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import itertools
 import os
-import socket
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.sim import GameResult, Keeper, play_game
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 RAY_INSTALL = "--ray needs Ray, which is not installed: pip install 'countertop[cluster]'"
 MAX_BATCH = 20
@@ -92,6 +93,8 @@ class LocalRunner:
 
     def __enter__(self) -> LocalRunner:
         if self.workers > 1:
+            from concurrent.futures import ProcessPoolExecutor  # a tenth of a second: only runs with workers load it
+
             self.pool = ProcessPoolExecutor(max_workers=self.workers)
             list(self.pool.map(_ready, range(self.workers)))  # start the workers before any progress thread
         return self
@@ -112,6 +115,8 @@ class LocalRunner:
                 results.extend(play_batch([spec], keep))
                 done(1)
             return results
+        from concurrent.futures import FIRST_COMPLETED, wait
+
         parts = batches(specs, self.workers)
         futures: dict[Future[list[GameResult]], int] = {self.pool.submit(play_batch, p, keep): n
                                                          for n, p in enumerate(parts)}
@@ -138,6 +143,8 @@ class LocalRunner:
 
 def _check_reachable(address: str) -> None:
     """Fail fast, in one line, when a host:port address does not answer."""
+    import socket  # only a Ray address needs it
+
     target = address.split("://", 1)[-1]
     host, sep, port = target.rpartition(":")
     if not sep or not port.isdigit():

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import platform
 import re
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -219,6 +217,9 @@ def file_hashes(folders: Iterable[Path]) -> dict[str, str]:
 
 def versions() -> dict[str, str]:
     """Python's version and those of the packages that make the games, the numbers and the plots."""
+    import platform  # these two take a tenth of a second to load: only a written report reads versions
+    from importlib import metadata
+
     found = {"python": platform.python_version()}
     for name in VERSIONED:
         try:
@@ -240,24 +241,37 @@ def mismatch(by_bot: dict[str, dict[str, Any]]) -> dict[str, str] | None:
             "fix": f"--bots {best} {best}"}
 
 
-def build(results: Sequence[GameResult], run: RunInfo) -> dict[str, Any]:
-    """The whole report as JSON-ready data."""
+def essentials(results: Sequence[GameResult], run: RunInfo) -> dict[str, Any]:
+    """The report's parts the run's summary shows too: the decks' names, win rates, ratings, paired deals and
+    the bot warning."""
     decks = standard_decks()
     used = sorted({d for r in results for d in r.decks})
-    last_seed = max((r.seed for r in results), default=run.seed)
     rates = win_rates(results, run.players)
+    return {
+        "decks": {key: decks[key].name for key in used if key in decks},
+        "paired": pairs(results, run.players) if run.paired else None,
+        "warning": mismatch(rates["by_bot"]),
+        "win_rates": rates,
+        "ratings": ratings(results, run.players, used),
+    }
+
+
+def build(results: Sequence[GameResult], run: RunInfo) -> dict[str, Any]:
+    """The whole report as JSON-ready data."""
+    last_seed = max((r.seed for r in results), default=run.seed)
+    shown = essentials(results, run)
     return {
         "command": run.command,
         "seeds": [run.seed, last_seed],
         "games": len(results),
         "players": run.players,
         "bots": list(run.bots),
-        "decks": {key: decks[key].name for key in used if key in decks},
-        "paired": pairs(results, run.players) if run.paired else None,
+        "decks": shown["decks"],
+        "paired": shown["paired"],
         "until": None if run.until is None else {"halfwidth": run.until, "reached": run.until_reached},
-        "warning": mismatch(rates["by_bot"]),
-        "win_rates": rates,
-        "ratings": ratings(results, run.players, used),
+        "warning": shown["warning"],
+        "win_rates": shown["win_rates"],
+        "ratings": shown["ratings"],
         "cards": card_stats(results),
         "length": lengths(results),
         **coverage(results),

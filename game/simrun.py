@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
-from game.report import RunInfo, build, win_rates, write
+from game.report import RunInfo, build, essentials, win_rates, write
 from game.roster import SPECS, make_bot
 from game.setup import SetupError, find_deck, standard_decks
 from game.sim import GameResult, InvariantError, Keeper, check_invariants, summarise
@@ -113,7 +113,7 @@ def run_sim(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     run = RunInfo(command(args, deck_keys), args.seed, args.players, tuple(deck_keys), tuple(args.bots),
                   args.paired, args.check, args.until, reached)
-    report = build(results, run)
+    report = build(results, run) if args.report else essentials(results, run)
     summary: dict[str, Any] = summarise(results)
     summary["win_rates"] = {k: v for k, v in report["win_rates"].items() if k != "matrix"}
     summary["ratings"] = report["ratings"]

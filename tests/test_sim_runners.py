@@ -7,6 +7,9 @@ this runs there and does not skip.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -46,3 +49,23 @@ def test_json_summary_is_one_document(reports: dict[str, str], capsys: pytest.Ca
     assert main([*GAMES, "--workers", "1"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["games"] == 6 and summary["paired"] == json.loads(reports["ray"])["paired"]
+
+
+def test_one_process_loads_no_pool_and_no_package_metadata() -> None:
+    """A one-process run that writes no report loads neither the process pool nor the package metadata (a
+    tenth of a second of every start)."""
+    code = ("import sys; from game.cli import main; code = main(['sim', '--games', '2', '--workers', '1', '--json']);"
+            " print(code, sorted({'concurrent.futures.process', 'importlib.metadata', 'platform'} & set(sys.modules)),"
+            " file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.strip() == "0 []"
+    assert json.loads(done.stdout)["games"] == 2
+
+
+def test_the_summary_is_the_same_with_and_without_a_report(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --report the run works out only the numbers its summary shows: the same numbers."""
+    assert main([*GAMES, "--workers", "1"]) == 0
+    alone = capsys.readouterr().out
+    assert main([*GAMES, "--workers", "1", "--report", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == alone
