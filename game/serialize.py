@@ -46,34 +46,35 @@ class SaveError(FileProblems):
 
 
 def card_state(game: Table, eid: int) -> dict[str, Any]:
-    """Every component of one card as plain data."""
-    card = esper.component_for_entity(eid, c.Card)
-    zone = esper.component_for_entity(eid, c.Zone)
+    """Every component of one card as plain data (read from one lookup of the entity's components)."""
+    comps: tuple[Any, ...] = esper.components_for_entity(eid)
+    has = {type(comp): comp for comp in comps}
+    card, zone = has[c.Card], has[c.Zone]
     data: dict[str, Any] = {"ref": card.ref, "name": card.name, "zone": zone.name, "seq": zone.seq,
                             "owner": game.owner(eid), "controller": game.controller(eid)}
     if (pos := game.pos(eid)) is not None:
         data["pos"] = list(pos)
-    if (stats := esper.try_component(eid, c.Stats)) is not None:
+    if (stats := has.get(c.Stats)) is not None:
         data["stats"] = [stats.max_hp, stats.atk, stats.crt, stats.mv, stats.range, stats.damage_type]
-        data["hp"] = esper.component_for_entity(eid, c.Health).hp
-    if (s := esper.try_component(eid, c.StasisCounters)) is not None:
+        data["hp"] = has[c.Health].hp
+    if (s := has.get(c.StasisCounters)) is not None:
         data["stasis"] = s.n
-    if (st := esper.try_component(eid, c.StunCounters)) is not None:
+    if (st := has.get(c.StunCounters)) is not None:
         data["stun"] = st.n
-    if (stack := esper.try_component(eid, c.StatusStack)) is not None:
+    if (stack := has.get(c.StatusStack)) is not None:
         data["status"] = {"stacks": dict(stack.stacks), "applied_turn": dict(stack.applied_turn),
                           "fresh": sorted(stack.fresh)}
-    if (cubes := esper.try_component(eid, c.Cubes)) is not None:
+    if (cubes := has.get(c.Cubes)) is not None:
         data["cubes"] = [cubes.red, cubes.white, cubes.blue]
-    if (d := esper.try_component(eid, c.Defences)) is not None:
+    if (d := has.get(c.Defences)) is not None:
         data["defences"] = {"evasion": [list(x) for x in d.evasion], "negation": [list(x) for x in d.negation]}
-    if (u := esper.try_component(eid, c.TurnUsage)) is not None:
+    if (u := has.get(c.TurnUsage)) is not None:
         data["moved"] = u.moved
-    if (cp := esper.try_component(eid, c.CopiedPower)) is not None:
+    if (cp := has.get(c.CopiedPower)) is not None:
         data["copied"] = [cp.atk, cp.source_name]
-    if (o := esper.try_component(eid, c.OncePerTurn)) is not None:
+    if (o := has.get(c.OncePerTurn)) is not None:
         data["once_used"] = sorted(o.used)
-    flags = [name for name, comp in MARKERS.items() if esper.has_component(eid, comp)]
+    flags = [name for name, comp in MARKERS.items() if comp in has]
     if flags:
         data["flags"] = flags
     return data
