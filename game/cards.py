@@ -12,10 +12,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from assets import FOLDER
 from game import checked, opspecs
 from game.constants import CHARACTER_KINDS as CHARACTER_KINDS
 from game.constants import DECK_KINDS, DECK_SIZE
@@ -280,12 +280,12 @@ def load_cards(folder: Path | None = None) -> dict[str, CardDef]:
 
 def cards_dir() -> Path:
     """The folder of shipped card files."""
-    return Path(str(resources.files("assets") / "cards"))
+    return FOLDER / "cards"
 
 
 def rules_file() -> Path:
     """The rules text, which card files' `shows` are checked against."""
-    return Path(str(resources.files("assets") / "rules.toml"))
+    return FOLDER / "rules.toml"
 
 
 @cache
@@ -300,7 +300,7 @@ def card_pool() -> dict[str, CardDef]:
 
 def decks_dir() -> Path:
     """The folder of shipped deck files."""
-    return Path(str(resources.files("assets") / "decks"))
+    return FOLDER / "decks"
 
 
 def check_deck(path: Path, pool: dict[str, CardDef]) -> tuple[DeckFile | None, list[Problem]]:

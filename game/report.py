@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -195,6 +194,8 @@ def coverage(results: Sequence[GameResult]) -> dict[str, Any]:
 
 def lengths(results: Sequence[GameResult]) -> dict[str, Any]:
     """Game lengths in turns (a histogram), and the games that hit the turn or the action limit."""
+    import statistics  # a written report's only use of it, and a fortieth of a second to load
+
     turns = [r.turns for r in results]
     return {
         "histogram": {str(t): n for t, n in sorted(Counter(turns).items())},

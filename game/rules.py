@@ -6,7 +6,8 @@ import textwrap
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
+
+from assets import FOLDER
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Rule:
 @cache
 def load_rules() -> dict[str, Rule]:
     """All rules from `assets/rules.toml`, keyed by id, in file order (read once; do not mutate)."""
-    data = tomllib.loads((files("assets") / "rules.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((FOLDER / "rules.toml").read_text(encoding="utf-8"))
     rules: dict[str, Rule] = {}
     for entry in data["rule"]:
         found = Rule(id=entry["id"], title=entry["title"], text=entry["text"], on=tuple(entry.get("on", ())))

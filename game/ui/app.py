@@ -57,9 +57,9 @@ def random_seed() -> int:
 
 def deck_names() -> list[str]:
     """The keys of the decks in assets/decks (their file names without .toml)."""
-    from importlib.resources import files
+    from assets import FOLDER
 
-    folder = files("assets") / "decks"
+    folder = FOLDER / "decks"
     return sorted(entry.name[:-5] for entry in folder.iterdir() if entry.name.endswith(".toml"))
 
 

@@ -16,9 +16,9 @@ from game.ui.state import UiState
 
 def busy_board_path() -> str:
     """The packaged busy board (every status, both kinds of stun, cubes, relics, stasis)."""
-    from importlib.resources import files
+    from assets import FOLDER
 
-    return str(files("assets") / "scenarios" / "busy_board.toml")
+    return str(FOLDER / "scenarios" / "busy_board.toml")
 
 
 def seconds_per_frame(draw: Any, frames: int) -> float:

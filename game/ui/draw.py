@@ -70,9 +70,9 @@ def pixels_at(size: int, unit: float) -> int:
 
 def font_path(bold: bool) -> str:
     """The shipped DejaVu Sans Condensed face (assets/fonts, licence beside it); bold is its real bold face."""
-    from importlib.resources import files
+    from assets import FOLDER
 
-    return str(files("assets") / "fonts" / FONT_FILES[bold])
+    return str(FOLDER / "fonts" / FONT_FILES[bold])
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
