@@ -13,12 +13,15 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.dice import Dice
 from game.engine import Game
 from game.serialize import build_game
 from game.view import SeenTable, player_view, visible_to
+
+if TYPE_CHECKING:
+    from game.legal import Listing
 
 HIDDEN_REF = "hidden-"
 
@@ -194,13 +197,19 @@ class Observation:
             if (len(game.log), len(game.history)) != moved:
                 raise RuntimeError("the game has moved on since this observation was made")
 
-        def listing() -> list[dict[str, Any]]:
+        made: list[Listing] = []
+
+        def listed_so_far() -> Listing:  # the one listing of this moment: the question and the list share it
             unmoved()
-            return game.legal_actions()
+            if not made:
+                made.append(game.listing())
+            return made[0]
+
+        def listing() -> list[dict[str, Any]]:
+            return listed_so_far().actions()
 
         def other() -> bool | None:
-            unmoved()
-            return game.other_than_ending()
+            return listed_so_far().other_than_ending()
 
         return cls(who, look, listing, make, read=read, ask_other=other)
 

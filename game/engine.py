@@ -60,6 +60,11 @@ class Game(Table):
         self.enter()
         return legal.other_than_ending(self)
 
+    def listing(self) -> legal.Listing:
+        """The legal actions of this moment, listed only as far as asked (valid while the game does not change)."""
+        self.enter()
+        return legal.Listing(self)
+
     def view(self, player: str | None = None) -> dict[str, Any]:
         """The JSON state dump of DESIGN §4, plus extra keys for the window; with a player, only what they may know."""
         self.enter()

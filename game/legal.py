@@ -54,25 +54,60 @@ Square = tuple[int, int]
 
 def legal_actions(game: Table) -> list[Action]:
     """Every action the acting player may take now (G-3..G-6), in a fixed order."""
-    if game.turn.phase == "over":
-        return []
-    if game.pending:
-        return [{"act": "choose", "option": o} for o in game.pending["options"]]
-    if game.turn.phase != "main":
-        return []
-    found: list[Action] = []
-    for part in main_phase_parts(game):
-        found += part
-    found.append({"act": "end_turn"})
-    return found
+    return Listing(game).actions()
 
 
 def other_than_ending(game: Table) -> bool | None:
     """Whether the acting player may do anything but end the turn, listing only up to the first such action;
     None when ending the turn is not one of the legal actions (a choice waits, or it is not the main phase)."""
-    if game.turn.phase != "main" or game.pending:
-        return None
-    return any(main_phase_parts(game))
+    return Listing(game).other_than_ending()
+
+
+class Listing:
+    """The legal actions of one moment of a game, listed only as far as asked: whether there is anything but
+    ending the turn needs the main phase's actions up to the first one, and the whole list goes on from there.
+
+    It reads the live game, so it holds only while the game does not change (its user makes sure of that).
+    """
+
+    def __init__(self, game: Table) -> None:
+        self.game = game
+        self.found: list[Action] = []
+        self.parts: Iterator[list[Action]] | None = None
+        self.done = False
+        if game.turn.phase == "main" and not game.pending:
+            self.parts = main_phase_parts(game)
+        elif game.pending and game.turn.phase != "over":
+            self.found = [{"act": "choose", "option": o} for o in game.pending["options"]]
+            self.done = True
+        else:
+            self.done = True
+
+    def other_than_ending(self) -> bool | None:
+        """`other_than_ending` of the moment."""
+        if self.parts is None:
+            return None
+        if not self.found and not self.done:
+            self.game.enter()  # the parts are listed from the components of the game's own world
+            for part in self.parts:
+                if part:
+                    self.found += part
+                    return True
+            self.found.append({"act": "end_turn"})
+            self.done = True
+        return any(a["act"] != "end_turn" for a in self.found)
+
+    def actions(self) -> list[Action]:
+        """The whole list (the same list each time it is asked; not to be changed)."""
+        if not self.done:
+            assert self.parts is not None
+            self.game.enter()
+            found = self.found
+            for part in self.parts:
+                found += part
+            found.append({"act": "end_turn"})
+            self.done = True
+        return self.found
 
 
 def main_phase_parts(game: Table) -> Iterator[list[Action]]:

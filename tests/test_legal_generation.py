@@ -123,7 +123,8 @@ def decks_for(i: int) -> list[str]:
 
 def compare_game(seed: int, bots: list[str]) -> int:
     """Play one seeded game, comparing the lists at every decision (and what `other_than_ending`, which lists
-    only up to the first action but ending the turn, says of them); returns the decisions compared."""
+    only up to the first action but ending the turn, says of them, and the whole list a listing gives after
+    that question); returns the decisions compared."""
     game = Game.new(["P1", "P2"], decks_for(seed), seed)
     players = {n: make_bot(b, seed * 31 + i) for i, (n, b) in enumerate(zip(["P1", "P2"], bots, strict=True))}
     decisions = 0
@@ -137,6 +138,8 @@ def compare_game(seed: int, bots: list[str]) -> int:
             assert len(legal) == len(as_set(legal)), f"seed {seed}: an action is listed twice"
             ending = {"act": "end_turn"} in legal
             assert game.other_than_ending() == (any(a["act"] != "end_turn" for a in legal) if ending else None)
+            resumed = game.listing()
+            assert resumed.other_than_ending() == game.other_than_ending() and resumed.actions() == legal
             assert game.act(players[game.acting_player()].choose(Observation.of(game))).ok
             decisions += 1
     finally:
