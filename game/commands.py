@@ -257,6 +257,12 @@ def allowance(game: Table, by: str, eid: int) -> int | str | None:
     return "action" if player.action_plays > 0 else None
 
 
+def any_allowance(game: Table, by: str) -> bool:
+    """Whether `allowance` could give any card one now: a grant, or a minion or action play left (G-4)."""
+    player = game.player(by)
+    return bool(player.grants) or player.minion_plays > 0 or player.action_plays > 0
+
+
 def use_allowance(game: Table, by: str, which: int | str) -> None:
     """Spend the grant or normal allowance chosen by `allowance`."""
     player = game.player(by)

@@ -23,6 +23,7 @@ from game.commands import (
     ability_cost,
     activatable,
     allowance,
+    any_allowance,
     can_act,
     check_ability_target,
     check_action,
@@ -119,8 +120,9 @@ def main_phase_parts(game: Table) -> Iterator[list[Action]]:
     if any(game.kind(e) == "minion" for e in hand + ready):
         spots = [list(s) for s in minion_squares(game, me)]
     listed = Listed(game, me)
-    for eid in hand:
-        yield hand_plays(game, me, eid, spots, listed)
+    if any_allowance(game, me):
+        for eid in hand:
+            yield hand_plays(game, me, eid, spots, listed)
     for eid in ready:
         yield stasis_plays(game, me, eid, spots, listed)
     characters = game.characters()
