@@ -114,17 +114,14 @@ class Listing:
 def main_phase_parts(game: Table) -> Iterator[list[Action]]:
     """The main phase's actions but ending the turn, a card's (or a character's kind of) actions at a time."""
     me = game.active().name
-    spots: list[list[int]] = []
     hand = game.zone_cards("hand", me, by="controller")
     ready = game.stasis_ready(me)
-    if any(game.kind(e) == "minion" for e in hand + ready):
-        spots = [list(s) for s in minion_squares(game, me)]
     listed = Listed(game, me)
     if any_allowance(game, me):
         for eid in hand:
-            yield hand_plays(game, me, eid, spots, listed)
+            yield hand_plays(game, me, eid, listed)
     for eid in ready:
-        yield stasis_plays(game, me, eid, spots, listed)
+        yield stasis_plays(game, me, eid, listed)
     characters = game.characters()
     foes = [(e, game.pos(e)) for e in characters if game.is_enemy(me, e)]
     for eid in [e for e in characters if game.controller(e) == me]:
@@ -146,6 +143,13 @@ class Listed:
     def __init__(self, game: Table, me: str) -> None:
         self.game, self.me = game, me
         self.found: dict[str, list[int]] = {}
+        self.squares: list[list[int]] | None = None
+
+    def spots(self) -> list[list[int]]:
+        """The empty squares a minion may be played to now (`minion_squares`), listed on first use (shared)."""
+        if self.squares is None:
+            self.squares = [list(s) for s in minion_squares(self.game, self.me)]
+        return self.squares
 
     def __call__(self, name: str, source: int) -> list[int]:
         """The filter's candidates (not to be changed: the list is shared)."""
@@ -157,19 +161,15 @@ class Listed:
         return found
 
 
-def hand_plays(game: Table, me: str, eid: int, spots: list[list[int]], listed: Listed) -> list[Action]:
-    """G-4: a card from hand, when its kind may be played and an allowance is left, to each square and target.
-
-    `spots` are the empty squares a minion may be played to now (`minion_squares`).
-    """
+def hand_plays(game: Table, me: str, eid: int, listed: Listed) -> list[Action]:
+    """G-4: a card from hand, when its kind may be played and an allowance is left, to each square and target."""
     if game.kind(eid) in UNPLAYABLE or allowance(game, me, eid) is None:
         return []
     card = game.defn(eid)
-    return plays(game, me, eid, "play", card.target, card.target_may_be_in_stasis, card.kind != "minion", spots,
-                 listed)
+    return plays(game, me, eid, "play", card.target, card.target_may_be_in_stasis, card.kind != "minion", listed)
 
 
-def stasis_plays(game: Table, me: str, eid: int, spots: list[list[int]], listed: Listed) -> list[Action]:
+def stasis_plays(game: Table, me: str, eid: int, listed: Listed) -> list[Action]:
     """ST-11: a card of the player's in stasis with no counters (the table lists those), to each square and target."""
     try:
         no_stasis_counters(game, eid)
@@ -177,18 +177,20 @@ def stasis_plays(game: Table, me: str, eid: int, spots: list[list[int]], listed:
         return []
     card = game.defn(eid)
     return plays(game, me, eid, "play_from_stasis", card.from_stasis_target or card.target,
-                 card.target_may_be_in_stasis, False, spots, listed)
+                 card.target_may_be_in_stasis, False, listed)
 
 
 def plays(game: Table, me: str, eid: int, act: str, filt: str | None, may_be_in_stasis: bool,
-          required: bool, spots: list[list[int]], listed: Listed) -> list[Action]:
+          required: bool, listed: Listed) -> list[Action]:
     """One card's plays: each empty square it may enter (minions, G-4) times each target its filter allows."""
     ref = game.ref(eid)
     targets = play_targets(game, filt, me, eid, may_be_in_stasis, required, listed)
     if game.kind(eid) != "minion":
         return [{"act": act, "card": ref, "target": t} if t else {"act": act, "card": ref} for t in targets]
+    if not targets:
+        return []
     return [{"act": act, "card": ref, "to": s, "target": t} if t else {"act": act, "card": ref, "to": s}
-            for s in spots for t in targets]
+            for s in listed.spots() for t in targets]
 
 
 def play_targets(game: Table, filt: str | None, me: str, eid: int, may_be_in_stasis: bool,
