@@ -501,9 +501,10 @@ class App:
                 self.titles = deck_titles()
             zones = screens.draw_new_game(
                 surface, self.ui.setup, self.ui.focus, self.titles, autosave_path().exists(), self.ui.banner,
-                self.ui.confirm,
             )
             zones += draw_seat_chips(surface, zones, self.ui.setup["seats"][: self.ui.setup["count"]])
+            if self.ui.confirm == "replace":  # over the whole screen, the seat chips too
+                zones += screens.draw_confirm_replace(surface)
             return self.with_tooltip(surface, zones, lambda key: words.setup_tooltip(key, self.ui.setup))
         view, legal = self.snapshot()
         if screen == "pass":

@@ -52,13 +52,12 @@ def draw_new_game(
     deck_names: dict[str, str],
     can_continue: bool,
     message: str = "",
-    confirm: str | None = None,
 ) -> list[Zone]:
     """Continue the autosaved game, or set up a new one: number of players, names, decks (by their names),
     seed (a fresh random one each time), Start.
 
-    message is why the last Start was refused (e.g. two players with one name), shown above Start; confirm
-    "replace" asks before a new game replaces the autosaved one.
+    message is why the last Start was refused (e.g. two players with one name), shown above Start; the question
+    before a new game replaces the autosaved one is `draw_confirm_replace`, drawn over all of it.
     """
     surface.fill(BACKDROP)
     zones: list[Zone] = []
@@ -117,8 +116,6 @@ def draw_new_game(
     if deck_names:
         decks = fit_line("Decks: " + ", ".join(deck_names.values()), 18, surface.get_width() - left - px(12))
         text(surface, decks, (left, oy + px(LOGICAL_H - 34)), 18, DIM)
-    if confirm == "replace":
-        zones += draw_confirm_replace(surface)
     return zones
 
 

@@ -76,6 +76,11 @@ def test_starting_a_new_game_over_an_autosave_asks_first(countertop_home):
     click(app, zone_center(app, ("button", "start")))
     assert app.game is None and app.ui.confirm == "replace"
     assert ("button", "replace") in {key for _, key in app.zones}
+    dialog = next(rect for rect, key in app.zones if key == ("dialog",))
+    chip = next(rect for rect, key in app.zones if key == ("seat", 0))
+    under = (dialog[0] + dialog[2] - 5, chip[1] + chip[3] // 2)
+    assert chip[0] < under[0] < chip[0] + chip[2], "the seat chip reaches under the question"
+    assert app.window.get_at(under) == app.window.get_at((dialog[0] + 5, under[1])), "the question is on top"
     click(app, zone_center(app, ("button", "keep")))
     assert app.ui.confirm is None and autosave.exists()
     click(app, zone_center(app, ("button", "start")))
