@@ -108,9 +108,10 @@ def stun_holds(game: Table, actor: int) -> bool:
     return game.has_status(actor, "Stun") and applied_before_this_turn(game, actor, "Stun")
 
 
-def stunned_against(game: Table, actor: int, target: int, by: str) -> None:
-    """SE-10: on its next turn a character with status Stun can't target enemies."""
-    if stun_holds(game, actor) and game.is_enemy(by, target):
+def stunned_against(game: Table, actor: int, target: int, by: str, stunned: bool | None = None) -> None:
+    """SE-10: on its next turn a character with status Stun can't target enemies (`stunned` may pass in
+    `stun_holds` for the actor, already asked)."""
+    if (stun_holds(game, actor) if stunned is None else stunned) and game.is_enemy(by, target):
         raise Rejected(f"{game.name(actor)} has the status Stun: it can't target enemies this turn (SE-10)")
 
 
@@ -484,8 +485,7 @@ def check_attack_target(game: Table, eid: int, target: int, by: str, stunned: bo
         raise Rejected(f"{game.name(target)} is in stasis: it can't be attacked (ST-7)")
     if not game.is_character(target) or not game.on_board(target) or not game.is_enemy(by, target):
         raise Rejected(f"{game.name(target)} is not an enemy character on the board (G-6)")
-    if stun_holds(game, eid) if stunned is None else stunned:
-        raise Rejected(f"{game.name(eid)} has the status Stun: it can't target enemies this turn (SE-10)")
+    stunned_against(game, eid, target, by, stunned)
     reach = esper.component_for_entity(eid, c.Stats).range
     here, there = game.pos(eid), game.pos(target)
     assert here is not None and there is not None

@@ -13,15 +13,12 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.dice import Dice
 from game.engine import Game
 from game.serialize import build_game
 from game.view import SeenTable, player_view, visible_to
-
-if TYPE_CHECKING:
-    from game.legal import Listing
 
 HIDDEN_REF = "hidden-"
 
@@ -197,19 +194,15 @@ class Observation:
             if (len(game.log), len(game.history)) != moved:
                 raise RuntimeError("the game has moved on since this observation was made")
 
-        made: list[Listing] = []
-
-        def listed_so_far() -> Listing:  # the one listing of this moment: the question and the list share it
-            unmoved()
-            if not made:
-                made.append(game.listing())
-            return made[0]
+        listed = game.listing()  # the one listing of this moment: the question and the whole list share it
 
         def listing() -> list[dict[str, Any]]:
-            return listed_so_far().actions()
+            unmoved()
+            return listed.actions()
 
         def other() -> bool | None:
-            return listed_so_far().other_than_ending()
+            unmoved()
+            return listed.other_than_ending()
 
         return cls(who, look, listing, make, read=read, ask_other=other)
 

@@ -300,8 +300,7 @@ def ability_instances(game: Table, me: str, eid: int, ab: Ability, listed: Liste
         if checked:
             try:
                 check_ability_target(game, eid, ab, t, me, options)
-                if stunned:
-                    stunned_against(game, eid, t, me)
+                stunned_against(game, eid, t, me, stunned)
             except Rejected:
                 continue
         action = {**base, "target": game.ref(t)}
