@@ -162,8 +162,8 @@ class GreedyBot:
         only from the top down); None when it accepts none.
         """
         self.replays.start(game.turn)
-        score, rand = self.score, self.rng.random
-        scored = [(score(game, a), rand(), i) for i, a in enumerate(actions)]
+        score, rand = self.scorer(game), self.rng.random
+        scored = [(score(a), rand(), i) for i, a in enumerate(actions)]
         if allowed is None:
             action = actions[max(scored)[2]] if scored else None
         else:
@@ -174,70 +174,85 @@ class GreedyBot:
         self.replays.note(action)
         return action
 
-    def score(self, game: Board, action: dict[str, Any]) -> float:
-        """An action's score (the acts asked in order of how often they are listed)."""
-        act = action["act"]
-        if act == "move":
-            return self.move_score(game, action)
-        if act == "play" or act == "play_from_stasis":
-            if self.replays.spent(action):
-                return -1.0
-            bonus = 5.0 if act == "play_from_stasis" else 0.0
-            to = action.get("to")
-            if to is not None and (to[0], to[1]) in game.location_squares():
-                return 30.0 + bonus
-            return 12.0 + bonus
-        if act == "ability":
-            return self.ability_score(game, action)
-        if act == "attack":
-            return self.attack_score(game, action)
-        if act == "choose":
-            return 1.0 if action["option"] != "no" else 0.5
-        if act == "end_turn":
-            return 0.0
-        if act == "activate":
-            return 3.0
-        return 1.0
-
-    @staticmethod
-    def ability_score(game: Board, action: dict[str, Any]) -> float:
-        """A status the enemy lacks is worth about an attack; anything else on an enemy less; the rest little."""
-        target = action.get("target")
-        if target is None or not game.is_enemy(target):
-            return 4.0
-        ability = game.ability(action["card"], action["ability"])
-        new = [e["status"] for e in ability.effects
-               if e["op"] == "apply_status" and not game.has_status(target, e["status"])]
-        return 24.0 if new else 9.0
-
-    @staticmethod
-    def attack_score(game: Board, action: dict[str, Any]) -> float:
-        target = action["target"]
-        damage = game.power(action["card"])
-        if damage >= game.toughness(target):
-            return 100.0 + (20.0 if game.kind(target) == "monster" else 0.0)
-        return 20.0 + damage
-
-    def move_score(self, game: Board, action: dict[str, Any]) -> float:
+    def scorer(self, game: Board) -> Callable[[dict[str, Any]], float]:
+        """The score of an action on this board (what every score reads is looked up once per board, since a
+        decision scores every listed action; the acts are asked in order of how often they are listed)."""
         if game is not self.board:
             self.board, self.start, self.locations = game, {}, game.location_squares()
             self.steps = self.by_locations.setdefault(tuple(self.locations), {})
-        x, y = action["to"]
-        to = (x, y)
-        locations = self.locations
-        if to in locations:
-            return 40.0 if not game.occupied(to) else 0.0
-        if not locations:
-            return 0.0
-        card = action["card"]
-        before = self.start.get(card)
-        if before is None:
-            here = game.pos(card)
-            before = self.start[card] = -1 if here is None else self.nearest(locations, here)
-        if before < 0:
-            return 0.0
-        after = self.steps.get(to)
-        return 2.0 * (before - (self.nearest(locations, to) if after is None else after))
+        locations, start, steps, nearest = self.locations, self.start, self.steps, self.nearest
+        spots = set(locations)
+        counts, limit = self.replays.counts, self.replays.LIMIT
+        occupied, pos = game.occupied, game.pos
+        enemy: dict[str, bool] = {}
+        applies: dict[tuple[str, str], list[str]] = {}
+        power: dict[str, int] = {}
+
+        def ability_score(action: dict[str, Any]) -> float:
+            """A status the enemy lacks is worth about an attack; anything else on an enemy less; the rest little."""
+            target = action.get("target")
+            if target is None:
+                return 4.0
+            foe = enemy.get(target)
+            if foe is None:
+                foe = enemy[target] = game.is_enemy(target)
+            if not foe:
+                return 4.0
+            key = (action["card"], action["ability"])
+            statuses = applies.get(key)
+            if statuses is None:
+                statuses = applies[key] = [e["status"] for e in game.ability(*key).effects if e["op"] == "apply_status"]
+            return 24.0 if any(not game.has_status(target, status) for status in statuses) else 9.0
+
+        def attack_score(action: dict[str, Any]) -> float:
+            """Defeating a character is worth most (a monster more); otherwise the damage dealt."""
+            card, target = action["card"], action["target"]
+            damage = power.get(card)
+            if damage is None:
+                damage = power[card] = game.power(card)
+            if damage >= game.toughness(target):
+                return 100.0 + (20.0 if game.kind(target) == "monster" else 0.0)
+            return 20.0 + damage
+
+        def score(action: dict[str, Any]) -> float:
+            act = action["act"]
+            if act == "move":
+                x, y = action["to"]
+                to = (x, y)
+                if to in spots:
+                    return 40.0 if not occupied(to) else 0.0
+                if not locations:
+                    return 0.0
+                card = action["card"]
+                before = start.get(card)
+                if before is None:
+                    here = pos(card)
+                    before = start[card] = -1 if here is None else nearest(locations, here)
+                if before < 0:
+                    return 0.0
+                after = steps.get(to)
+                return 2.0 * (before - (nearest(locations, to) if after is None else after))
+            if act == "play" or act == "play_from_stasis":
+                if counts.get(action["card"], 0) >= limit:
+                    return -1.0
+                bonus = 5.0 if act == "play_from_stasis" else 0.0
+                square = action.get("to")
+                if square is not None and (square[0], square[1]) in spots:
+                    return 30.0 + bonus
+                return 12.0 + bonus
+            if act == "ability":
+                return ability_score(action)
+            if act == "attack":
+                return attack_score(action)
+            if act == "choose":
+                return 1.0 if action["option"] != "no" else 0.5
+            if act == "end_turn":
+                return 0.0
+            if act == "activate":
+                return 3.0
+            return 1.0
+
+        return score
 
     def nearest(self, locations: list[Square], square: Square) -> int:
         """Steps from a square to the nearest location (remembered for each set of location squares)."""

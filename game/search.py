@@ -148,7 +148,8 @@ class IsmctsBot:
             if fresh:
                 board = TableBoard(game, mover)
                 greedy = policies[mover]
-                i = max(fresh, key=lambda j: (greedy.score(board, actions[j]), -j))
+                score = greedy.scorer(board)
+                i = max(fresh, key=lambda j: (score(actions[j]), -j))
                 child = node.children[keys[i]] = Node(mover=mover, available=1)
                 game.act(actions[i])
                 path.append(child)

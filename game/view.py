@@ -278,12 +278,18 @@ class SeenTable(TableBoard):
             raise KeyError(player)
         super().__init__(game, player)
         self.cards = SeenCards(game, player)
+        self.seen: dict[str, int] = {}
 
     def eid(self, ref: str) -> int:
-        """The entity of a card the player may see."""
-        eid = super().eid(ref)
-        if not visible_to(self.game, eid, self.me):
-            raise KeyError(ref)
+        """The entity of a card the player may see (each ref's answer kept: the table stands still meanwhile)."""
+        eid = self.seen.get(ref)
+        if eid is None:
+            eid = super().eid(ref)
+            if not visible_to(self.game, eid, self.me):
+                raise KeyError(ref)
+            self.seen[ref] = eid
+        else:
+            self.game.enter()
         return eid
 
 
