@@ -118,7 +118,11 @@ class Replays:
 
     def spent(self, action: dict[str, Any]) -> bool:
         """A play of a card already played LIMIT times this turn."""
-        return action["act"] in PLAYS and self.counts.get(action["card"], 0) >= self.LIMIT
+        return action["act"] in PLAYS and action["card"] in self.spent_cards()
+
+    def spent_cards(self) -> set[str]:
+        """The cards already played LIMIT times this turn (a bot scoring many plays asks once)."""
+        return {card for card, n in self.counts.items() if n >= self.LIMIT}
 
     def note(self, action: dict[str, Any]) -> None:
         """Count the action taken, if it plays a card."""
@@ -182,7 +186,7 @@ class GreedyBot:
             self.steps = self.by_locations.setdefault(tuple(self.locations), {})
         locations, start, steps, nearest = self.locations, self.start, self.steps, self.nearest
         spots = set(locations)
-        counts, limit = self.replays.counts, self.replays.LIMIT
+        spent = self.replays.spent_cards()
         occupied, pos = game.occupied, game.pos
         enemy: dict[str, bool] = {}
         applies: dict[tuple[str, str], list[str]] = {}
@@ -233,7 +237,7 @@ class GreedyBot:
                 after = steps.get(to)
                 return 2.0 * (before - (nearest(locations, to) if after is None else after))
             if act == "play" or act == "play_from_stasis":
-                if counts.get(action["card"], 0) >= limit:
+                if action["card"] in spent:
                     return -1.0
                 bonus = 5.0 if act == "play_from_stasis" else 0.0
                 square = action.get("to")
