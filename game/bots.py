@@ -148,11 +148,8 @@ class GreedyBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         self.replays = Replays()
-        self.board: Board | None = None
-        self.locations: list[Square] = []
-        self.steps: dict[Square, int] = {}
         self.by_locations: dict[tuple[Square, ...], dict[Square, int]] = {}
-        self.start: dict[str, int] = {}
+        """Each square's steps to the nearest location, kept for each set of location squares."""
 
     def choose(self, seen: Observation) -> dict[str, Any]:
         board: Board = seen.table if seen.read is not None else ViewBoard(seen.view, seen.player)
@@ -181,16 +178,22 @@ class GreedyBot:
     def scorer(self, game: Board) -> Callable[[dict[str, Any]], float]:
         """The score of an action on this board (what every score reads is looked up once per board, since a
         decision scores every listed action; the acts are asked in order of how often they are listed)."""
-        if game is not self.board:
-            self.board, self.start, self.locations = game, {}, game.location_squares()
-            self.steps = self.by_locations.setdefault(tuple(self.locations), {})
-        locations, start, steps, nearest = self.locations, self.start, self.steps, self.nearest
+        locations = game.location_squares()
         spots = set(locations)
+        steps = self.by_locations.setdefault(tuple(locations), {})
+        start: dict[str, int] = {}  # each mover's steps from where it stands
         spent = self.replays.spent_cards()
         occupied, pos = game.occupied, game.pos
         enemy: dict[str, bool] = {}
         applies: dict[tuple[str, str], list[str]] = {}
         power: dict[str, int] = {}
+
+        def nearest(square: Square) -> int:
+            """Steps from a square to the nearest location."""
+            found = steps.get(square)
+            if found is None:
+                found = steps[square] = min(abs(square[0] - x) + abs(square[1] - y) for x, y in locations)
+            return found
 
         def ability_score(action: dict[str, Any]) -> float:
             """A status the enemy lacks is worth about an attack; anything else on an enemy less; the rest little."""
@@ -231,11 +234,11 @@ class GreedyBot:
                 before = start.get(card)
                 if before is None:
                     here = pos(card)
-                    before = start[card] = -1 if here is None else nearest(locations, here)
+                    before = start[card] = -1 if here is None else nearest(here)
                 if before < 0:
                     return 0.0
                 after = steps.get(to)
-                return 2.0 * (before - (nearest(locations, to) if after is None else after))
+                return 2.0 * (before - (nearest(to) if after is None else after))
             if act == "play" or act == "play_from_stasis":
                 if action["card"] in spent:
                     return -1.0
@@ -257,13 +260,6 @@ class GreedyBot:
             return 1.0
 
         return score
-
-    def nearest(self, locations: list[Square], square: Square) -> int:
-        """Steps from a square to the nearest location (remembered for each set of location squares)."""
-        steps = self.steps.get(square)
-        if steps is None:
-            steps = self.steps[square] = min(abs(square[0] - x) + abs(square[1] - y) for x, y in locations)
-        return steps
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
