@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from game.cards import Ability, card_pool
 from game.determinize import Observation
@@ -105,7 +105,7 @@ class Replays:
     extra plays (two Hawkeye's Arrows drawing each other back) scores the same at every step and nothing else
     would end it."""
 
-    LIMIT = 3
+    LIMIT: ClassVar[int] = 3
 
     def __init__(self) -> None:
         self.turn = 0
@@ -143,7 +143,7 @@ class GreedyBot:
     """
 
     name = "greedy"
-    REPLAYS_PER_TURN = Replays.LIMIT
+    REPLAYS_PER_TURN: ClassVar[int] = Replays.LIMIT
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

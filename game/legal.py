@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import esper
 
@@ -138,7 +138,7 @@ class Listed:
     """Each target filter's candidates for the acting player, listed once while the legal actions are listed
     (the table doesn't change meanwhile); filters that depend on the source card are asked each time."""
 
-    BY_SOURCE = frozenset({"stasis_yours_other", "adjacent_enemies"})
+    BY_SOURCE: ClassVar[frozenset[str]] = frozenset({"stasis_yours_other", "adjacent_enemies"})
 
     def __init__(self, game: Table, me: str) -> None:
         self.game, self.me = game, me

@@ -15,7 +15,7 @@ from game.cardlog import CardActivity, card_activity
 from game.commands import search_reach
 from game.determinize import Observation
 from game.engine import Game
-from game.invariants import state_problems
+from game.invariants import InvariantError, state_problems
 from game.roster import make_bot
 from game.serialize import build_game
 from game.status import MAX_STACKS
@@ -26,10 +26,6 @@ MECHANIC_EVENTS = ("EnteredStasis", "StasisCounterRemoved", "PlayedFromStasis", 
                    "StunCountersAdded", "FuseAttached", "CubesAdded", "CriticalHit", "AttackEvaded",
                    "AttackNegated", "Defeated")
 
-
-
-class InvariantError(AssertionError):
-    """A broken invariant, with the seed and the command history that reproduce it."""
 
 
 Keeper = Callable[[Game, "GameResult", str | None], None]

@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from game.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
+from game.invariants import InvariantError
 from game.report import RunInfo, build, essentials, win_rates, write
 from game.roster import SPECS, make_bot
 from game.setup import SetupError, find_deck, standard_decks
-from game.sim import GameResult, InvariantError, Keeper, check_invariants, summarise
+from game.sim import GameResult, Keeper, check_invariants, summarise
 from game.simconsole import GameProgress, print_summary
 
 UNTIL_CAP = 100_000  # the most games --until plays

@@ -6,7 +6,7 @@ import itertools
 import weakref
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import esper
 
@@ -15,6 +15,7 @@ from game.cards import CardDef, card_pool
 from game.constants import COLS, ROWS
 from game.dice import Dice
 from game.events import event
+from game.lifetime import Lifetime
 
 _world_ids = itertools.count(1)
 
@@ -88,7 +89,9 @@ class Table:
         self.phase_steps: dict[str, list[Callable[[], None]]] = {}
         """The rule systems' steps of each phase, in schedule order (installed by the turn layer)."""
         self._clear_indexes()
-        weakref.finalize(self, _drop_world, self.world)
+        self.lifetime = Lifetime(self)
+        """What the rule systems hold weakly to find this table; its world is dropped when it goes."""
+        weakref.finalize(self.lifetime, _drop_world, self.world)
         self.enter()
         esper.clear_database()
         self.turn = c.TurnState()
@@ -108,8 +111,9 @@ class Table:
             esper.switch_world(self.world)
 
     def close(self) -> None:
-        """Delete this game's world now (simulations make many games)."""
+        """Delete this game's world now (simulations make many games), and let go of the systems' link back."""
         _drop_world(self.world)
+        self.lifetime.table = None
 
     # ----- players and turn --------------------------------------------------------------------------------
 
@@ -394,7 +398,7 @@ class Table:
 
     # ----- zones -------------------------------------------------------------------------------------------
 
-    BOARD_STATE: frozenset[type] = frozenset((
+    BOARD_STATE: ClassVar[frozenset[type]] = frozenset((
         c.BoardPos, c.Tapped, c.StatusStack, c.Cubes, c.StunCounters, c.Defences,
         c.TurnUsage, c.AbilitiesLost, c.CopiedPower, c.OncePerTurn,
     ))

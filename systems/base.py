@@ -22,13 +22,15 @@ class PhaseSystem(esper.Processor):
     next_phase: ClassVar[str | None] = None
 
     def __init__(self, game: Table) -> None:
-        self._game = weakref.ref(game)
+        self._life = weakref.ref(game.lifetime)
         self.key = type(self).__name__
 
     @property
     def game(self) -> Table:
-        """The table the system runs on (held weakly: the world the table owns holds its systems)."""
-        game = self._game()
+        """The table the system runs on (through its lifetime token, held weakly: the world the table owns holds
+        its systems)."""
+        life = self._life()
+        game = None if life is None else life.table
         if game is None:
             raise ReferenceError("the table of this system is gone")
         return game

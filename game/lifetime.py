@@ -1,0 +1,22 @@
+"""A table's lifetime token: the plain object its rule systems hold weakly to find their table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.table import Table
+
+
+class Lifetime:
+    """Held by one table and holding it back; the systems in the table's world hold it weakly, and the world
+    is dropped when it goes (`Table.close` lets go of the table at once).
+
+    It is a plain class of its own module so that it takes weak references even where the table, compiled
+    (`game.native`), does not.
+    """
+
+    __slots__ = ("table", "__weakref__")
+
+    def __init__(self, table: Table) -> None:
+        self.table: Table | None = table
