@@ -9,6 +9,7 @@ from typing import Any
 
 import esper
 
+from game import compiled
 from game import components as c
 from game.engine import Game
 
@@ -132,7 +133,8 @@ def games_figure(bot: str, count: int) -> dict[str, Any]:
     listing = best_of(game.legal_actions)
     game.close()
     return {"figure": f"games ({bot} bots)", "seconds": per_game, "baseline_seconds": listing,
-            "ratio": per_game / listing, "games_per_second": 1 / per_game, "commands_per_second": commands / seconds}
+            "ratio": per_game / listing, "games_per_second": 1 / per_game, "commands_per_second": commands / seconds,
+            "engine": compiled.engine()}
 
 
 BOARD_MINIONS = ("Archer", "Ember Witch", "Frost Warden", "Footman", "Hush Bard", "Venom Adept", "Thunder Monk",
@@ -248,5 +250,5 @@ def run_benchmarks(as_json: bool) -> int:
     for f in figures:
         if "games_per_second" in f:
             print(f"{f['figure']}: {f['games_per_second']:.1f} games/s, {f['commands_per_second']:.0f} commands/s "
-                  "(one core)")
+                  f"(one core, {f['engine']} engine)")
     return 0

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("data", ("game.components", "game.constants", "game.events", "game.dice", "game.cards", "game.rules",
-              "game.problems", "game.opspecs", "game.schemas", "game.checked", "game.layers")),
+              "game.problems", "game.opspecs", "game.schemas", "game.checked", "game.layers", "game.compiled",
+              "game.lifetime")),
     ("table", ("game.table",)),
     ("rules", ("game.stats", "game.stasis", "game.stun", "game.status", "game.combat", "game.effects",
                "game.triggers")),
@@ -27,7 +28,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game", ("game.engine",)),
     ("apps", ("game", "game.__main__", "game.determinize", "game.bots", "game.search", "game.roster", "game.cardlog",
               "game.sim", "game.balance", "game.batch", "game.report", "game.reportpage", "game.simconsole",
-              "game.simrun", "game.bench", "game.cli", "game.replay", "game.shrink", "game.keep", "game.ui.*")),
+              "game.simrun", "game.bench", "game.cli", "game.replay", "game.shrink", "game.keep", "game.native",
+              "game.ui.*")),
 )
 
 

@@ -29,13 +29,17 @@ def break_on_move(game: Table, entry: dict[str, Any]) -> None:
 
 @pytest.fixture
 def broken_build(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
-    install = schedule.install
+    """Every game made meanwhile carries the bug, given to it as its last system is registered (esper is called
+    through its module, by the compiled engine too)."""
+    add = esper.add_processor
+    last = schedule.SCHEDULE[-1]
 
-    def install_and_break(game: Table) -> None:
-        install(game)
-        game.listeners.append(break_on_move)
+    def add_and_break(processor: esper.Processor, priority: int = 0) -> None:
+        add(processor, priority=priority)
+        if isinstance(processor, last):
+            processor.game.listeners.append(break_on_move)
 
-    monkeypatch.setattr(schedule, "install", install_and_break)
+    monkeypatch.setattr(esper, "add_processor", add_and_break)
     return monkeypatch
 
 
