@@ -165,8 +165,8 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: K
                     verify(checkpoint_problem(game, cards_before, full=False))
         if check:
             verify(checkpoint_problem(game, cards_before, full=True))
-        mechanics: Counter[str] = Counter(e["type"] for e in game.log if e["type"] in MECHANIC_EVENTS)
-        mechanics.update(f"status {e['status']}" for e in game.log if e["type"] == "StatusApplied")
+        mechanics: Counter[str] = Counter([e["type"] for e in game.log if e["type"] in MECHANIC_EVENTS])
+        mechanics.update([f"status {e['status']}" for e in game.log if e["type"] == "StatusApplied"])
         over = game.turn.phase == "over"
         limit = None if over else "actions" if actions >= ACTION_LIMIT else "turns"
         result = GameResult(seed, decks, bots, game.turn.winner, game.turn.turn, not over, mechanics, limit,
