@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import esper
 
@@ -38,7 +38,6 @@ class Command:
     """A player's command: `check` raises Rejected, `run` changes the game."""
 
     by: str
-    act: ClassVar[str] = ""
 
     def check(self, game: Table) -> None:
         """Raise Rejected when the command is not legal now."""
@@ -355,7 +354,6 @@ class Play(Command):
     card: Any = None
     to: Any = None
     target: Any = None
-    act: ClassVar[str] = "play"
 
     def check(self, game: Table) -> None:
         require_main(game, self.by)
@@ -393,7 +391,6 @@ class PlayFromStasis(Command):
     card: Any = None
     to: Any = None
     target: Any = None
-    act: ClassVar[str] = "play_from_stasis"
 
     def check(self, game: Table) -> None:
         require_main(game, self.by)
@@ -440,7 +437,6 @@ class Move(Command):
     card: Any = None
     to: Any = None
     path: Any = None
-    act: ClassVar[str] = "move"
 
     def check(self, game: Table) -> None:
         require_main(game, self.by)
@@ -499,7 +495,6 @@ class Attack(Command):
 
     card: Any = None
     target: Any = None
-    act: ClassVar[str] = "attack"
 
     def check(self, game: Table) -> None:
         require_main(game, self.by)
@@ -608,7 +603,6 @@ class UseAbility(Command):
     ability: Any = None
     target: Any = None
     path: Any = None
-    act: ClassVar[str] = "ability"
 
     def check(self, game: Table) -> None:
         require_main(game, self.by)
@@ -654,7 +648,6 @@ class Activate(Command):
     card: Any = None
     ability: Any = None
     pay: Any = None
-    act: ClassVar[str] = "activate"
 
     def check(self, game: Table) -> None:
         require_main(game, self.by)
@@ -694,7 +687,6 @@ class Choose(Command):
     """Answer the pending choice (DESIGN §3)."""
 
     option: Any = None
-    act: ClassVar[str] = "choose"
 
     def check(self, game: Table) -> None:
         if not game.pending:
@@ -715,7 +707,6 @@ class Choose(Command):
 class EndTurn(Command):
     """End the main phase: the end phase, then the next player's start, untap and main (G-3)."""
 
-    act: ClassVar[str] = "end_turn"
 
     def check(self, game: Table) -> None:
         require_main(game, self.by)
@@ -737,7 +728,6 @@ class Effect(Command):
     source: Any = None
     affects_stasis: Any = False
     fields: dict[str, Any] | None = None
-    act: ClassVar[str] = "effect"
 
     def check(self, game: Table) -> None:
         if game.turn.phase == "over":
@@ -789,7 +779,8 @@ class Effect(Command):
 
 
 COMMANDS: dict[str, type[Command]] = {
-    cls.act: cls for cls in (Play, PlayFromStasis, Move, Attack, UseAbility, Activate, Choose, EndTurn, Effect)
+    "play": Play, "play_from_stasis": PlayFromStasis, "move": Move, "attack": Attack, "ability": UseAbility,
+    "activate": Activate, "choose": Choose, "end_turn": EndTurn, "effect": Effect,
 }
 ACTION_KEYS = {"act", "by"}
 FIELDS = {cls: frozenset(cls.__dataclass_fields__) - {"by"} for cls in COMMANDS.values()}

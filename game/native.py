@@ -26,7 +26,7 @@ def build() -> int:
         os.chdir(ROOT)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            modules = mypycify(list(HOT), opt_level="3", multi_file=True, target_dir=str(temp / "c"))
+            modules = mypycify(list(HOT), opt_level="3", multi_file=False, target_dir=str(temp / "c"))
             setup(name="countertop-engine", ext_modules=modules, script_args=[
                 "--quiet", "build_ext", "--build-lib", str(FOLDER), "--build-temp", str(temp / "o"), "-j", "2"])
     except (Exception, SystemExit) as err:  # setuptools reports a failed compile by SystemExit

@@ -620,9 +620,10 @@ class Table:
         cards = dict(esper.get_component(c.Card))
         owner = dict.fromkeys(self.refs.values()) | {e: o.player for e, o in esper.get_component(c.Owner)}
         ctrl = dict.fromkeys(self.refs.values()) | {e: o.player for e, o in esper.get_component(c.Controller)}
-        if self._zone_of != zone_of or any(self._zone_of[e] is not z for e, z in zone_of.items()):
+        # the indexes hold the very components: the same objects under the same keys (no field-by-field compare)
+        if self._zone_of.keys() != zone_of.keys() or any(self._zone_of[e] is not z for e, z in zone_of.items()):
             problems.append("index _zone_of differs from a full scan")
-        if self._card != cards:
+        if self._card.keys() != cards.keys() or any(self._card[e] is not k for e, k in cards.items()):
             problems.append("index _card differs from a full scan")
         if self._owner != owner or self._controller != ctrl:
             problems.append("index _owner/_controller differs from a full scan")
