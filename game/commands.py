@@ -707,7 +707,6 @@ class Choose(Command):
 class EndTurn(Command):
     """End the main phase: the end phase, then the next player's start, untap and main (G-3)."""
 
-
     def check(self, game: Table) -> None:
         require_main(game, self.by)
 

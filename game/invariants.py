@@ -26,7 +26,7 @@ Found = list[tuple[str, str]]
 
 
 class InvariantError(AssertionError):
-    """A broken invariant found in a game played on (`sim --check`), with the seed and the command history that
+    """A broken invariant of a game being played (`sim --check`), with the seed and the command history that
     reproduce it."""
 
 

@@ -27,7 +27,6 @@ MECHANIC_EVENTS = ("EnteredStasis", "StasisCounterRemoved", "PlayedFromStasis", 
                    "AttackNegated", "Defeated")
 
 
-
 Keeper = Callable[[Game, "GameResult", str | None], None]
 """Told of every finished game (still open) with its result and the broken invariant, if any (`--keep`)."""
 
