@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Generic, TypeVar
 
-if TYPE_CHECKING:
-    from game.table import Table
+T = TypeVar("T")
 
 
-class Lifetime:
+class Lifetime(Generic[T]):
     """Held by one table and holding it back; the systems in the table's world hold it weakly, and the world
     is dropped when it goes (`Table.close` lets go of the table at once).
 
     It is a plain class of its own module so that it takes weak references even where the table, compiled
-    (`game.native`), does not.
+    (`game.compiled`), does not; it knows nothing of the table but that it holds one.
     """
 
     __slots__ = ("table", "__weakref__")
 
-    def __init__(self, table: Table) -> None:
-        self.table: Table | None = table
+    def __init__(self, table: T) -> None:
+        self.table: T | None = table

@@ -89,7 +89,7 @@ class Table:
         self.phase_steps: dict[str, list[Callable[[], None]]] = {}
         """The rule systems' steps of each phase, in schedule order (installed by the turn layer)."""
         self._clear_indexes()
-        self.lifetime = Lifetime(self)
+        self.lifetime: Lifetime[Table] = Lifetime(self)
         """What the rule systems hold weakly to find this table; its world is dropped when it goes."""
         weakref.finalize(self.lifetime, _drop_world, self.world)
         self.enter()
