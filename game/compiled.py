@@ -64,7 +64,7 @@ def activate(package: str, path: list[str]) -> None:
     state = status()
     if state != "fresh":
         if os.environ.get("COUNTERTOP_ENGINE") == "compiled":
-            raise ImportError(f"the compiled engine is {state}: run `make` (or `python -m game.native build`)")
+            raise ImportError(f"the compiled engine is {state}: build it with `.venv/bin/python -m game.native build`")
         return
     if str(FOLDER) not in sys.path:
         sys.path.append(str(FOLDER))  # the shared library of the compiled modules is a top-level module

@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import sys
+import warnings
 
 from game.compiled import FOLDER, HOT, MANIFEST, ROOT, build_status, sources
 
@@ -18,9 +19,7 @@ def build() -> int:
     shutil.rmtree(temp, ignore_errors=True)
     here = os.getcwd()
     try:
-        import warnings
-
-        from mypyc.build import mypycify
+        from mypyc.build import mypycify  # here: only a build needs mypyc and setuptools (the compile extra)
         from setuptools import setup
 
         os.chdir(ROOT)
@@ -28,7 +27,7 @@ def build() -> int:
             warnings.simplefilter("ignore")
             modules = mypycify(list(HOT), opt_level="3", multi_file=False, target_dir=str(temp / "c"))
             setup(name="countertop-engine", ext_modules=modules, script_args=[
-                "--quiet", "build_ext", "--build-lib", str(FOLDER), "--build-temp", str(temp / "o"), "-j", "2"])
+                "--quiet", "build_ext", "--build-lib", str(FOLDER), "--build-temp", str(temp / "o")])
     except (Exception, SystemExit) as err:  # setuptools reports a failed compile by SystemExit
         shutil.rmtree(FOLDER, ignore_errors=True)
         print(f"countertop: the engine was not compiled ({type(err).__name__}: {err}); "

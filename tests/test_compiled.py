@@ -70,7 +70,7 @@ def test_asking_for_the_compiled_engine_without_a_fresh_build_is_one_clear_error
     manifest.write_text(json.dumps({"sources": {}}))
     monkeypatch.setenv("COUNTERTOP_ENGINE", "compiled")
     path = ["/src/game"]
-    with pytest.raises(ImportError, match=r"^the compiled engine is stale: run `make`"):
+    with pytest.raises(ImportError, match=r"^the compiled engine is stale: build it with `.venv/bin/python -m game"):
         compiled.activate("game", path)
     assert path == ["/src/game"]
 
