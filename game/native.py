@@ -36,7 +36,7 @@ def build() -> int:
     finally:
         os.chdir(here)
         shutil.rmtree(temp, ignore_errors=True)
-    MANIFEST.write_text(json.dumps({"python": sys.implementation.cache_tag, "sources": digest}, indent=1))
+    MANIFEST.write_text(json.dumps({"sources": digest}, indent=1))  # the folder names the Python
     print(f"countertop: compiled {len(HOT)} engine modules into {FOLDER.relative_to(ROOT)}")
     return 0
 

@@ -54,6 +54,12 @@ class Outcome:
 OK = Outcome(True)
 
 
+def same_objects(kept: Mapping[int, object], scanned: Mapping[int, object]) -> bool:
+    """Whether an index holds the very components a scan found: the same objects under the same keys (no
+    field-by-field compare)."""
+    return kept.keys() == scanned.keys() and all(kept[e] is found for e, found in scanned.items())
+
+
 def _drop_world(name: str) -> None:
     if name not in esper.list_worlds():
         return
@@ -620,11 +626,9 @@ class Table:
         cards = dict(esper.get_component(c.Card))
         owner = dict.fromkeys(self.refs.values()) | {e: o.player for e, o in esper.get_component(c.Owner)}
         ctrl = dict.fromkeys(self.refs.values()) | {e: o.player for e, o in esper.get_component(c.Controller)}
-        # the indexes hold the very components: the same objects under the same keys (no field-by-field compare)
-        if self._zone_of.keys() != zone_of.keys() or any(self._zone_of[e] is not z for e, z in zone_of.items()):
-            problems.append("index _zone_of differs from a full scan")
-        if self._card.keys() != cards.keys() or any(self._card[e] is not k for e, k in cards.items()):
-            problems.append("index _card differs from a full scan")
+        for name, held, full in (("_zone_of", self._zone_of, zone_of), ("_card", self._card, cards)):
+            if not same_objects(held, full):
+                problems.append(f"index {name} differs from a full scan")
         if self._owner != owner or self._controller != ctrl:
             problems.append("index _owner/_controller differs from a full scan")
         order = sorted(zone_of, key=lambda e: zone_of[e].seq)
