@@ -25,11 +25,6 @@ GAME_SET_FIELDS = (*INTERNAL_FIELDS, *SCENARIO_INTERNAL_FIELDS, "steps", "source
 Found = list[tuple[str, str]]
 
 
-class InvariantError(AssertionError):
-    """A broken invariant of a game being played (`sim --check`), with the seed and the command history that
-    reproduce it."""
-
-
 def state_problems(state: dict[str, Any], pool: dict[str, CardDef]) -> Found:
     """Every broken invariant of a schema-valid state, as (where, what) pairs."""
     found: Found = []

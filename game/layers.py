@@ -18,7 +18,7 @@ from __future__ import annotations
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("data", ("game.components", "game.constants", "game.events", "game.dice", "game.cards", "game.rules",
               "game.problems", "game.opspecs", "game.schemas", "game.checked", "game.layers", "game.compiled",
-              "game.lifetime")),
+              "game.lifetime", "game.broken")),
     ("table", ("game.table",)),
     ("rules", ("game.stats", "game.stasis", "game.stun", "game.status", "game.combat", "game.effects",
                "game.triggers")),

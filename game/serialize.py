@@ -49,30 +49,41 @@ def card_state(game: Table, eid: int) -> dict[str, Any]:
     """Every component of one card as plain data (read from one lookup of the entity's components)."""
     comps: tuple[Any, ...] = esper.components_for_entity(eid)
     has = {type(comp): comp for comp in comps}
-    card, zone = has[c.Card], has[c.Zone]
+    card: c.Card = has[c.Card]
+    zone: c.Zone = has[c.Zone]
     data: dict[str, Any] = {"ref": card.ref, "name": card.name, "zone": zone.name, "seq": zone.seq,
                             "owner": game.owner(eid), "controller": game.controller(eid)}
     if (pos := game.pos(eid)) is not None:
         data["pos"] = list(pos)
-    if (stats := has.get(c.Stats)) is not None:
+    stats: c.Stats | None = has.get(c.Stats)
+    if stats is not None:
+        health: c.Health = has[c.Health]
         data["stats"] = [stats.max_hp, stats.atk, stats.crt, stats.mv, stats.range, stats.damage_type]
-        data["hp"] = has[c.Health].hp
-    if (s := has.get(c.StasisCounters)) is not None:
+        data["hp"] = health.hp
+    s: c.StasisCounters | None = has.get(c.StasisCounters)
+    if s is not None:
         data["stasis"] = s.n
-    if (st := has.get(c.StunCounters)) is not None:
+    st: c.StunCounters | None = has.get(c.StunCounters)
+    if st is not None:
         data["stun"] = st.n
-    if (stack := has.get(c.StatusStack)) is not None:
+    stack: c.StatusStack | None = has.get(c.StatusStack)
+    if stack is not None:
         data["status"] = {"stacks": dict(stack.stacks), "applied_turn": dict(stack.applied_turn),
                           "fresh": sorted(stack.fresh)}
-    if (cubes := has.get(c.Cubes)) is not None:
+    cubes: c.Cubes | None = has.get(c.Cubes)
+    if cubes is not None:
         data["cubes"] = [cubes.red, cubes.white, cubes.blue]
-    if (d := has.get(c.Defences)) is not None:
+    d: c.Defences | None = has.get(c.Defences)
+    if d is not None:
         data["defences"] = {"evasion": [list(x) for x in d.evasion], "negation": [list(x) for x in d.negation]}
-    if (u := has.get(c.TurnUsage)) is not None:
+    u: c.TurnUsage | None = has.get(c.TurnUsage)
+    if u is not None:
         data["moved"] = u.moved
-    if (cp := has.get(c.CopiedPower)) is not None:
+    cp: c.CopiedPower | None = has.get(c.CopiedPower)
+    if cp is not None:
         data["copied"] = [cp.atk, cp.source_name]
-    if (o := has.get(c.OncePerTurn)) is not None:
+    o: c.OncePerTurn | None = has.get(c.OncePerTurn)
+    if o is not None:
         data["once_used"] = sorted(o.used)
     flags = [name for name, comp in MARKERS.items() if comp in has]
     if flags:
@@ -179,7 +190,8 @@ def restore_card(game: Table, data: dict[str, Any]) -> None:
     if "pos" in data:
         game.place_at(eid, (data["pos"][0], data["pos"][1]))
     if "stats" in data:
-        esper.add_component(eid, c.Stats(*data["stats"]))
+        max_hp, atk, crt, mv, reach, damage_type = data["stats"]
+        esper.add_component(eid, c.Stats(max_hp, atk, crt, mv, reach, damage_type))
         esper.component_for_entity(eid, c.Health).hp = data["hp"]
     if "stasis" in data:
         game.set_stasis_counters(eid, data["stasis"])

@@ -11,11 +11,12 @@ from typing import Any
 import esper
 
 from game import components as c
+from game.broken import InvariantError
 from game.cardlog import CardActivity, card_activity
 from game.commands import search_reach
 from game.determinize import Observation
 from game.engine import Game
-from game.invariants import InvariantError, state_problems
+from game.invariants import state_problems
 from game.roster import make_bot
 from game.serialize import build_game
 from game.status import MAX_STACKS

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
-from game.invariants import InvariantError
+from game.broken import InvariantError
 from game.report import RunInfo, build, essentials, win_rates, write
 from game.roster import SPECS, make_bot
 from game.setup import SetupError, find_deck, standard_decks

@@ -23,6 +23,7 @@ Square = tuple[int, int]
 UntapReplacement = Callable[["Table", int], bool]
 Listener = Callable[["Table", dict[str, Any]], None]
 T = TypeVar("T")
+K = TypeVar("K")
 
 
 HOME_SQUARES: tuple[tuple[tuple[int, int], ...], ...] = (
@@ -54,10 +55,35 @@ class Outcome:
 OK = Outcome(True)
 
 
-def same_objects(kept: Mapping[int, object], scanned: Mapping[int, object]) -> bool:
+def same_objects(kept: dict[int, T], scanned: list[tuple[int, T]]) -> bool:
     """Whether an index holds the very components a scan found: the same objects under the same keys (no
     field-by-field compare)."""
-    return kept.keys() == scanned.keys() and all(kept[e] is found for e, found in scanned.items())
+    return len(kept) == len(scanned) and all(eid in kept and kept[eid] is found for eid, found in scanned)
+
+
+def in_zone_order(found: dict[int, None], zone: str, zone_of: dict[int, c.Zone]) -> bool:
+    """Whether every entity of an index entry is in this zone by its component, in arrival order."""
+    last, first = 0, True
+    for eid in found:
+        if eid not in zone_of:
+            return False
+        where = zone_of[eid]
+        if where.name != zone or (where.seq < last and not first):
+            return False
+        last, first = where.seq, False
+    return True
+
+
+def by_player_agrees(index: dict[tuple[str, str], dict[int, None]], player: dict[int, str | None],
+                     zone_of: dict[int, c.Zone], expected: int) -> bool:
+    """Whether a (zone, player) index holds, each under its zone and player in arrival order, exactly the
+    `expected` entities the scan gives a player: the verdict of comparing it with one rebuilt from the scan."""
+    count = 0
+    for (zone, who), found in index.items():
+        if not in_zone_order(found, zone, zone_of) or any(player.get(eid) != who for eid in found):
+            return False
+        count += len(found)
+    return count == expected
 
 
 def _drop_world(name: str) -> None:
@@ -622,36 +648,43 @@ class Table:
         if self._stale:
             self._resort()
         problems = []
-        zone_of = dict(esper.get_component(c.Zone))
-        cards = dict(esper.get_component(c.Card))
-        owner = dict.fromkeys(self.refs.values()) | {e: o.player for e, o in esper.get_component(c.Owner)}
-        ctrl = dict.fromkeys(self.refs.values()) | {e: o.player for e, o in esper.get_component(c.Controller)}
-        for name, held, full in (("_zone_of", self._zone_of, zone_of), ("_card", self._card, cards)):
-            if not same_objects(held, full):
+        zones_found, cards_found = esper.get_component(c.Zone), esper.get_component(c.Card)
+        same_zones, same_cards = same_objects(self._zone_of, zones_found), same_objects(self._card, cards_found)
+        for name, agrees in (("_zone_of", same_zones), ("_card", same_cards)):
+            if not agrees:
                 problems.append(f"index {name} differs from a full scan")
+        zone_of = self._zone_of if same_zones else dict(zones_found)
+        cards = self._card if same_cards else dict(cards_found)
+        owner: dict[int, str | None] = dict.fromkeys(self.refs.values())
+        for eid, owned_by in esper.get_component(c.Owner):
+            owner[eid] = owned_by.player
+        ctrl: dict[int, str | None] = dict.fromkeys(self.refs.values())
+        for eid, controlled_by in esper.get_component(c.Controller):
+            ctrl[eid] = controlled_by.player
         if self._owner != owner or self._controller != ctrl:
             problems.append("index _owner/_controller differs from a full scan")
-        order = sorted(zone_of, key=lambda e: zone_of[e].seq)
-        zones: dict[str, list[int]] = {}
-        owned: dict[tuple[str, str], list[int]] = {}
-        controlled: dict[tuple[str, str], list[int]] = {}
-        ready: dict[str, list[int]] = {}
         stasis = {e: n.n for e, n in esper.get_component(c.StasisCounters)}
-        for eid in order:
-            zone = zone_of[eid].name
-            zones.setdefault(zone, []).append(eid)
-            if (mine := owner.get(eid)) is not None:
-                owned.setdefault((zone, mine), []).append(eid)
-            if (who := ctrl.get(eid)) is not None:
-                controlled.setdefault((zone, who), []).append(eid)
-                if zone == "stasis" and not stasis.get(eid):
-                    ready.setdefault(who, []).append(eid)
-        for name, scanned in (("_zones", zones), ("_owned", owned), ("_controlled", controlled), ("_ready", ready)):
-            if {k: list(v) for k, v in getattr(self, name).items() if v} != scanned:
+        owned = controlled = ready = on_board = 0
+        for eid, zone in zone_of.items():
+            owned += owner.get(eid) is not None
+            if ctrl.get(eid) is not None:
+                controlled += 1
+                ready += zone.name == "stasis" and not stasis.get(eid)
+            on_board += zone.name == "board" and cards[eid].kind in ("minion", "monster")
+        for name, agrees in (
+            ("_zones", all(in_zone_order(found, zone, zone_of) for zone, found in self._zones.items())
+             and sum(len(found) for found in self._zones.values()) == len(zone_of)),
+            ("_owned", by_player_agrees(self._owned, owner, zone_of, owned)),
+            ("_controlled", by_player_agrees(self._controlled, ctrl, zone_of, controlled)),
+            ("_ready", all(in_zone_order(found, "stasis", zone_of)
+                           and all(ctrl.get(eid) == who and not stasis.get(eid) for eid in found)
+                           for who, found in self._ready.items())
+             and sum(len(found) for found in self._ready.values()) == ready),
+            ("_characters", in_zone_order(self._characters, "board", zone_of) and len(self._characters) == on_board
+             and all(cards[eid].kind in ("minion", "monster") for eid in self._characters)),
+        ):
+            if not agrees:
                 problems.append(f"index {name} differs from a full scan")
-        chars = [e for e in zones.get("board", []) if cards[e].kind in ("minion", "monster")]
-        if list(self._characters) != chars:
-            problems.append("index _characters differs from a full scan")
         square_of = {e: (p.x, p.y) for e, p in esper.get_component(c.BoardPos)}
         squares = {sq: e for e, sq in square_of.items() if zone_of[e].name == "board"}
         locations = {sq: e for e, sq in square_of.items() if zone_of[e].name == "location"}
