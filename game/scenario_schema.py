@@ -9,9 +9,11 @@ rejected when played and listed under `rejected` in the dump.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import datetime
 import math
+from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
@@ -71,6 +73,15 @@ class CardTable(Strict):
     played_from_stasis: bool = False
 
 
+def command_docs() -> dict[str, str]:
+    """Each command class's docstring, read from the source of `game.commands` (compiled, a class keeps none)."""
+    tree = ast.parse(Path(__file__).with_name("commands.py").read_text(encoding="utf-8"))
+    return {node.name: ast.get_docstring(node) or "" for node in tree.body if isinstance(node, ast.ClassDef)}
+
+
+DOCS = command_docs()
+
+
 def step_model(act: str) -> type[BaseModel]:
     """The `[[do]]` table of one act: `act`, `by`, and the fields of its command (effect: its op fields too)."""
     command = COMMANDS[act]
@@ -78,7 +89,7 @@ def step_model(act: str) -> type[BaseModel]:
     names = EFFECT_KEYS if command is Effect else tuple(f.name for f in dataclasses.fields(command) if f.name != "by")
     fields.update({k: (Any, None) for k in names})
     config = ConfigDict(extra="allow") if command is Effect else ConfigDict(extra="forbid")
-    doc = f"A `[[do]]` step with act = {act!r}: {(command.__doc__ or '').strip()}"
+    doc = f"A `[[do]]` step with act = {act!r}: {DOCS[command.__name__].strip()}"
     model: type[BaseModel] = create_model(f"Do_{act}", __config__=config, __doc__=doc, **fields)
     return model
 
