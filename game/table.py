@@ -23,7 +23,6 @@ Square = tuple[int, int]
 UntapReplacement = Callable[["Table", int], bool]
 Listener = Callable[["Table", dict[str, Any]], None]
 T = TypeVar("T")
-K = TypeVar("K")
 
 
 HOME_SQUARES: tuple[tuple[tuple[int, int], ...], ...] = (
@@ -644,7 +643,10 @@ class Table:
         self._characters = ordered(self._characters)
 
     def index_problems(self) -> list[str]:
-        """Every index that differs from a full scan of the components (empty when all agree)."""
+        """Every index that differs from a full scan of the components (empty when all agree).
+
+        An arrival-ordered index is held against the scan entry by entry (each entity where its components put
+        it, in arrival order) and counted against it: the verdict of rebuilding it from the scan, unbuilt."""
         if self._stale:
             self._resort()
         problems = []

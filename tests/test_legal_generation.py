@@ -288,3 +288,20 @@ def test_a_change_around_the_table_shows_in_the_index_check() -> None:
     assert "index _zones differs from a full scan" in game.index_problems()
     assert "index _owned differs from a full scan" in game.index_problems()
     game.close()
+
+
+def test_the_index_check_sees_arrival_order_and_a_dropped_entry() -> None:
+    """Two deck cards whose arrival numbers are swapped on their components, and a hand card dropped from one
+    index only, are each caught by the check, naming just the indexes that differ."""
+    game = Game.new(["Ada", "Bo"], seed=1)
+    first, second = game.zone_cards("deck", "Ada")[:2]
+    zone_a, zone_b = esper.component_for_entity(first, c.Zone), esper.component_for_entity(second, c.Zone)
+    zone_a.seq, zone_b.seq = zone_b.seq, zone_a.seq
+    assert game.index_problems() == ["index _zones differs from a full scan", "index _owned differs from a full scan",
+                                     "index _controlled differs from a full scan"]
+    zone_a.seq, zone_b.seq = zone_b.seq, zone_a.seq
+    assert game.index_problems() == []
+    card = game.zone_cards("hand", "Ada")[0]
+    del game._controlled[("hand", "Ada")][card]
+    assert game.index_problems() == ["index _controlled differs from a full scan"]
+    game.close()
