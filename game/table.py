@@ -12,7 +12,7 @@ import esper
 
 from game import components as c
 from game.cards import CardDef, card_pool
-from game.constants import COLS, ROWS
+from game.constants import CHARACTER_KINDS, COLS, ROWS
 from game.dice import Dice
 from game.events import event
 from game.lifetime import Lifetime
@@ -672,19 +672,19 @@ class Table:
             if ctrl.get(eid) is not None:
                 controlled += 1
                 ready += zone.name == "stasis" and not stasis.get(eid)
-            on_board += zone.name == "board" and cards[eid].kind in ("minion", "monster")
-        for name, agrees in (
-            ("_zones", all(in_zone_order(found, zone, zone_of) for zone, found in self._zones.items())
-             and sum(len(found) for found in self._zones.values()) == len(zone_of)),
-            ("_owned", by_player_agrees(self._owned, owner, zone_of, owned)),
-            ("_controlled", by_player_agrees(self._controlled, ctrl, zone_of, controlled)),
-            ("_ready", all(in_zone_order(found, "stasis", zone_of)
-                           and all(ctrl.get(eid) == who and not stasis.get(eid) for eid in found)
-                           for who, found in self._ready.items())
-             and sum(len(found) for found in self._ready.values()) == ready),
-            ("_characters", in_zone_order(self._characters, "board", zone_of) and len(self._characters) == on_board
-             and all(cards[eid].kind in ("minion", "monster") for eid in self._characters)),
-        ):
+            on_board += zone.name == "board" and cards[eid].kind in CHARACTER_KINDS
+        zones_agree = (all(in_zone_order(found, zone, zone_of) for zone, found in self._zones.items())
+                       and sum(len(found) for found in self._zones.values()) == len(zone_of))
+        ready_agrees = (all(in_zone_order(found, "stasis", zone_of)
+                            and all(ctrl.get(eid) == who and not stasis.get(eid) for eid in found)
+                            for who, found in self._ready.items())
+                        and sum(len(found) for found in self._ready.values()) == ready)
+        characters_agree = (in_zone_order(self._characters, "board", zone_of) and len(self._characters) == on_board
+                            and all(cards[eid].kind in CHARACTER_KINDS for eid in self._characters))
+        for name, agrees in (("_zones", zones_agree),
+                             ("_owned", by_player_agrees(self._owned, owner, zone_of, owned)),
+                             ("_controlled", by_player_agrees(self._controlled, ctrl, zone_of, controlled)),
+                             ("_ready", ready_agrees), ("_characters", characters_agree)):
             if not agrees:
                 problems.append(f"index {name} differs from a full scan")
         square_of = {e: (p.x, p.y) for e, p in esper.get_component(c.BoardPos)}
