@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game import components as c
 from game import status
 from game.constants import COLS, ROWS
@@ -27,14 +25,14 @@ def blind_check(game: Table, actor: int, purpose: str) -> bool:
     return result <= BLIND_SUCCESS
 
 
-def defences_of(eid: int) -> c.Defences:
+def defences_of(game: Table, eid: int) -> c.Defences:
     """A character's evasion and negation sources, read without adding anything."""
-    return esper.try_component(eid, c.Defences) or c.Defences()
+    return game.get(eid, c.Defences) or c.Defences()
 
 
 def evades(game: Table, target: int, damage_type: str) -> bool:
     """SE-12: all evasion against the type adds up into one roll; a sleeping character can't evade (SE-9)."""
-    total = sum(v for t, v in defences_of(target).evasion if t == damage_type)
+    total = sum(v for t, v in defences_of(game, target).evasion if t == damage_type)
     if total <= 0 or game.has_status(target, "Sleep"):
         return False
     if total >= 100:
@@ -44,7 +42,7 @@ def evades(game: Table, target: int, damage_type: str) -> bool:
 
 def negates(game: Table, target: int, damage_type: str) -> bool:
     """SE-13: one roll per negation source in attach order, stopping at the first success."""
-    for t, value in defences_of(target).negation:
+    for t, value in defences_of(game, target).negation:
         if t != damage_type or value <= 0:
             continue
         if value >= 100 or game.roll(f"negation: negated on 1-{value}", target) <= value:
@@ -60,7 +58,7 @@ def standard_attack(game: Table, attacker: int, target: int) -> None:
     if not blind_check(game, attacker, "the attack"):
         game.emit("AttackFailed", card=game.ref(attacker), reason="Blind roll failed (SE-1)")
         return
-    damage_type = esper.component_for_entity(attacker, c.Stats).damage_type
+    damage_type = game.component(attacker, c.Stats).damage_type
     if evades(game, target, damage_type):
         game.emit("AttackEvaded", card=game.ref(target), attacker=game.ref(attacker))
         return
@@ -82,7 +80,7 @@ def deal_damage(game: Table, target: int, amount: int, source: int | None, reaso
     if not game.on_board(target) or not game.is_character(target):
         return
     blue = status.remove_cubes(game, target, "blue", amount) if amount > 0 else 0
-    health = esper.component_for_entity(target, c.Health)
+    health = game.component(target, c.Health)
     to_hp = amount - blue
     health.hp -= to_hp
     game.emit("DamageDealt", card=game.ref(target), n=amount, to_hp=to_hp, hp=health.hp, reason=reason,
@@ -109,8 +107,8 @@ def heal(game: Table, target: int, amount: int, overheal: bool) -> None:
     """Heal up to max HP; with `overheal`, the excess becomes blue cubes (SE-14)."""
     if not game.on_board(target) or not game.is_character(target):
         return
-    health = esper.component_for_entity(target, c.Health)
-    max_hp = esper.component_for_entity(target, c.Stats).max_hp
+    health = game.component(target, c.Health)
+    max_hp = game.component(target, c.Stats).max_hp
     restored = min(amount, max(0, max_hp - health.hp))
     health.hp += restored
     game.emit("Healed", card=game.ref(target), n=restored, hp=health.hp)

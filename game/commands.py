@@ -482,7 +482,7 @@ def check_attack_target(game: Table, eid: int, target: int, by: str, stunned: bo
     if not game.is_character(target) or not game.on_board(target) or not game.is_enemy(by, target):
         raise Rejected(f"{game.name(target)} is not an enemy character on the board (G-6)")
     stunned_against(game, eid, target, by, stunned)
-    reach = esper.component_for_entity(eid, c.Stats).range
+    reach = game.component(eid, c.Stats).range
     here, there = game.pos(eid), game.pos(target)
     assert here is not None and there is not None
     if game.distance(here, there) > reach:
@@ -635,7 +635,7 @@ def activatable(game: Table, eid: int, name: Any) -> Ability:
     if not game.abilities_work(eid):
         raise Rejected(f"{game.name(eid)} has lost all its abilities this turn")
     ab = ability_named(game, eid, name)
-    used = esper.try_component(eid, c.OncePerTurn)
+    used = game.get(eid, c.OncePerTurn)
     if ab.once_per_turn and used is not None and ab.name in used.used:
         raise Rejected(f"{ab.name} can be used once per turn, and was used this turn")
     return ab

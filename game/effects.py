@@ -198,7 +198,7 @@ def candidates(game: Table, name: str, player: str, source: int | None) -> list[
     if name == "permanent":
         return [e for e in game.zone_cards("board") if game.kind(e) in ("minion", "monster", "relic")]
     if name == "hand_yours":
-        return [e for e in game.zone_cards("hand", player) if not esper.has_component(e, c.Resolving)]
+        return [e for e in game.zone_cards("hand", player) if not game.has(e, c.Resolving)]
     if name == "stasis_yours":
         return game.zone_cards("stasis", player, by="controller")
     if name == "stasis_yours_other":
@@ -436,7 +436,7 @@ def _choose_mode(game: Table, item: dict[str, Any], target: str) -> Choice | Non
 @op("finish_play", board_only=False)
 def _finish_play(game: Table, item: dict[str, Any], target: int) -> None:
     """An action (or Madness) that is still being played goes to the discard pile (G-4, ST-11)."""
-    if esper.has_component(target, c.Resolving) and game.zone(target) == "hand":
+    if game.has(target, c.Resolving) and game.zone(target) == "hand":
         game.discard(target, reason="resolved")
     esper.try_remove_component(target, c.Resolving)
     esper.try_remove_component(target, c.PlayedFromStasisMark)

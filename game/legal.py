@@ -14,8 +14,6 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import esper
-
 from game.cards import Ability
 from game.commands import (
     UNPLAYABLE,
@@ -237,7 +235,7 @@ def attacks(game: Table, me: str, eid: int, foes: list[tuple[int, Square | None]
     here = game.pos(eid)
     assert here is not None
     x, y = here
-    reach = esper.component_for_entity(eid, Stats).range
+    reach = game.component(eid, Stats).range
     stunned = stun_holds(game, eid)
     found = []
     for t, there in foes:

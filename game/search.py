@@ -19,8 +19,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import esper
-
 from game.bots import GreedyBot, Replays
 from game.components import Health
 from game.determinize import Observation
@@ -66,7 +64,7 @@ def worth(game: Game, player: str) -> float:
     for eid in game.characters():
         if game.controller(eid) != player:
             continue
-        value += esper.component_for_entity(eid, Health).hp + game.cubes(eid).blue + POWER_WEIGHT * power(game, eid)
+        value += game.component(eid, Health).hp + game.cubes(eid).blue + POWER_WEIGHT * power(game, eid)
         if game.pos(eid) in held:
             value += LOCATION_WEIGHT
     return value

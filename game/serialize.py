@@ -192,7 +192,7 @@ def restore_card(game: Table, data: dict[str, Any]) -> None:
     if "stats" in data:
         max_hp, atk, crt, mv, reach, damage_type = data["stats"]
         esper.add_component(eid, c.Stats(max_hp, atk, crt, mv, reach, damage_type))
-        esper.component_for_entity(eid, c.Health).hp = data["hp"]
+        game.component(eid, c.Health).hp = data["hp"]
     if "stasis" in data:
         game.set_stasis_counters(eid, data["stasis"])
     if "stun" in data:

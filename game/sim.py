@@ -97,7 +97,7 @@ def component_problem(game: Game, cards_before: int) -> str | None:
             return f"{game.ref(eid)} has negative cubes"
     squares: set[tuple[int, int]] = set()
     for eid in game.characters():
-        pos = esper.try_component(eid, c.BoardPos)
+        pos = game.get(eid, c.BoardPos)
         if pos is None:
             continue
         if (pos.x, pos.y) in squares:
@@ -105,8 +105,8 @@ def component_problem(game: Game, cards_before: int) -> str | None:
         squares.add((pos.x, pos.y))
         if game.at((pos.x, pos.y)) != eid:
             return f"the square index has lost {game.ref(eid)} at {[pos.x, pos.y]}"
-        if esper.component_for_entity(eid, c.Health).hp <= 0:
-            return f"{game.ref(eid)} is on the board with {esper.component_for_entity(eid, c.Health).hp} HP"
+        if game.component(eid, c.Health).hp <= 0:
+            return f"{game.ref(eid)} is on the board with {game.component(eid, c.Health).hp} HP"
     return None
 
 

@@ -26,10 +26,10 @@ def place(game: Table, eid: int, n: int) -> None:
     if owner is None:
         game.emit("StasisIgnored", card=ref, reason="it has no owner (ST-17)")
         return
-    if esper.has_component(eid, c.PlayedFromStasisMark):
+    if game.has(eid, c.PlayedFromStasisMark):
         game.emit("StasisIgnored", card=ref, reason="it just left stasis and can't re-enter it (ST-13)")
         return
-    counters = esper.try_component(eid, c.StasisCounters)
+    counters = game.get(eid, c.StasisCounters)
     if counters is not None:
         game.set_stasis_counters(eid, counters.n + n)
         game.emit("StasisCountersAdded", card=ref, n=n, counters=counters.n)
@@ -49,7 +49,7 @@ def enter(game: Table, eid: int, n: int, owner: str) -> None:
 
 def remove(game: Table, eid: int, n: int) -> None:
     """Remove up to n stasis counters one at a time, never below 0 (ST-10); each removal is an event."""
-    counters = esper.try_component(eid, c.StasisCounters)
+    counters = game.get(eid, c.StasisCounters)
     for _ in range(n):
         if counters is None or counters.n == 0:
             return

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game import components as c
 from game.constants import CUBE_COLORS as CUBE_COLORS
 from game.table import ensure
@@ -40,7 +38,7 @@ def apply(game: Table, eid: int, name: str, stacks: int = 1) -> None:
 
 def remove(game: Table, eid: int, name: str, reason: str = "removed") -> None:
     """Remove a status with all its stacks (SE-0)."""
-    stack = esper.try_component(eid, c.StatusStack)
+    stack = game.get(eid, c.StatusStack)
     if stack is None or name not in stack.stacks:
         return
     del stack.stacks[name]
@@ -62,7 +60,7 @@ def remove_cubes(game: Table, eid: int, color: str, n: int) -> int:
     Taking the last white cube sets off the card's "last white cube removed" abilities, whatever took it: the
     start-of-turn countdown or an effect (SE-14, R-1); the trigger dispatcher hears it in `CubesRemoved`.
     """
-    cubes = esper.try_component(eid, c.Cubes)
+    cubes = game.get(eid, c.Cubes)
     have = getattr(cubes, color) if cubes else 0
     taken = min(n, have)
     if cubes is None or taken == 0:
@@ -74,7 +72,7 @@ def remove_cubes(game: Table, eid: int, color: str, n: int) -> int:
 
 def applied_before_this_turn(game: Table, eid: int, name: str) -> bool:
     """G-3's Ruling: a status applied during its controller's own turn does not count that turn."""
-    stack = esper.try_component(eid, c.StatusStack)
+    stack = game.get(eid, c.StatusStack)
     if stack is None or name not in stack.stacks:
         return False
     return stack.applied_turn.get(name, 0) < game.turn.turn

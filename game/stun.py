@@ -22,7 +22,7 @@ def place(game: Table, eid: int, n: int) -> None:
 
 def remove(game: Table, eid: int, n: int) -> None:
     """Take stun counters off directly (never below 0)."""
-    counters = esper.try_component(eid, c.StunCounters)
+    counters = game.get(eid, c.StunCounters)
     if counters is None or counters.n == 0:
         return
     taken = min(n, counters.n)
@@ -39,7 +39,7 @@ def stun_counter_replacement(game: Table, eid: int) -> bool:
     goes through it. Returns True when it replaced the untap (the permanent stays tapped; SC-5: no
     "becomes untapped" trigger follows).
     """
-    counters = esper.try_component(eid, c.StunCounters)
+    counters = game.get(eid, c.StunCounters)
     if counters is None or counters.n == 0:
         return False
     counters.n -= 1

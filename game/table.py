@@ -34,6 +34,20 @@ HOME_SQUARES: tuple[tuple[tuple[int, int], ...], ...] = (
 """G-1: the home squares of each seat: the near row, the far row, then the left and the right column."""
 
 
+Components = dict[int, dict[type, Any]]
+"""Each entity's components by type: one esper world's own table."""
+
+
+def world_components() -> Components:
+    """The current esper world's table of components: the one object esper 3 keeps for the world's whole life
+    (switching worlds puts it aside and back; clearing the world empties it in place).
+
+    A table reads its components here (a dictionary lookup, where each `esper.try_component` is a call into
+    esper's Python, about a microsecond in a compiled game); every change still goes through esper, which
+    keeps its sets of entities by type and its query caches up to date with it."""
+    return esper._entities
+
+
 def ensure(eid: int, kind: type[T]) -> T:
     """The entity's component of this type, added blank on first use (for counters, stacks, usage)."""
     found = esper.try_component(eid, kind)
@@ -125,6 +139,8 @@ class Table:
         weakref.finalize(self.lifetime, _drop_world, self.world)
         self.enter()
         esper.clear_database()
+        self.components = world_components()
+        """This world's components of each entity, read straight (`world_components`)."""
         self.turn = c.TurnState()
         """The turn-state component."""
         self.turn_entity = esper.create_entity(self.turn)
@@ -341,20 +357,34 @@ class Table:
         """Orthogonal steps between two squares."""
         return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
+    def get(self, eid: int, kind: type[T]) -> T | None:
+        """The entity's component of this type, or None (`esper.try_component`, read from this world)."""
+        found = self.components.get(eid)
+        return found.get(kind) if found is not None else None
+
+    def has(self, eid: int, kind: type) -> bool:
+        """Whether the entity has a component of this type (`esper.has_component`, of this world)."""
+        return kind in self.components[eid]
+
+    def component(self, eid: int, kind: type[T]) -> T:
+        """The entity's component of this type (`esper.component_for_entity`, of this world; KeyError if none)."""
+        found: T = self.components[eid][kind]
+        return found
+
     def is_tapped(self, eid: int) -> bool:
         """Whether a permanent is tapped."""
-        return esper.has_component(eid, c.Tapped)
+        return c.Tapped in self.components[eid]
 
     def stasis_counters(self, eid: int) -> int:
         """Stasis counters on a card (0 when none)."""
-        s = esper.try_component(eid, c.StasisCounters)
+        s = self.get(eid, c.StasisCounters)
         return s.n if s else 0
 
     def set_stasis_counters(self, eid: int, n: int | None) -> None:
         """Set the stasis counters on a card (None: take the component away); keeps the ready index."""
         if n is None:
             esper.try_remove_component(eid, c.StasisCounters)
-        elif (s := esper.try_component(eid, c.StasisCounters)) is not None:
+        elif (s := self.get(eid, c.StasisCounters)) is not None:
             s.n = n
         else:
             esper.add_component(eid, c.StasisCounters(n))
@@ -363,31 +393,31 @@ class Table:
 
     def stun_counters(self, eid: int) -> int:
         """Stun counters on a permanent (0 when none)."""
-        s = esper.try_component(eid, c.StunCounters)
+        s = self.get(eid, c.StunCounters)
         return s.n if s else 0
 
     def statuses(self, eid: int) -> dict[str, int]:
         """Statuses on a character and their stacks."""
-        s = esper.try_component(eid, c.StatusStack)
+        s = self.get(eid, c.StatusStack)
         return dict(s.stacks) if s else {}
 
     def stacks(self, eid: int, status: str) -> int:
         """Stacks (Freeze: tokens) of one status on a character (0 when it has none)."""
-        s = esper.try_component(eid, c.StatusStack)
+        s = self.get(eid, c.StatusStack)
         return s.stacks.get(status, 0) if s else 0
 
     def has_status(self, eid: int, status: str) -> bool:
         """Whether a character carries a status."""
-        s = esper.try_component(eid, c.StatusStack)
+        s = self.get(eid, c.StatusStack)
         return bool(s and s.stacks.get(status))
 
     def cubes(self, eid: int) -> c.Cubes:
         """A character's cubes (a blank set when none)."""
-        return esper.try_component(eid, c.Cubes) or c.Cubes()
+        return self.get(eid, c.Cubes) or c.Cubes()
 
     def abilities_work(self, eid: int) -> bool:
         """False while the card has lost all its abilities."""
-        return not esper.has_component(eid, c.AbilitiesLost)
+        return not self.has(eid, c.AbilitiesLost)
 
     # ----- events, dice, stones ----------------------------------------------------------------------------
 
@@ -439,9 +469,9 @@ class Table:
         self._unplace(eid)
         for comp in self.BOARD_STATE.intersection(map(type, esper.components_for_entity(eid))):
             esper.remove_component(eid, comp)
-        stats = esper.try_component(eid, c.Stats)
+        stats = self.get(eid, c.Stats)
         if stats is not None:
-            esper.component_for_entity(eid, c.Health).hp = stats.max_hp
+            self.component(eid, c.Health).hp = stats.max_hp
 
     def put(self, eid: int, zone: str) -> None:
         """Move a card to a zone, arriving last (a deck's last card is its bottom)."""
@@ -458,7 +488,7 @@ class Table:
     def place_at(self, eid: int, square: Square) -> None:
         """Give a card a square (a character entering the board or moving, a location card): keeps the indexes."""
         self._unplace(eid)
-        p = esper.try_component(eid, c.BoardPos)
+        p = self.get(eid, c.BoardPos)
         if p is None:
             esper.add_component(eid, c.BoardPos(*square))
         else:
@@ -470,7 +500,7 @@ class Table:
         if self._controller[eid] == player:
             return
         self._unfile(eid)
-        esper.component_for_entity(eid, c.Controller).player = player
+        self.component(eid, c.Controller).player = player
         self._controller[eid] = player
         self._file(eid)
 
@@ -610,7 +640,7 @@ class Table:
             self._ready[ctrl].pop(eid, None)
 
     def _place(self, eid: int) -> None:
-        p = esper.try_component(eid, c.BoardPos)
+        p = self.get(eid, c.BoardPos)
         if p is None:
             return
         square = (p.x, p.y)

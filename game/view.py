@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from game import components as c
 from game import status
 from game.constants import COLS, ROWS, STATUSES
@@ -25,7 +23,7 @@ def card_view(game: Table, eid: int) -> dict[str, Any]:
     zone = game.zone(eid)
     character = game.is_character(eid)
     on_board = character and zone == "board"
-    stats = esper.try_component(eid, c.Stats)
+    stats = game.get(eid, c.Stats)
     entry: dict[str, Any] = {
         "name": card.name,
         "kind": card.kind,
@@ -45,7 +43,7 @@ def card_view(game: Table, eid: int) -> dict[str, Any]:
         "cubes": {color: getattr(game.cubes(eid), color) for color in status.CUBE_COLORS},
     }
     if character and stats is not None:
-        health = esper.component_for_entity(eid, c.Health)
+        health = game.component(eid, c.Health)
         entry.update(
             hp=health.hp if on_board else stats.max_hp,
             max_hp=stats.max_hp,
@@ -53,7 +51,7 @@ def card_view(game: Table, eid: int) -> dict[str, Any]:
             crt=crit_chance(game, eid),
             mv=movement(game, eid) if on_board else stats.mv,
         )
-    defences = esper.try_component(eid, c.Defences) or c.Defences()
+    defences = game.get(eid, c.Defences) or c.Defences()
     entry.update(
         text=card.text,
         shows=list(card.shows),
@@ -131,7 +129,7 @@ def visible_to(game: Table, eid: int, player: str | None) -> bool:
         return True
     if zone != "hand":
         return False
-    return game.controller(eid) == player or esper.has_component(eid, c.Resolving)
+    return game.controller(eid) == player or game.has(eid, c.Resolving)
 
 
 def player_view(game: Table, player: str | None, *, log: bool = True) -> dict[str, Any]:
@@ -251,8 +249,8 @@ class TableBoard:
     def toughness(self, ref: str) -> int:
         """HP (printed HP off the board) plus blue cubes, as the view shows them."""
         eid = self.eid(ref)
-        hp = esper.component_for_entity(eid, c.Health).hp if self.game.on_board(eid) \
-            else esper.component_for_entity(eid, c.Stats).max_hp
+        hp = self.game.component(eid, c.Health).hp if self.game.on_board(eid) \
+            else self.game.component(eid, c.Stats).max_hp
         return hp + self.game.cubes(eid).blue
 
     def kind(self, ref: str) -> str:

@@ -33,7 +33,7 @@ class FreezeSystem(PhaseSystem):
 
     def run(self, game: Table) -> None:
         for eid in ticking(game):
-            stack = esper.try_component(eid, c.StatusStack)
+            stack = game.get(eid, c.StatusStack)
             if stack is None or "Freeze" not in stack.stacks:
                 continue
             if "Freeze" in stack.fresh:
