@@ -8,8 +8,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import esper
-
 from game import components as c
 from game.broken import InvariantError
 from game.cardlog import CardActivity, card_activity
@@ -80,19 +78,19 @@ def component_problem(game: Game, cards_before: int) -> str | None:
     """The first broken invariant found straight from the components (cheap: checked after every command)."""
     if len(game.refs) < cards_before:
         return f"cards were lost: {cards_before} before, {len(game.refs)} now"
-    for eid, counters in esper.get_component(c.StasisCounters):
+    for eid, counters in game.scan(c.StasisCounters):
         if counters.n < 0:
             return f"{game.ref(eid)} has negative counters"
         if counters.n and not game.in_stasis(eid):
             return f"{game.ref(eid)} has stasis counters outside stasis"
-    for eid, stun in esper.get_component(c.StunCounters):
+    for eid, stun in game.scan(c.StunCounters):
         if stun.n < 0:
             return f"{game.ref(eid)} has negative counters"
-    for eid, stack in esper.get_component(c.StatusStack):
+    for eid, stack in game.scan(c.StatusStack):
         for name, n in stack.stacks.items():
             if not 1 <= n <= MAX_STACKS[name]:
                 return f"{game.ref(eid)} has {n} stacks of {name}"
-    for eid, cubes in esper.get_component(c.Cubes):
+    for eid, cubes in game.scan(c.Cubes):
         if min(cubes.red, cubes.white, cubes.blue) < 0:
             return f"{game.ref(eid)} has negative cubes"
     squares: set[tuple[int, int]] = set()

@@ -105,7 +105,7 @@ def run_sim(args: argparse.Namespace) -> int:
     total = args.games + args.games % 2 if args.paired else args.games
     started = time.perf_counter()
     try:
-        with runner(workers, args.ray) as active, GameProgress(total, not args.json) as bar:
+        with runner(workers, args.ray) as active, GameProgress(total, not args.json and sys.stderr.isatty()) as bar:
             results, reached = play(args, deck_keys, active, bar, keep)
             how = active.describe()
     except InvariantError as err:

@@ -48,6 +48,13 @@ def world_components() -> Components:
     return esper._entities
 
 
+def world_kinds() -> dict[type, set[int]]:
+    """The current esper world's entities of each component type: esper's own sets, kept in one dictionary
+    for the world's whole life like `world_components` (a type's set is made anew when it empties, so a
+    reader looks it up by type each time)."""
+    return esper._components
+
+
 def ensure(eid: int, kind: type[T]) -> T:
     """The entity's component of this type, added blank on first use (for counters, stacks, usage)."""
     found = esper.try_component(eid, kind)
@@ -141,6 +148,8 @@ class Table:
         esper.clear_database()
         self.components = world_components()
         """This world's components of each entity, read straight (`world_components`)."""
+        self.kinds = world_kinds()
+        """This world's entities of each component type (`world_kinds`)."""
         self.turn = c.TurnState()
         """The turn-state component."""
         self.turn_entity = esper.create_entity(self.turn)
@@ -370,6 +379,12 @@ class Table:
         """The entity's component of this type (`esper.component_for_entity`, of this world; KeyError if none)."""
         found: T = self.components[eid][kind]
         return found
+
+    def scan(self, kind: type[T]) -> list[tuple[int, T]]:
+        """Every entity with a component of this type, with it: `esper.get_component` of this world, in its
+        order, read from the world's tables instead of rebuilt by esper's Python after each change."""
+        found = self.components
+        return [(eid, found[eid][kind]) for eid in self.kinds.get(kind, ())]
 
     def is_tapped(self, eid: int) -> bool:
         """Whether a permanent is tapped."""
@@ -680,7 +695,7 @@ class Table:
         if self._stale:
             self._resort()
         problems = []
-        zones_found, cards_found = esper.get_component(c.Zone), esper.get_component(c.Card)
+        zones_found, cards_found = self.scan(c.Zone), self.scan(c.Card)
         same_zones, same_cards = same_objects(self._zone_of, zones_found), same_objects(self._card, cards_found)
         for name, agrees in (("_zone_of", same_zones), ("_card", same_cards)):
             if not agrees:
@@ -688,14 +703,14 @@ class Table:
         zone_of = self._zone_of if same_zones else dict(zones_found)
         cards = self._card if same_cards else dict(cards_found)
         owner: dict[int, str | None] = dict.fromkeys(self.refs.values())
-        for eid, owned_by in esper.get_component(c.Owner):
+        for eid, owned_by in self.scan(c.Owner):
             owner[eid] = owned_by.player
         ctrl: dict[int, str | None] = dict.fromkeys(self.refs.values())
-        for eid, controlled_by in esper.get_component(c.Controller):
+        for eid, controlled_by in self.scan(c.Controller):
             ctrl[eid] = controlled_by.player
         if self._owner != owner or self._controller != ctrl:
             problems.append("index _owner/_controller differs from a full scan")
-        stasis = {e: n.n for e, n in esper.get_component(c.StasisCounters)}
+        stasis = {e: n.n for e, n in self.scan(c.StasisCounters)}
         owned = controlled = ready = on_board = 0
         for eid, zone in zone_of.items():
             owned += owner.get(eid) is not None
@@ -717,7 +732,7 @@ class Table:
                              ("_ready", ready_agrees), ("_characters", characters_agree)):
             if not agrees:
                 problems.append(f"index {name} differs from a full scan")
-        square_of = {e: (p.x, p.y) for e, p in esper.get_component(c.BoardPos)}
+        square_of = {e: (p.x, p.y) for e, p in self.scan(c.BoardPos)}
         squares = {sq: e for e, sq in square_of.items() if zone_of[e].name == "board"}
         locations = {sq: e for e, sq in square_of.items() if zone_of[e].name == "location"}
         if self._square_of != square_of or self._squares != squares or self._locations != locations:

@@ -85,8 +85,8 @@ class EndOfTurnCleanupSystem(PhaseSystem):
     phase = "end"
 
     def run(self, game: Table) -> None:
-        for eid, cubes in esper.get_component(c.Cubes):
+        for eid, cubes in game.scan(c.Cubes):
             if cubes.red:
                 status.remove_cubes(game, eid, "red", cubes.red)
-        for eid, _ in esper.get_component(c.AbilitiesLost):
+        for eid, _ in game.scan(c.AbilitiesLost):
             esper.remove_component(eid, c.AbilitiesLost)

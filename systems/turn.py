@@ -30,9 +30,9 @@ class TurnStartSystem(PhaseSystem):
         player.action_plays = 1
         player.grants = []
         player.minions_at_location = {}
-        for eid, _ in esper.get_component(c.TurnUsage):
+        for eid, _ in game.scan(c.TurnUsage):
             esper.remove_component(eid, c.TurnUsage)
-        for _, used in esper.get_component(c.OncePerTurn):
+        for _, used in game.scan(c.OncePerTurn):
             used.used.clear()
         game.emit("TurnStarted", turn=game.turn.turn, player=player.name, stones=player.stones)
 
