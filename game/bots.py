@@ -222,7 +222,7 @@ class GreedyBot:
             return 20.0 + damage
 
         def score(action: dict[str, Any]) -> float:
-            act = action["act"]
+            act: str = action["act"]
             if act == "move":
                 x, y = action["to"]
                 to = (x, y)

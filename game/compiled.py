@@ -23,8 +23,8 @@ HOT = (
     "game/components.py", "game/table.py", "game/commands.py", "game/engine.py", "game/legal.py", "game/stats.py",
     "game/effects.py", "game/combat.py", "game/status.py", "game/stun.py", "game/stasis.py", "game/triggers.py",
     "game/bots.py", "game/view.py", "game/determinize.py", "game/setup.py", "game/serialize.py", "game/invariants.py",
-    "game/sim.py", "game/events.py", "game/cardlog.py", "systems/base.py", "systems/schedule.py", "systems/turn.py",
-    "systems/untap.py", "systems/status.py", "systems/stasis.py", "systems/endturn.py",
+    "game/sim.py", "game/events.py", "systems/base.py", "systems/schedule.py", "systems/turn.py", "systems/untap.py",
+    "systems/status.py", "systems/stasis.py", "systems/endturn.py",
 )
 """The modules compiled: where games and their checks spend their time. The rest stay Python: files, reports, the
 command line, the window."""

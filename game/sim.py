@@ -95,16 +95,18 @@ def component_problem(game: Game, cards_before: int) -> str | None:
             return f"{game.ref(eid)} has negative cubes"
     squares: set[tuple[int, int]] = set()
     for eid in game.characters():
-        pos = game.get(eid, c.BoardPos)
+        pos: c.BoardPos | None = game.get(eid, c.BoardPos)
         if pos is None:
             continue
-        if (pos.x, pos.y) in squares:
-            return f"two characters share square {[pos.x, pos.y]}"
-        squares.add((pos.x, pos.y))
-        if game.at((pos.x, pos.y)) != eid:
-            return f"the square index has lost {game.ref(eid)} at {[pos.x, pos.y]}"
-        if game.component(eid, c.Health).hp <= 0:
-            return f"{game.ref(eid)} is on the board with {game.component(eid, c.Health).hp} HP"
+        square = (pos.x, pos.y)
+        if square in squares:
+            return f"two characters share square {list(square)}"
+        squares.add(square)
+        if game.at(square) != eid:
+            return f"the square index has lost {game.ref(eid)} at {list(square)}"
+        health: c.Health = game.component(eid, c.Health)
+        if health.hp <= 0:
+            return f"{game.ref(eid)} is on the board with {health.hp} HP"
     return None
 
 

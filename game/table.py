@@ -75,10 +75,16 @@ class Outcome:
 OK = Outcome(True)
 
 
-def same_objects(kept: dict[int, T], scanned: list[tuple[int, T]]) -> bool:
-    """Whether an index holds the very components a scan found: the same objects under the same keys (no
-    field-by-field compare)."""
-    return len(kept) == len(scanned) and all(eid in kept and kept[eid] is found for eid, found in scanned)
+def same_objects(kept: dict[int, T], kind: type[T], components: Components, having: set[int] | None) -> bool:
+    """Whether an index holds the very components of this type the world's tables hold: the same objects under
+    the same entities, as many as have the type (no field-by-field compare, and no scan list made)."""
+    if len(kept) != (len(having) if having is not None else 0):
+        return False
+    for eid, found in kept.items():
+        held = components.get(eid)
+        if held is None or held.get(kind) is not found:
+            return False
+    return True
 
 
 def in_zone_order(found: dict[int, None], zone: str, zone_of: dict[int, c.Zone]) -> bool:
@@ -100,8 +106,11 @@ def by_player_agrees(index: dict[tuple[str, str], dict[int, None]], player: dict
     `expected` entities the scan gives a player: the verdict of comparing it with one rebuilt from the scan."""
     count = 0
     for (zone, who), found in index.items():
-        if not in_zone_order(found, zone, zone_of) or any(player.get(eid) != who for eid in found):
+        if not in_zone_order(found, zone, zone_of):
             return False
+        for eid in found:
+            if player.get(eid) != who:
+                return False
         count += len(found)
     return count == expected
 
@@ -383,8 +392,11 @@ class Table:
     def scan(self, kind: type[T]) -> list[tuple[int, T]]:
         """Every entity with a component of this type, with it: `esper.get_component` of this world, in its
         order, read from the world's tables instead of rebuilt by esper's Python after each change."""
+        having = self.kinds.get(kind)
+        if having is None:
+            return []
         found = self.components
-        return [(eid, found[eid][kind]) for eid in self.kinds.get(kind, ())]
+        return [(eid, found[eid][kind]) for eid in having]
 
     def is_tapped(self, eid: int) -> bool:
         """Whether a permanent is tapped."""
@@ -695,13 +707,14 @@ class Table:
         if self._stale:
             self._resort()
         problems = []
-        zones_found, cards_found = self.scan(c.Zone), self.scan(c.Card)
-        same_zones, same_cards = same_objects(self._zone_of, zones_found), same_objects(self._card, cards_found)
+        kinds = self.kinds
+        same_zones = same_objects(self._zone_of, c.Zone, self.components, kinds.get(c.Zone))
+        same_cards = same_objects(self._card, c.Card, self.components, kinds.get(c.Card))
         for name, agrees in (("_zone_of", same_zones), ("_card", same_cards)):
             if not agrees:
                 problems.append(f"index {name} differs from a full scan")
-        zone_of = self._zone_of if same_zones else dict(zones_found)
-        cards = self._card if same_cards else dict(cards_found)
+        zone_of = self._zone_of if same_zones else dict(self.scan(c.Zone))
+        cards = self._card if same_cards else dict(self.scan(c.Card))
         owner: dict[int, str | None] = dict.fromkeys(self.refs.values())
         for eid, owned_by in self.scan(c.Owner):
             owner[eid] = owned_by.player

@@ -61,3 +61,39 @@ def test_closing_one_game_leaves_the_other() -> None:
     gc.collect()
     assert dropped not in esper.list_worlds()
     assert second.world in esper.list_worlds()
+
+
+def test_a_table_reads_its_own_worlds_components() -> None:
+    """G-8: a table reads its components from its own world's tables, whichever world is current: the same
+    answers esper gives inside that world, and every change made through esper seen at once."""
+    first = setup(table(card("x1", "Footman", "Bo", pos=[3, 4], tapped=True, stun_counters=2)))
+    second = setup(table(card("y1", "Footman", "Ada", pos=[1, 0])))
+    x1, y1 = first.eid("x1"), second.eid("y1")
+    second.enter()
+    assert first.has(x1, c.Tapped) and first.component(x1, c.StunCounters).n == 2
+    assert [first.ref(e) for e, _ in first.scan(c.Tapped)] == ["x1"]
+    assert second.get(y1, c.Tapped) is None and second.scan(c.Tapped) == []
+    assert first.get(x1, c.BoardPos) == c.BoardPos(3, 4) and second.get(y1, c.BoardPos) == c.BoardPos(1, 0)
+    first.enter()
+    for kind in (c.Card, c.Zone, c.Stats, c.Health, c.Tapped, c.StunCounters, c.BoardPos):
+        assert first.scan(kind) == esper.get_component(kind)
+        assert first.get(x1, kind) is esper.try_component(x1, kind)
+    esper.remove_component(x1, c.Tapped)  # the type's last entity: esper drops its set, then makes a new one
+    assert not first.has(x1, c.Tapped) and first.scan(c.Tapped) == []
+    esper.add_component(x1, c.Tapped())
+    assert first.has(x1, c.Tapped) and [e for e, _ in first.scan(c.Tapped)] == [x1]
+    assert first.get(10_000, c.Card) is None
+
+
+def test_the_index_check_holds_the_very_components() -> None:
+    """An index that holds an equal copy of a card's zone, not the component itself, differs from the scan
+    (a later move of the card would change one and not the other); so does a card whose zone is gone."""
+    game = setup(table(card("x1", "Footman", "Bo", pos=[3, 4]), card("h1", "Footman", "Ada", zone="hand")))
+    x1, h1 = game.eid("x1"), game.eid("h1")
+    kept = game._zone_of[x1]
+    esper.add_component(x1, c.Zone(kept.name, kept.seq))
+    assert game.index_problems() == ["index _zone_of differs from a full scan"]
+    esper.add_component(x1, kept)
+    assert game.index_problems() == []
+    esper.remove_component(h1, c.Zone)
+    assert "index _zone_of differs from a full scan" in game.index_problems()
