@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import components as c
 from game import status
+from game.components import Defences, Health, Stats, TurnUsage
 from game.constants import COLS, ROWS
 from game.stats import crit_chance, power
 from game.table import ensure
@@ -25,9 +25,9 @@ def blind_check(game: Table, actor: int, purpose: str) -> bool:
     return result <= BLIND_SUCCESS
 
 
-def defences_of(game: Table, eid: int) -> c.Defences:
+def defences_of(game: Table, eid: int) -> Defences:
     """A character's evasion and negation sources, read without adding anything."""
-    return game.get(eid, c.Defences) or c.Defences()
+    return game.get(eid, Defences) or Defences()
 
 
 def evades(game: Table, target: int, damage_type: str) -> bool:
@@ -58,7 +58,7 @@ def standard_attack(game: Table, attacker: int, target: int) -> None:
     if not blind_check(game, attacker, "the attack"):
         game.emit("AttackFailed", card=game.ref(attacker), reason="Blind roll failed (SE-1)")
         return
-    damage_type = game.component(attacker, c.Stats).damage_type
+    damage_type = game.component(attacker, Stats).damage_type
     if evades(game, target, damage_type):
         game.emit("AttackEvaded", card=game.ref(target), attacker=game.ref(attacker))
         return
@@ -80,7 +80,7 @@ def deal_damage(game: Table, target: int, amount: int, source: int | None, reaso
     if not game.on_board(target) or not game.is_character(target):
         return
     blue = status.remove_cubes(game, target, "blue", amount) if amount > 0 else 0
-    health = game.component(target, c.Health)
+    health = game.component(target, Health)
     to_hp = amount - blue
     health.hp -= to_hp
     game.emit("DamageDealt", card=game.ref(target), n=amount, to_hp=to_hp, hp=health.hp, reason=reason,
@@ -107,8 +107,8 @@ def heal(game: Table, target: int, amount: int, overheal: bool) -> None:
     """Heal up to max HP; with `overheal`, the excess becomes blue cubes (SE-14)."""
     if not game.on_board(target) or not game.is_character(target):
         return
-    health = game.component(target, c.Health)
-    max_hp = game.component(target, c.Stats).max_hp
+    health = game.component(target, Health)
+    max_hp = game.component(target, Stats).max_hp
     restored = min(amount, max(0, max_hp - health.hp))
     health.hp += restored
     game.emit("Healed", card=game.ref(target), n=restored, hp=health.hp)
@@ -137,5 +137,5 @@ def move_along(game: Table, eid: int, path: list[tuple[int, int]], forced: bool)
         if game.has_status(eid, "Poison"):
             deal_damage(game, eid, 1, source=None, reason="Poison (SE-6)")
     if not forced and moved and game.on_board(eid):
-        ensure(eid, c.TurnUsage).moved += moved
+        ensure(eid, TurnUsage).moved += moved
     return moved

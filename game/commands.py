@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game import components as c
 from game import stasis
 from game.cards import Ability, CardDef
 from game.combat import blind_check, move_along, standard_attack
+from game.components import OncePerTurn, Resolving, Stats, Tapped
 from game.constants import COLS, ROWS
 from game.effects import OPS, candidates, queue_effects
 from game.stats import mv_left
@@ -304,11 +304,11 @@ def enter_play(game: Table, by: str, eid: int, square: Square | None, effects: t
         assert square is not None
         game.put(eid, "board")
         game.place_at(eid, square)
-        esper.add_component(eid, c.Tapped())
+        esper.add_component(eid, Tapped())
     elif card.kind == "relic":
         game.put(eid, "board")
     else:
-        esper.add_component(eid, c.Resolving())
+        esper.add_component(eid, Resolving())
     queue_effects(game, effects, eid, by, chosen=target)
     location = game.location_squares().get(square) if square else None
     if location is not None:
@@ -482,7 +482,7 @@ def check_attack_target(game: Table, eid: int, target: int, by: str, stunned: bo
     if not game.is_character(target) or not game.on_board(target) or not game.is_enemy(by, target):
         raise Rejected(f"{game.name(target)} is not an enemy character on the board (G-6)")
     stunned_against(game, eid, target, by, stunned)
-    reach = game.component(eid, c.Stats).range
+    reach = game.component(eid, Stats).range
     here, there = game.pos(eid), game.pos(target)
     assert here is not None and there is not None
     if game.distance(here, there) > reach:
@@ -635,7 +635,7 @@ def activatable(game: Table, eid: int, name: Any) -> Ability:
     if not game.abilities_work(eid):
         raise Rejected(f"{game.name(eid)} has lost all its abilities this turn")
     ab = ability_named(game, eid, name)
-    used = game.get(eid, c.OncePerTurn)
+    used = game.get(eid, OncePerTurn)
     if ab.once_per_turn and used is not None and ab.name in used.used:
         raise Rejected(f"{ab.name} can be used once per turn, and was used this turn")
     return ab
@@ -674,7 +674,7 @@ class Activate(Command):
         for ref in self.pay:
             game.untap(game.eid(ref), cause="cost")
         if ab.once_per_turn:
-            ensure(eid, c.OncePerTurn).used.add(ab.name)
+            ensure(eid, OncePerTurn).used.add(ab.name)
         game.emit("AbilityUsed", card=game.ref(eid), ability=ab.name, paid=list(self.pay), cost=0)
         queue_effects(game, ab.effects, eid, self.by)
 

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game import components as c
 from game import opspecs, stasis, status, stun
 from game.combat import deal_damage, heal, move_along
+from game.components import AbilitiesLost, CopiedPower, Defences, PlayedFromStasisMark, Resolving
 from game.constants import HAND_LIMIT
 from game.opspecs import effect_problems
 from game.stats import power, printed_atk
@@ -198,7 +198,7 @@ def candidates(game: Table, name: str, player: str, source: int | None) -> list[
     if name == "permanent":
         return [e for e in game.zone_cards("board") if game.kind(e) in ("minion", "monster", "relic")]
     if name == "hand_yours":
-        return [e for e in game.zone_cards("hand", player) if not game.has(e, c.Resolving)]
+        return [e for e in game.zone_cards("hand", player) if not game.has(e, Resolving)]
     if name == "stasis_yours":
         return game.zone_cards("stasis", player, by="controller")
     if name == "stasis_yours_other":
@@ -320,7 +320,7 @@ def _draw(game: Table, item: dict[str, Any], target: str) -> None:
 @op("lose_abilities")
 def _lose_abilities(game: Table, item: dict[str, Any], target: int) -> None:
     """Until end of turn; stun counters stay (SC-9)."""
-    esper.add_component(target, c.AbilitiesLost())
+    esper.add_component(target, AbilitiesLost())
     game.emit("AbilitiesLost", card=game.ref(target))
 
 
@@ -334,7 +334,7 @@ def _destroy(game: Table, item: dict[str, Any], target: int) -> None:
 @op("grant_evasion")
 def _grant_evasion(game: Table, item: dict[str, Any], target: int) -> None:
     """SE-12."""
-    ensure(target, c.Defences).evasion.append((item["type"], count(item, "value")))
+    ensure(target, Defences).evasion.append((item["type"], count(item, "value")))
     game.emit("FuseAttached", card=game.ref(target), defence="evasion", damage_type=item["type"],
               value=count(item, "value"))
 
@@ -342,7 +342,7 @@ def _grant_evasion(game: Table, item: dict[str, Any], target: int) -> None:
 @op("grant_negation")
 def _grant_negation(game: Table, item: dict[str, Any], target: int) -> None:
     """SE-13."""
-    ensure(target, c.Defences).negation.append((item["type"], count(item, "value")))
+    ensure(target, Defences).negation.append((item["type"], count(item, "value")))
     game.emit("FuseAttached", card=game.ref(target), defence="negation", damage_type=item["type"],
               value=count(item, "value"))
 
@@ -370,7 +370,7 @@ def _copy_power(game: Table, item: dict[str, Any], target: int) -> None:
     me = source_eid(game, item)
     if me is None or not game.on_board(me):
         return
-    esper.add_component(me, c.CopiedPower(printed_atk(game, target), game.name(target)))
+    esper.add_component(me, CopiedPower(printed_atk(game, target), game.name(target)))
     game.emit("PowerCopied", card=game.ref(me), source=game.ref(target), atk=printed_atk(game, target))
 
 
@@ -436,10 +436,10 @@ def _choose_mode(game: Table, item: dict[str, Any], target: str) -> Choice | Non
 @op("finish_play", board_only=False)
 def _finish_play(game: Table, item: dict[str, Any], target: int) -> None:
     """An action (or Madness) that is still being played goes to the discard pile (G-4, ST-11)."""
-    if game.has(target, c.Resolving) and game.zone(target) == "hand":
+    if game.has(target, Resolving) and game.zone(target) == "hand":
         game.discard(target, reason="resolved")
-    esper.try_remove_component(target, c.Resolving)
-    esper.try_remove_component(target, c.PlayedFromStasisMark)
+    esper.try_remove_component(target, Resolving)
+    esper.try_remove_component(target, PlayedFromStasisMark)
 
 
 @op("discard_to_limit")

@@ -18,8 +18,25 @@ from typing import Any, TypeVar
 
 import esper
 
-from game import components as c
 from game.cards import card_pool
+from game.components import (
+    AbilitiesLost,
+    Card,
+    CopiedPower,
+    Cubes,
+    Defences,
+    Health,
+    OncePerTurn,
+    PlayedFromStasisMark,
+    Resolving,
+    StasisCounters,
+    Stats,
+    StatusStack,
+    StunCounters,
+    Tapped,
+    TurnUsage,
+    Zone,
+)
 from game.dice import Dice
 from game.invariants import state_problems
 from game.legal import legal_actions
@@ -49,40 +66,40 @@ def card_state(game: Table, eid: int) -> dict[str, Any]:
     """Every component of one card as plain data (read from one lookup of the entity's components)."""
     comps: tuple[Any, ...] = esper.components_for_entity(eid)
     has = {type(comp): comp for comp in comps}
-    card: c.Card = has[c.Card]
-    zone: c.Zone = has[c.Zone]
+    card: Card = has[Card]
+    zone: Zone = has[Zone]
     data: dict[str, Any] = {"ref": card.ref, "name": card.name, "zone": zone.name, "seq": zone.seq,
                             "owner": game.owner(eid), "controller": game.controller(eid)}
     if (pos := game.pos(eid)) is not None:
         data["pos"] = list(pos)
-    stats: c.Stats | None = has.get(c.Stats)
+    stats: Stats | None = has.get(Stats)
     if stats is not None:
-        health: c.Health = has[c.Health]
+        health: Health = has[Health]
         data["stats"] = [stats.max_hp, stats.atk, stats.crt, stats.mv, stats.range, stats.damage_type]
         data["hp"] = health.hp
-    s: c.StasisCounters | None = has.get(c.StasisCounters)
+    s: StasisCounters | None = has.get(StasisCounters)
     if s is not None:
         data["stasis"] = s.n
-    st: c.StunCounters | None = has.get(c.StunCounters)
+    st: StunCounters | None = has.get(StunCounters)
     if st is not None:
         data["stun"] = st.n
-    stack: c.StatusStack | None = has.get(c.StatusStack)
+    stack: StatusStack | None = has.get(StatusStack)
     if stack is not None:
         data["status"] = {"stacks": dict(stack.stacks), "applied_turn": dict(stack.applied_turn),
                           "fresh": sorted(stack.fresh)}
-    cubes: c.Cubes | None = has.get(c.Cubes)
+    cubes: Cubes | None = has.get(Cubes)
     if cubes is not None:
         data["cubes"] = [cubes.red, cubes.white, cubes.blue]
-    d: c.Defences | None = has.get(c.Defences)
+    d: Defences | None = has.get(Defences)
     if d is not None:
         data["defences"] = {"evasion": [list(x) for x in d.evasion], "negation": [list(x) for x in d.negation]}
-    u: c.TurnUsage | None = has.get(c.TurnUsage)
+    u: TurnUsage | None = has.get(TurnUsage)
     if u is not None:
         data["moved"] = u.moved
-    cp: c.CopiedPower | None = has.get(c.CopiedPower)
+    cp: CopiedPower | None = has.get(CopiedPower)
     if cp is not None:
         data["copied"] = [cp.atk, cp.source_name]
-    o: c.OncePerTurn | None = has.get(c.OncePerTurn)
+    o: OncePerTurn | None = has.get(OncePerTurn)
     if o is not None:
         data["once_used"] = sorted(o.used)
     flags = [name for name, comp in MARKERS.items() if comp in has]
@@ -92,10 +109,10 @@ def card_state(game: Table, eid: int) -> dict[str, Any]:
 
 
 MARKERS: dict[str, type] = {
-    "tapped": c.Tapped,
-    "lost_abilities": c.AbilitiesLost,
-    "resolving": c.Resolving,
-    "played_from_stasis": c.PlayedFromStasisMark,
+    "tapped": Tapped,
+    "lost_abilities": AbilitiesLost,
+    "resolving": Resolving,
+    "played_from_stasis": PlayedFromStasisMark,
 }
 
 
@@ -191,26 +208,26 @@ def restore_card(game: Table, data: dict[str, Any]) -> None:
         game.place_at(eid, (data["pos"][0], data["pos"][1]))
     if "stats" in data:
         max_hp, atk, crt, mv, reach, damage_type = data["stats"]
-        esper.add_component(eid, c.Stats(max_hp, atk, crt, mv, reach, damage_type))
-        game.component(eid, c.Health).hp = data["hp"]
+        esper.add_component(eid, Stats(max_hp, atk, crt, mv, reach, damage_type))
+        game.component(eid, Health).hp = data["hp"]
     if "stasis" in data:
         game.set_stasis_counters(eid, data["stasis"])
     if "stun" in data:
-        esper.add_component(eid, c.StunCounters(data["stun"]))
+        esper.add_component(eid, StunCounters(data["stun"]))
     if "status" in data:
         s = data["status"]
-        esper.add_component(eid, c.StatusStack(dict(s["stacks"]), dict(s["applied_turn"]), set(s["fresh"])))
+        esper.add_component(eid, StatusStack(dict(s["stacks"]), dict(s["applied_turn"]), set(s["fresh"])))
     if "cubes" in data:
-        esper.add_component(eid, c.Cubes(*data["cubes"]))
+        esper.add_component(eid, Cubes(*data["cubes"]))
     if "defences" in data:
         d = data["defences"]
-        esper.add_component(eid, c.Defences([tuple(x) for x in d["evasion"]], [tuple(x) for x in d["negation"]]))
+        esper.add_component(eid, Defences([tuple(x) for x in d["evasion"]], [tuple(x) for x in d["negation"]]))
     if "moved" in data:
-        esper.add_component(eid, c.TurnUsage(data["moved"]))
+        esper.add_component(eid, TurnUsage(data["moved"]))
     if "copied" in data:
-        esper.add_component(eid, c.CopiedPower(*data["copied"]))
+        esper.add_component(eid, CopiedPower(*data["copied"]))
     if "once_used" in data:
-        esper.add_component(eid, c.OncePerTurn(set(data["once_used"])))
+        esper.add_component(eid, OncePerTurn(set(data["once_used"])))
     for flag in data.get("flags", []):
         esper.add_component(eid, MARKERS[flag]())
 

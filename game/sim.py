@@ -8,10 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import components as c
 from game.broken import InvariantError
 from game.cardlog import CardActivity, card_activity
 from game.commands import search_reach
+from game.components import Cubes, StasisCounters, StatusStack, StunCounters
 from game.determinize import Observation
 from game.engine import Game
 from game.invariants import state_problems
@@ -78,36 +78,22 @@ def component_problem(game: Game, cards_before: int) -> str | None:
     """The first broken invariant found straight from the components (cheap: checked after every command)."""
     if len(game.refs) < cards_before:
         return f"cards were lost: {cards_before} before, {len(game.refs)} now"
-    for eid, counters in game.scan(c.StasisCounters):
+    for eid, counters in game.scan(StasisCounters):
         if counters.n < 0:
             return f"{game.ref(eid)} has negative counters"
         if counters.n and not game.in_stasis(eid):
             return f"{game.ref(eid)} has stasis counters outside stasis"
-    for eid, stun in game.scan(c.StunCounters):
+    for eid, stun in game.scan(StunCounters):
         if stun.n < 0:
             return f"{game.ref(eid)} has negative counters"
-    for eid, stack in game.scan(c.StatusStack):
+    for eid, stack in game.scan(StatusStack):
         for name, n in stack.stacks.items():
             if not 1 <= n <= MAX_STACKS[name]:
                 return f"{game.ref(eid)} has {n} stacks of {name}"
-    for eid, cubes in game.scan(c.Cubes):
+    for eid, cubes in game.scan(Cubes):
         if min(cubes.red, cubes.white, cubes.blue) < 0:
             return f"{game.ref(eid)} has negative cubes"
-    squares: set[tuple[int, int]] = set()
-    for eid in game.characters():
-        pos: c.BoardPos | None = game.get(eid, c.BoardPos)
-        if pos is None:
-            continue
-        square = (pos.x, pos.y)
-        if square in squares:
-            return f"two characters share square {list(square)}"
-        squares.add(square)
-        if game.at(square) != eid:
-            return f"the square index has lost {game.ref(eid)} at {list(square)}"
-        health: c.Health = game.component(eid, c.Health)
-        if health.hp <= 0:
-            return f"{game.ref(eid)} is on the board with {health.hp} HP"
-    return None
+    return game.board_problem()
 
 
 def memo_problem(game: Game) -> str | None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import components as c
+from game.components import PlayedFromStasisMark, StasisCounters
 
 if TYPE_CHECKING:
     from game.table import Table
@@ -26,10 +26,10 @@ def place(game: Table, eid: int, n: int) -> None:
     if owner is None:
         game.emit("StasisIgnored", card=ref, reason="it has no owner (ST-17)")
         return
-    if game.has(eid, c.PlayedFromStasisMark):
+    if game.has(eid, PlayedFromStasisMark):
         game.emit("StasisIgnored", card=ref, reason="it just left stasis and can't re-enter it (ST-13)")
         return
-    counters = game.get(eid, c.StasisCounters)
+    counters = game.get(eid, StasisCounters)
     if counters is not None:
         game.set_stasis_counters(eid, counters.n + n)
         game.emit("StasisCountersAdded", card=ref, n=n, counters=counters.n)
@@ -49,7 +49,7 @@ def enter(game: Table, eid: int, n: int, owner: str) -> None:
 
 def remove(game: Table, eid: int, n: int) -> None:
     """Remove up to n stasis counters one at a time, never below 0 (ST-10); each removal is an event."""
-    counters = game.get(eid, c.StasisCounters)
+    counters = game.get(eid, StasisCounters)
     for _ in range(n):
         if counters is None or counters.n == 0:
             return
@@ -60,7 +60,7 @@ def remove(game: Table, eid: int, n: int) -> None:
 def leave_for_play(game: Table, eid: int) -> None:
     """A card at 0 counters leaves stasis to be played (ST-11); it can't re-enter at once (ST-13)."""
     game.set_stasis_counters(eid, None)
-    esper.add_component(eid, c.PlayedFromStasisMark())
+    esper.add_component(eid, PlayedFromStasisMark())
     game.emit("LeftStasis", card=game.ref(eid), reason="played")
     game.emit("PlayedFromStasis", card=game.ref(eid), player=game.controller(eid))
 

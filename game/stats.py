@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import components as c
 from game.cards import CardDef
+from game.components import CopiedPower, Stats, TurnUsage
 
 if TYPE_CHECKING:
     from game.table import Table
@@ -16,7 +16,7 @@ def ongoing_sources(game: Table, eid: int) -> list[CardDef]:
     if not game.on_board(eid) or not game.abilities_work(eid):
         return []
     sources = [game.defn(eid)]
-    copied = game.get(eid, c.CopiedPower)
+    copied = game.get(eid, CopiedPower)
     if copied is not None:
         sources.append(game.pool[copied.source_name])
     return sources
@@ -29,10 +29,10 @@ def minions_in_play(game: Table) -> list[int]:
 
 def printed_atk(game: Table, eid: int) -> int:
     """Printed power: the card's ATK, Copycat's copied value, or Mimic's borrowed one."""
-    copied = game.get(eid, c.CopiedPower)
+    copied = game.get(eid, CopiedPower)
     if copied is not None and game.on_board(eid):
         return copied.atk
-    stats = game.get(eid, c.Stats)
+    stats = game.get(eid, Stats)
     base = stats.atk if stats else (game.defn(eid).atk or 0)
     if "mimic" in game.defn(eid).static:
         if not (game.on_board(eid) and game.abilities_work(eid)):
@@ -43,10 +43,10 @@ def printed_atk(game: Table, eid: int) -> int:
 
 
 def _plain_atk(game: Table, eid: int) -> int:
-    copied = game.get(eid, c.CopiedPower)
+    copied = game.get(eid, CopiedPower)
     if copied is not None and game.on_board(eid):
         return copied.atk
-    stats = game.get(eid, c.Stats)
+    stats = game.get(eid, Stats)
     return stats.atk if stats else (game.defn(eid).atk or 0)
 
 
@@ -67,14 +67,14 @@ def power(game: Table, eid: int) -> int:
 
 def crit_chance(game: Table, eid: int) -> int:
     """CRT after Shear, never below 0 (SE-7)."""
-    stats = game.component(eid, c.Stats)
+    stats = game.component(eid, Stats)
     shear = game.statuses(eid).get("Shear", 0) if game.on_board(eid) else 0
     return max(0, stats.crt - 5 * shear)
 
 
 def movement(game: Table, eid: int) -> int:
     """MV this turn: 0 with two Freeze tokens, one less with one token (SE-5)."""
-    stats = game.component(eid, c.Stats)
+    stats = game.component(eid, Stats)
     tokens = game.stacks(eid, "Freeze") if game.on_board(eid) else 0
     if tokens >= 2:
         return 0
@@ -83,5 +83,5 @@ def movement(game: Table, eid: int) -> int:
 
 def mv_left(game: Table, eid: int) -> int:
     """Squares the character may still move this turn (MV is a budget for the whole turn, G-5)."""
-    used = game.get(eid, c.TurnUsage)
+    used = game.get(eid, TurnUsage)
     return max(0, movement(game, eid) - (used.moved if used else 0))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import components as c
+from game.components import Cubes, StatusStack
 from game.constants import CUBE_COLORS as CUBE_COLORS
 from game.table import ensure
 
@@ -25,7 +25,7 @@ def apply(game: Table, eid: int, name: str, stacks: int = 1) -> None:
     """
     if stacks < 1:
         return
-    stack = ensure(eid, c.StatusStack)
+    stack = ensure(eid, StatusStack)
     if name == "Freeze":
         stack.applied_turn[name] = game.turn.turn
         stack.stacks["Freeze"] = 2
@@ -38,7 +38,7 @@ def apply(game: Table, eid: int, name: str, stacks: int = 1) -> None:
 
 def remove(game: Table, eid: int, name: str, reason: str = "removed") -> None:
     """Remove a status with all its stacks (SE-0)."""
-    stack = game.get(eid, c.StatusStack)
+    stack = game.get(eid, StatusStack)
     if stack is None or name not in stack.stacks:
         return
     del stack.stacks[name]
@@ -49,7 +49,7 @@ def remove(game: Table, eid: int, name: str, reason: str = "removed") -> None:
 
 def add_cubes(game: Table, eid: int, color: str, n: int) -> None:
     """Add cubes of a colour (SE-14)."""
-    cubes = ensure(eid, c.Cubes)
+    cubes = ensure(eid, Cubes)
     setattr(cubes, color, getattr(cubes, color) + n)
     game.emit("CubesAdded", card=game.ref(eid), color=color, n=n, total=getattr(cubes, color))
 
@@ -60,7 +60,7 @@ def remove_cubes(game: Table, eid: int, color: str, n: int) -> int:
     Taking the last white cube sets off the card's "last white cube removed" abilities, whatever took it: the
     start-of-turn countdown or an effect (SE-14, R-1); the trigger dispatcher hears it in `CubesRemoved`.
     """
-    cubes = game.get(eid, c.Cubes)
+    cubes = game.get(eid, Cubes)
     have = getattr(cubes, color) if cubes else 0
     taken = min(n, have)
     if cubes is None or taken == 0:
@@ -72,7 +72,7 @@ def remove_cubes(game: Table, eid: int, color: str, n: int) -> int:
 
 def applied_before_this_turn(game: Table, eid: int, name: str) -> bool:
     """G-3's Ruling: a status applied during its controller's own turn does not count that turn."""
-    stack = game.get(eid, c.StatusStack)
+    stack = game.get(eid, StatusStack)
     if stack is None or name not in stack.stacks:
         return False
     return stack.applied_turn.get(name, 0) < game.turn.turn

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import components as c
+from game.components import StunCounters
 from game.table import ensure
 
 if TYPE_CHECKING:
@@ -15,21 +15,21 @@ if TYPE_CHECKING:
 
 def place(game: Table, eid: int, n: int) -> None:
     """Put stun counters on a permanent, tapped or untapped (SC-1)."""
-    counters = ensure(eid, c.StunCounters)
+    counters = ensure(eid, StunCounters)
     counters.n += n
     game.emit("StunCountersAdded", card=game.ref(eid), n=n, counters=counters.n)
 
 
 def remove(game: Table, eid: int, n: int) -> None:
     """Take stun counters off directly (never below 0)."""
-    counters = game.get(eid, c.StunCounters)
+    counters = game.get(eid, StunCounters)
     if counters is None or counters.n == 0:
         return
     taken = min(n, counters.n)
     counters.n -= taken
     game.emit("StunCounterRemoved", card=game.ref(eid), n=taken, counters=counters.n, cause="effect")
     if counters.n == 0:
-        esper.remove_component(eid, c.StunCounters)
+        esper.remove_component(eid, StunCounters)
 
 
 def stun_counter_replacement(game: Table, eid: int) -> bool:
@@ -39,11 +39,11 @@ def stun_counter_replacement(game: Table, eid: int) -> bool:
     goes through it. Returns True when it replaced the untap (the permanent stays tapped; SC-5: no
     "becomes untapped" trigger follows).
     """
-    counters = game.get(eid, c.StunCounters)
+    counters = game.get(eid, StunCounters)
     if counters is None or counters.n == 0:
         return False
     counters.n -= 1
     game.emit("UntapReplaced", card=game.ref(eid), counters_left=counters.n)
     if counters.n == 0:
-        esper.remove_component(eid, c.StunCounters)
+        esper.remove_component(eid, StunCounters)
     return True

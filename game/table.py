@@ -10,8 +10,29 @@ from typing import Any, ClassVar, TypeVar
 
 import esper
 
-from game import components as c
 from game.cards import CardDef, card_pool
+from game.components import (
+    AbilitiesLost,
+    BoardPos,
+    Card,
+    Controller,
+    CopiedPower,
+    Cubes,
+    Defences,
+    Health,
+    OncePerTurn,
+    Owner,
+    Player,
+    Resolving,
+    StasisCounters,
+    Stats,
+    StatusStack,
+    StunCounters,
+    Tapped,
+    TurnState,
+    TurnUsage,
+    Zone,
+)
 from game.constants import CHARACTER_KINDS, COLS, ROWS
 from game.dice import Dice
 from game.events import event
@@ -87,7 +108,7 @@ def same_objects(kept: dict[int, T], kind: type[T], components: Components, havi
     return True
 
 
-def in_zone_order(found: dict[int, None], zone: str, zone_of: dict[int, c.Zone]) -> bool:
+def in_zone_order(found: dict[int, None], zone: str, zone_of: dict[int, Zone]) -> bool:
     """Whether every entity of an index entry is in this zone by its component, in arrival order."""
     last, first = 0, True
     for eid in found:
@@ -101,7 +122,7 @@ def in_zone_order(found: dict[int, None], zone: str, zone_of: dict[int, c.Zone])
 
 
 def by_player_agrees(index: dict[tuple[str, str], dict[int, None]], player: dict[int, str | None],
-                     zone_of: dict[int, c.Zone], expected: int) -> bool:
+                     zone_of: dict[int, Zone], expected: int) -> bool:
     """Whether a (zone, player) index holds, each under its zone and player in arrival order, exactly the
     `expected` entities the scan gives a player: the verdict of comparing it with one rebuilt from the scan."""
     count = 0
@@ -159,11 +180,11 @@ class Table:
         """This world's components of each entity, read straight (`world_components`)."""
         self.kinds = world_kinds()
         """This world's entities of each component type (`world_kinds`)."""
-        self.turn = c.TurnState()
+        self.turn = TurnState()
         """The turn-state component."""
         self.turn_entity = esper.create_entity(self.turn)
-        self.seated = [c.Player(name=name, seat=seat) for seat, name in enumerate(players)]
-        self._by_name: dict[str, c.Player] = {}
+        self.seated = [Player(name=name, seat=seat) for seat, name in enumerate(players)]
+        self._by_name: dict[str, Player] = {}
         for player in self.seated:
             self._by_name.setdefault(player.name, player)
             esper.create_entity(player)
@@ -182,15 +203,15 @@ class Table:
 
     # ----- players and turn --------------------------------------------------------------------------------
 
-    def players(self) -> list[c.Player]:
+    def players(self) -> list[Player]:
         """Players in seat order."""
         return list(self.seated)
 
-    def player(self, name: str) -> c.Player:
+    def player(self, name: str) -> Player:
         """A player by name."""
         return self._by_name[name]
 
-    def active(self) -> c.Player:
+    def active(self) -> Player:
         """The player whose turn it is."""
         return self.seated[self.turn.active]
 
@@ -210,14 +231,14 @@ class Table:
         if ref in self.refs:
             raise ValueError(f"a card with ref {ref!r} already exists")
         card = self.pool[name]
-        comps: list[Any] = [c.Card(ref, name, card.kind), c.Zone(zone, self.new_seq())]
+        comps: list[Any] = [Card(ref, name, card.kind), Zone(zone, self.new_seq())]
         if owner is not None:
-            comps += [c.Owner(owner), c.Controller(controller or owner)]
+            comps += [Owner(owner), Controller(controller or owner)]
         if card.is_character:
             assert card.hp is not None and card.atk is not None
             comps += [
-                c.Stats(card.hp, card.atk, card.crt, card.mv, card.range, card.damage_type),
-                c.Health(card.hp),
+                Stats(card.hp, card.atk, card.crt, card.mv, card.range, card.damage_type),
+                Health(card.hp),
             ]
         eid = esper.create_entity(*comps)
         self.refs[ref] = eid
@@ -400,51 +421,51 @@ class Table:
 
     def is_tapped(self, eid: int) -> bool:
         """Whether a permanent is tapped."""
-        return c.Tapped in self.components[eid]
+        return Tapped in self.components[eid]
 
     def stasis_counters(self, eid: int) -> int:
         """Stasis counters on a card (0 when none)."""
-        s = self.get(eid, c.StasisCounters)
+        s = self.get(eid, StasisCounters)
         return s.n if s else 0
 
     def set_stasis_counters(self, eid: int, n: int | None) -> None:
         """Set the stasis counters on a card (None: take the component away); keeps the ready index."""
         if n is None:
-            esper.try_remove_component(eid, c.StasisCounters)
-        elif (s := self.get(eid, c.StasisCounters)) is not None:
+            esper.try_remove_component(eid, StasisCounters)
+        elif (s := self.get(eid, StasisCounters)) is not None:
             s.n = n
         else:
-            esper.add_component(eid, c.StasisCounters(n))
+            esper.add_component(eid, StasisCounters(n))
         self._unfile_ready(eid)
         self._file_ready(eid)
 
     def stun_counters(self, eid: int) -> int:
         """Stun counters on a permanent (0 when none)."""
-        s = self.get(eid, c.StunCounters)
+        s = self.get(eid, StunCounters)
         return s.n if s else 0
 
     def statuses(self, eid: int) -> dict[str, int]:
         """Statuses on a character and their stacks."""
-        s = self.get(eid, c.StatusStack)
+        s = self.get(eid, StatusStack)
         return dict(s.stacks) if s else {}
 
     def stacks(self, eid: int, status: str) -> int:
         """Stacks (Freeze: tokens) of one status on a character (0 when it has none)."""
-        s = self.get(eid, c.StatusStack)
+        s = self.get(eid, StatusStack)
         return s.stacks.get(status, 0) if s else 0
 
     def has_status(self, eid: int, status: str) -> bool:
         """Whether a character carries a status."""
-        s = self.get(eid, c.StatusStack)
+        s = self.get(eid, StatusStack)
         return bool(s and s.stacks.get(status))
 
-    def cubes(self, eid: int) -> c.Cubes:
+    def cubes(self, eid: int) -> Cubes:
         """A character's cubes (a blank set when none)."""
-        return self.get(eid, c.Cubes) or c.Cubes()
+        return self.get(eid, Cubes) or Cubes()
 
     def abilities_work(self, eid: int) -> bool:
         """False while the card has lost all its abilities."""
-        return not self.has(eid, c.AbilitiesLost)
+        return not self.has(eid, AbilitiesLost)
 
     # ----- events, dice, stones ----------------------------------------------------------------------------
 
@@ -487,8 +508,8 @@ class Table:
     # ----- zones -------------------------------------------------------------------------------------------
 
     BOARD_STATE: ClassVar[frozenset[type]] = frozenset((
-        c.BoardPos, c.Tapped, c.StatusStack, c.Cubes, c.StunCounters, c.Defences,
-        c.TurnUsage, c.AbilitiesLost, c.CopiedPower, c.OncePerTurn,
+        BoardPos, Tapped, StatusStack, Cubes, StunCounters, Defences,
+        TurnUsage, AbilitiesLost, CopiedPower, OncePerTurn,
     ))
 
     def clear_board_state(self, eid: int) -> None:
@@ -496,17 +517,17 @@ class Table:
         self._unplace(eid)
         for comp in self.BOARD_STATE.intersection(map(type, esper.components_for_entity(eid))):
             esper.remove_component(eid, comp)
-        stats = self.get(eid, c.Stats)
+        stats = self.get(eid, Stats)
         if stats is not None:
-            self.component(eid, c.Health).hp = stats.max_hp
+            self.component(eid, Health).hp = stats.max_hp
 
     def put(self, eid: int, zone: str) -> None:
         """Move a card to a zone, arriving last (a deck's last card is its bottom)."""
         self._unfile(eid)
         if zone not in ("board", "location"):
             self.clear_board_state(eid)
-        esper.try_remove_component(eid, c.StasisCounters)
-        esper.try_remove_component(eid, c.Resolving)
+        esper.try_remove_component(eid, StasisCounters)
+        esper.try_remove_component(eid, Resolving)
         z = self._zone_of[eid]
         z.name = zone
         z.seq = self.new_seq()
@@ -515,9 +536,9 @@ class Table:
     def place_at(self, eid: int, square: Square) -> None:
         """Give a card a square (a character entering the board or moving, a location card): keeps the indexes."""
         self._unplace(eid)
-        p = self.get(eid, c.BoardPos)
+        p = self.get(eid, BoardPos)
         if p is None:
-            esper.add_component(eid, c.BoardPos(*square))
+            esper.add_component(eid, BoardPos(*square))
         else:
             p.x, p.y = square
         self._place(eid)
@@ -527,7 +548,7 @@ class Table:
         if self._controller[eid] == player:
             return
         self._unfile(eid)
-        self.component(eid, c.Controller).player = player
+        self.component(eid, Controller).player = player
         self._controller[eid] = player
         self._file(eid)
 
@@ -535,11 +556,11 @@ class Table:
         """Make a player the owner and controller of a card (None: it belongs to nobody)."""
         self._unfile(eid)
         if player is None:
-            esper.try_remove_component(eid, c.Owner)
-            esper.try_remove_component(eid, c.Controller)
+            esper.try_remove_component(eid, Owner)
+            esper.try_remove_component(eid, Controller)
         else:
-            esper.add_component(eid, c.Owner(player))
-            esper.add_component(eid, c.Controller(player))
+            esper.add_component(eid, Owner(player))
+            esper.add_component(eid, Controller(player))
         self._owner[eid] = self._controller[eid] = player
         self._file(eid)
 
@@ -583,7 +604,7 @@ class Table:
     def tap(self, eid: int) -> None:
         """Tap a permanent."""
         if not self.is_tapped(eid):
-            esper.add_component(eid, c.Tapped())
+            esper.add_component(eid, Tapped())
             self.emit("Tapped", card=self.ref(eid))
 
     def untap(self, eid: int, cause: str) -> str:
@@ -593,7 +614,7 @@ class Table:
         for replacement in self.untap_replacements:
             if replacement(self, eid):
                 return "replaced"
-        esper.remove_component(eid, c.Tapped)
+        esper.remove_component(eid, Tapped)
         self.emit("Untapped", card=self.ref(eid), cause=cause)
         return "untapped"
 
@@ -609,8 +630,8 @@ class Table:
     # ----- indexes (kept by every zone move, square, owner, controller and stasis-counter change above) -------
 
     def _clear_indexes(self) -> None:
-        self._card: dict[int, c.Card] = {}
-        self._zone_of: dict[int, c.Zone] = {}
+        self._card: dict[int, Card] = {}
+        self._zone_of: dict[int, Zone] = {}
         self._owner: dict[int, str | None] = {}
         self._controller: dict[int, str | None] = {}
         self._zones: dict[str, dict[int, None]] = {}
@@ -667,7 +688,7 @@ class Table:
             self._ready[ctrl].pop(eid, None)
 
     def _place(self, eid: int) -> None:
-        p = self.get(eid, c.BoardPos)
+        p = self.get(eid, BoardPos)
         if p is None:
             return
         square = (p.x, p.y)
@@ -699,6 +720,29 @@ class Table:
                 table[key] = ordered(table[key])  # type: ignore[index]
         self._characters = ordered(self._characters)
 
+    def board_problem(self) -> str | None:
+        """The first board invariant the components break, or None (cheap: `sim --check` asks after every
+        command): two characters on one square, one the square index has lost, one on the board at 0 HP."""
+        if self._stale:
+            self._resort()
+        components, squares = self.components, self._squares
+        seen: set[Square] = set()
+        for eid in self._characters:
+            held = components[eid]
+            pos: BoardPos | None = held.get(BoardPos)
+            if pos is None:
+                continue
+            square = (pos.x, pos.y)
+            if square in seen:
+                return f"two characters share square {list(square)}"
+            seen.add(square)
+            if squares.get(square) != eid:
+                return f"the square index has lost {self.ref(eid)} at {list(square)}"
+            health: Health = held[Health]
+            if health.hp <= 0:
+                return f"{self.ref(eid)} is on the board with {health.hp} HP"
+        return None
+
     def index_problems(self) -> list[str]:
         """Every index that differs from a full scan of the components (empty when all agree).
 
@@ -708,22 +752,22 @@ class Table:
             self._resort()
         problems = []
         kinds = self.kinds
-        same_zones = same_objects(self._zone_of, c.Zone, self.components, kinds.get(c.Zone))
-        same_cards = same_objects(self._card, c.Card, self.components, kinds.get(c.Card))
+        same_zones = same_objects(self._zone_of, Zone, self.components, kinds.get(Zone))
+        same_cards = same_objects(self._card, Card, self.components, kinds.get(Card))
         for name, agrees in (("_zone_of", same_zones), ("_card", same_cards)):
             if not agrees:
                 problems.append(f"index {name} differs from a full scan")
-        zone_of = self._zone_of if same_zones else dict(self.scan(c.Zone))
-        cards = self._card if same_cards else dict(self.scan(c.Card))
+        zone_of = self._zone_of if same_zones else dict(self.scan(Zone))
+        cards = self._card if same_cards else dict(self.scan(Card))
         owner: dict[int, str | None] = dict.fromkeys(self.refs.values())
-        for eid, owned_by in self.scan(c.Owner):
+        for eid, owned_by in self.scan(Owner):
             owner[eid] = owned_by.player
         ctrl: dict[int, str | None] = dict.fromkeys(self.refs.values())
-        for eid, controlled_by in self.scan(c.Controller):
+        for eid, controlled_by in self.scan(Controller):
             ctrl[eid] = controlled_by.player
         if self._owner != owner or self._controller != ctrl:
             problems.append("index _owner/_controller differs from a full scan")
-        stasis = {e: n.n for e, n in self.scan(c.StasisCounters)}
+        stasis = {e: n.n for e, n in self.scan(StasisCounters)}
         owned = controlled = ready = on_board = 0
         for eid, zone in zone_of.items():
             owned += owner.get(eid) is not None
@@ -745,7 +789,7 @@ class Table:
                              ("_ready", ready_agrees), ("_characters", characters_agree)):
             if not agrees:
                 problems.append(f"index {name} differs from a full scan")
-        square_of = {e: (p.x, p.y) for e, p in self.scan(c.BoardPos)}
+        square_of = {e: (p.x, p.y) for e, p in self.scan(BoardPos)}
         squares = {sq: e for e, sq in square_of.items() if zone_of[e].name == "board"}
         locations = {sq: e for e, sq in square_of.items() if zone_of[e].name == "location"}
         if self._square_of != square_of or self._squares != squares or self._locations != locations:

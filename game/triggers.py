@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game import components as c
 from game.cards import Trigger
+from game.components import CopiedPower
 from game.effects import queue_effects
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def active_triggers(game: Table, eid: int, on: str) -> list[Trigger]:
     if zone not in ("board", "location"):
         return []
     found = [t for t in game.defn(eid).triggers if t.on == on and not t.in_stasis]
-    copied = game.get(eid, c.CopiedPower)
+    copied = game.get(eid, CopiedPower)
     if copied is not None and zone == "board":
         found += [t for t in game.pool[copied.source_name].triggers if t.on == on and not t.in_stasis]
     return found

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from game import components as c
 from game import status
+from game.components import Defences, Health, Resolving, Stats
 from game.constants import COLS, ROWS, STATUSES
 from game.stasis import madness_penalty
 from game.stats import crit_chance, movement, mv_left, power, printed_atk
@@ -23,7 +23,7 @@ def card_view(game: Table, eid: int) -> dict[str, Any]:
     zone = game.zone(eid)
     character = game.is_character(eid)
     on_board = character and zone == "board"
-    stats = game.get(eid, c.Stats)
+    stats = game.get(eid, Stats)
     entry: dict[str, Any] = {
         "name": card.name,
         "kind": card.kind,
@@ -43,7 +43,7 @@ def card_view(game: Table, eid: int) -> dict[str, Any]:
         "cubes": {color: getattr(game.cubes(eid), color) for color in status.CUBE_COLORS},
     }
     if character and stats is not None:
-        health = game.component(eid, c.Health)
+        health = game.component(eid, Health)
         entry.update(
             hp=health.hp if on_board else stats.max_hp,
             max_hp=stats.max_hp,
@@ -51,7 +51,7 @@ def card_view(game: Table, eid: int) -> dict[str, Any]:
             crt=crit_chance(game, eid),
             mv=movement(game, eid) if on_board else stats.mv,
         )
-    defences = game.get(eid, c.Defences) or c.Defences()
+    defences = game.get(eid, Defences) or Defences()
     entry.update(
         text=card.text,
         shows=list(card.shows),
@@ -129,7 +129,7 @@ def visible_to(game: Table, eid: int, player: str | None) -> bool:
         return True
     if zone != "hand":
         return False
-    return game.controller(eid) == player or game.has(eid, c.Resolving)
+    return game.controller(eid) == player or game.has(eid, Resolving)
 
 
 def player_view(game: Table, player: str | None, *, log: bool = True) -> dict[str, Any]:
@@ -249,8 +249,8 @@ class TableBoard:
     def toughness(self, ref: str) -> int:
         """HP (printed HP off the board) plus blue cubes, as the view shows them."""
         eid = self.eid(ref)
-        hp = self.game.component(eid, c.Health).hp if self.game.on_board(eid) \
-            else self.game.component(eid, c.Stats).max_hp
+        hp = self.game.component(eid, Health).hp if self.game.on_board(eid) \
+            else self.game.component(eid, Stats).max_hp
         return hp + self.game.cubes(eid).blue
 
     def kind(self, ref: str) -> str:

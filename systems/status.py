@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import components as c
 from game import status
 from game.combat import deal_damage
+from game.components import AbilitiesLost, Cubes, StatusStack
 from systems.base import PhaseSystem
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class FreezeSystem(PhaseSystem):
 
     def run(self, game: Table) -> None:
         for eid in ticking(game):
-            stack = game.get(eid, c.StatusStack)
+            stack = game.get(eid, StatusStack)
             if stack is None or "Freeze" not in stack.stacks:
                 continue
             if "Freeze" in stack.fresh:
@@ -85,8 +85,8 @@ class EndOfTurnCleanupSystem(PhaseSystem):
     phase = "end"
 
     def run(self, game: Table) -> None:
-        for eid, cubes in game.scan(c.Cubes):
+        for eid, cubes in game.scan(Cubes):
             if cubes.red:
                 status.remove_cubes(game, eid, "red", cubes.red)
-        for eid, _ in game.scan(c.AbilitiesLost):
-            esper.remove_component(eid, c.AbilitiesLost)
+        for eid, _ in game.scan(AbilitiesLost):
+            esper.remove_component(eid, AbilitiesLost)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import components as c
+from game.components import OncePerTurn, TurnUsage
 from systems.base import PhaseSystem
 
 if TYPE_CHECKING:
@@ -30,9 +30,9 @@ class TurnStartSystem(PhaseSystem):
         player.action_plays = 1
         player.grants = []
         player.minions_at_location = {}
-        for eid, _ in game.scan(c.TurnUsage):
-            esper.remove_component(eid, c.TurnUsage)
-        for _, used in game.scan(c.OncePerTurn):
+        for eid, _ in game.scan(TurnUsage):
+            esper.remove_component(eid, TurnUsage)
+        for _, used in game.scan(OncePerTurn):
             used.used.clear()
         game.emit("TurnStarted", turn=game.turn.turn, player=player.name, stones=player.stones)
 
