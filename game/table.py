@@ -127,13 +127,24 @@ def by_player_agrees(index: dict[tuple[str, str], dict[int, None]], player: dict
     `expected` entities the scan gives a player: the verdict of comparing it with one rebuilt from the scan."""
     count = 0
     for (zone, who), found in index.items():
-        if not in_zone_order(found, zone, zone_of):
-            return False
+        last, first = 0, True
         for eid in found:
-            if player.get(eid) != who:
+            where = zone_of.get(eid)
+            if where is None or where.name != zone or (where.seq < last and not first) or player.get(eid) != who:
                 return False
+            last, first = where.seq, False
         count += len(found)
     return count == expected
+
+
+def add_holders(kept: dict[int, str | None], kind: type[Owner] | type[Controller], having: set[int] | None,
+                components: Components) -> None:
+    """Add the player of each entity with this component that is not a card (`Table.scanned_players`)."""
+    if having is None:
+        return
+    for eid in having:
+        if eid not in kept:
+            kept[eid] = components[eid][kind].player
 
 
 def _drop_world(name: str) -> None:
@@ -743,6 +754,22 @@ class Table:
                 return f"{self.ref(eid)} is on the board with {health.hp} HP"
         return None
 
+    def scanned_players(self) -> tuple[dict[int, str | None], dict[int, str | None]]:
+        """Each card's owner and controller by its components (None without one), and those of any other
+        entity with the component: what the owner and controller indexes hold, as a full scan gives it."""
+        components = self.components
+        owner: dict[int, str | None] = {}
+        ctrl: dict[int, str | None] = {}
+        for eid in self.refs.values():
+            held = components.get(eid)
+            owned_by: Owner | None = held.get(Owner) if held is not None else None
+            controlled_by: Controller | None = held.get(Controller) if held is not None else None
+            owner[eid] = owned_by.player if owned_by is not None else None
+            ctrl[eid] = controlled_by.player if controlled_by is not None else None
+        add_holders(owner, Owner, self.kinds.get(Owner), components)
+        add_holders(ctrl, Controller, self.kinds.get(Controller), components)
+        return owner, ctrl
+
     def index_problems(self) -> list[str]:
         """Every index that differs from a full scan of the components (empty when all agree).
 
@@ -759,12 +786,7 @@ class Table:
                 problems.append(f"index {name} differs from a full scan")
         zone_of = self._zone_of if same_zones else dict(self.scan(Zone))
         cards = self._card if same_cards else dict(self.scan(Card))
-        owner: dict[int, str | None] = dict.fromkeys(self.refs.values())
-        for eid, owned_by in self.scan(Owner):
-            owner[eid] = owned_by.player
-        ctrl: dict[int, str | None] = dict.fromkeys(self.refs.values())
-        for eid, controlled_by in self.scan(Controller):
-            ctrl[eid] = controlled_by.player
+        owner, ctrl = self.scanned_players()
         if self._owner != owner or self._controller != ctrl:
             problems.append("index _owner/_controller differs from a full scan")
         stasis = {e: n.n for e, n in self.scan(StasisCounters)}
