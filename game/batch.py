@@ -66,6 +66,11 @@ def schedule(start: int, count: int, base_seed: int, deck_keys: Sequence[str], b
     return specs
 
 
+COLLECT_AFTER = 7_000
+"""Allocations between the collector's youngest collections while games are played (Python's default: 700)."""
+_settled = False
+
+
 def settle_collector() -> None:
     """Set the garbage collector for playing games, once in each process: what is loaded by now (modules, the
     card pool) is frozen out of its sight, and it runs a tenth as often. A game makes many short-lived objects
@@ -76,11 +81,6 @@ def settle_collector() -> None:
         gc.freeze()
         gc.set_threshold(COLLECT_AFTER, 10, 10)
         _settled = True
-
-
-COLLECT_AFTER = 7_000
-"""Allocations between the collector's youngest collections while games are played (Python's default: 700)."""
-_settled = False
 
 
 def play_batch(specs: Sequence[GameSpec], keep: Keeper | None = None) -> list[GameResult]:
