@@ -108,14 +108,16 @@ def same_objects(kept: dict[int, T], kind: type[T], components: Components, havi
     return True
 
 
-def in_zone_order(found: dict[int, None], zone: str, zone_of: dict[int, Zone]) -> bool:
-    """Whether every entity of an index entry is in this zone by its component, in arrival order."""
+def in_zone_order(found: dict[int, None], zone: str, zone_of: dict[int, Zone],
+                  player: dict[int, str | None] | None = None, who: str | None = None) -> bool:
+    """Whether every entity of an index entry is in this zone by its component, in arrival order (and, given
+    each entity's `player`, is `who`'s)."""
     last, first = 0, True
     for eid in found:
-        if eid not in zone_of:
+        where = zone_of.get(eid)
+        if where is None or where.name != zone or (where.seq < last and not first):
             return False
-        where = zone_of[eid]
-        if where.name != zone or (where.seq < last and not first):
+        if player is not None and player.get(eid) != who:
             return False
         last, first = where.seq, False
     return True
@@ -127,12 +129,8 @@ def by_player_agrees(index: dict[tuple[str, str], dict[int, None]], player: dict
     `expected` entities the scan gives a player: the verdict of comparing it with one rebuilt from the scan."""
     count = 0
     for (zone, who), found in index.items():
-        last, first = 0, True
-        for eid in found:
-            where = zone_of.get(eid)
-            if where is None or where.name != zone or (where.seq < last and not first) or player.get(eid) != who:
-                return False
-            last, first = where.seq, False
+        if not in_zone_order(found, zone, zone_of, player, who):
+            return False
         count += len(found)
     return count == expected
 
