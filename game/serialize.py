@@ -126,7 +126,8 @@ MARKERS: dict[str, type] = {
 
 
 def dump_state(game: Table) -> dict[str, Any]:
-    """The whole game as JSON-ready data."""
+    """The whole game as JSON-ready data. The log's events are the game's own, not copies: no event changes once
+    it is logged, and a late game's log holds thousands of them."""
     t = game.turn
     return {
         "version": SAVE_VERSION,
@@ -140,7 +141,7 @@ def dump_state(game: Table) -> dict[str, Any]:
         "turn": {"turn": t.turn, "active": t.active, "phase": t.phase, "done": sorted(t.done), "winner": t.winner},
         "cards": [card_state(game, eid) for eid in game.refs.values()],
         "dice": game.dice.to_json(),
-        "log": [dict(e) for e in game.log],
+        "log": list(game.log),
         "rejected": list(game.rejected),
         "queue": json_copy(game.queue),
         "pending": json_copy(game.pending),
@@ -186,7 +187,7 @@ def load_state(data: Any, make: type[G], file: str = "<save>") -> G:
 
 
 def build_game(data: dict[str, Any], make: type[G]) -> G:
-    """Make a `make` game of a validated save."""
+    """Make a `make` game of a validated save (its log holds the save's own events, as `dump_state` gives them)."""
     game = make(list(data["players_order"]))
     for p, saved in zip(game.players(), data["players"], strict=True):
         p.vp, p.stones = saved["vp"], saved["stones"]
@@ -200,7 +201,7 @@ def build_game(data: dict[str, Any], make: type[G]) -> G:
     for card in data["cards"]:
         restore_card(game, card)
     game.dice = Dice.from_json(data["dice"])
-    game.log, game.rejected = [dict(e) for e in data["log"]], list(data["rejected"])
+    game.log, game.rejected = list(data["log"]), list(data["rejected"])
     game.queue, game.pending = json_copy(data["queue"]), json_copy(data["pending"])
     game.history, game.last_rolls = list(data["history"]), list(data["last_rolls"])
     game.seq, game.made = int(data["seq"]), int(data["made"])
