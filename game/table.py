@@ -57,6 +57,8 @@ HOME_SQUARES: tuple[tuple[tuple[int, int], ...], ...] = (
 
 Components = dict[int, dict[type, Any]]
 """Each entity's components by type: one esper world's own table."""
+NOTHING: dict[type, Any] = {}
+"""The components of an entity that has none (never written to)."""
 
 
 def world_components() -> Components:
@@ -96,16 +98,10 @@ class Outcome:
 OK = Outcome(True)
 
 
-def same_objects(kept: dict[int, T], kind: type[T], components: Components, having: set[int] | None) -> bool:
-    """Whether an index holds the very components of this type the world's tables hold: the same objects under
-    the same entities, as many as have the type (no field-by-field compare, and no scan list made)."""
-    if len(kept) != (len(having) if having is not None else 0):
-        return False
-    for eid, found in kept.items():
-        held = components.get(eid)
-        if held is None or held.get(kind) is not found:
-            return False
-    return True
+def held_by(kinds: dict[type, set[int]], kind: type) -> int:
+    """How many entities have a component of this type (esper drops a type's set when it empties)."""
+    having = kinds.get(kind)
+    return len(having) if having is not None else 0
 
 
 def in_zone_order(found: dict[int, None], zone: str, zone_of: dict[int, Zone],
@@ -133,16 +129,6 @@ def by_player_agrees(index: dict[tuple[str, str], dict[int, None]], player: dict
             return False
         count += len(found)
     return count == expected
-
-
-def add_holders(kept: dict[int, str | None], kind: type[Owner] | type[Controller], having: set[int] | None,
-                components: Components) -> None:
-    """Add the player of each entity with this component that is not a card (`Table.scanned_players`)."""
-    if having is None:
-        return
-    for eid in having:
-        if eid not in kept:
-            kept[eid] = components[eid][kind].player
 
 
 def _drop_world(name: str) -> None:
@@ -735,83 +721,120 @@ class Table:
         if self._stale:
             self._resort()
         components, squares = self.components, self._squares
-        seen: set[Square] = set()
         for eid in self._characters:
             held = components[eid]
             pos: BoardPos | None = held.get(BoardPos)
             if pos is None:
                 continue
             square = (pos.x, pos.y)
-            if square in seen:
-                return f"two characters share square {list(square)}"
-            seen.add(square)
-            if squares.get(square) != eid:
-                return f"the square index has lost {self.ref(eid)} at {list(square)}"
+            holder = squares.get(square)
+            if holder != eid:
+                return self.square_problem(eid, square, holder)
             health: Health = held[Health]
             if health.hp <= 0:
                 return f"{self.ref(eid)} is on the board with {health.hp} HP"
         return None
 
+    def square_problem(self, eid: int, square: Square, holder: int | None) -> str:
+        """Why the square index does not hold a character at the square its components give: another character
+        stands there too, or the index has lost it."""
+        other: BoardPos | None = self.get(holder, BoardPos) if holder in self._characters else None
+        if other is not None and (other.x, other.y) == square:
+            return f"two characters share square {list(square)}"
+        return f"the square index has lost {self.ref(eid)} at {list(square)}"
+
     def scanned_players(self) -> tuple[dict[int, str | None], dict[int, str | None]]:
-        """Each card's owner and controller by its components (None without one), and those of any other
-        entity with the component: what the owner and controller indexes hold, as a full scan gives it."""
+        """Each card's owner and controller by its components (None without one): what the owner and controller
+        indexes hold, as a full scan gives it (only cards are made with an owner or a controller)."""
         components = self.components
         owner: dict[int, str | None] = {}
         ctrl: dict[int, str | None] = {}
         for eid in self.refs.values():
-            held = components.get(eid)
-            owned_by: Owner | None = held.get(Owner) if held is not None else None
-            controlled_by: Controller | None = held.get(Controller) if held is not None else None
+            held = components.get(eid, NOTHING)
+            owned_by: Owner | None = held.get(Owner)
+            controlled_by: Controller | None = held.get(Controller)
             owner[eid] = owned_by.player if owned_by is not None else None
             ctrl[eid] = controlled_by.player if controlled_by is not None else None
-        add_holders(owner, Owner, self.kinds.get(Owner), components)
-        add_holders(ctrl, Controller, self.kinds.get(Controller), components)
         return owner, ctrl
 
     def index_problems(self) -> list[str]:
         """Every index that differs from a full scan of the components (empty when all agree).
 
-        An arrival-ordered index is held against the scan entry by entry (each entity where its components put
-        it, in arrival order) and counted against it: the verdict of rebuilding it from the scan, unbuilt."""
+        One pass over the cards holds each card's components against what the indexes keep of that card (the very
+        Zone and Card components, the owner, the controller, the square) and counts what each grouped index must
+        hold; each grouped index is then read once, entity by entity (each where its components put it, in
+        arrival order), and counted against the scan: the verdict of rebuilding every index from a full scan,
+        with no scan list or rebuilt index made while they agree."""
         if self._stale:
             self._resort()
-        problems = []
-        kinds = self.kinds
-        same_zones = same_objects(self._zone_of, Zone, self.components, kinds.get(Zone))
-        same_cards = same_objects(self._card, Card, self.components, kinds.get(Card))
-        for name, agrees in (("_zone_of", same_zones), ("_card", same_cards)):
-            if not agrees:
-                problems.append(f"index {name} differs from a full scan")
-        zone_of = self._zone_of if same_zones else dict(self.scan(Zone))
-        cards = self._card if same_cards else dict(self.scan(Card))
-        owner, ctrl = self.scanned_players()
-        if self._owner != owner or self._controller != ctrl:
-            problems.append("index _owner/_controller differs from a full scan")
-        stasis = {e: n.n for e, n in self.scan(StasisCounters)}
+        components, kinds = self.components, self.kinds
+        zone_of, card_of, owner_of, ctrl_of = self._zone_of, self._card, self._owner, self._controller
+        square_of, squares, locations = self._square_of, self._squares, self._locations
+        same_zones = same_cards = same_players = same_squares = True
+        zoned = carded = owners = controllers = placed = on_squares = on_locations = 0
         owned = controlled = ready = on_board = 0
-        for eid, zone in zone_of.items():
-            owned += owner.get(eid) is not None
-            if ctrl.get(eid) is not None:
+        for eid in self.refs.values():
+            held = components.get(eid, NOTHING)
+            zone: Zone | None = held.get(Zone)
+            card: Card | None = held.get(Card)
+            same_zones = same_zones and zone_of.get(eid) is zone
+            same_cards = same_cards and card_of.get(eid) is card
+            zoned += zone is not None
+            carded += card is not None
+            owner_is: Owner | None = held.get(Owner)
+            ctrl_is: Controller | None = held.get(Controller)
+            owner = owner_is.player if owner_is is not None else None
+            ctrl = ctrl_is.player if ctrl_is is not None else None
+            if same_players and (eid not in owner_of or owner_of[eid] != owner
+                                 or eid not in ctrl_of or ctrl_of[eid] != ctrl):
+                same_players = False
+            owners += owner_is is not None
+            controllers += ctrl_is is not None
+            name = zone.name if zone is not None else None
+            pos: BoardPos | None = held.get(BoardPos)
+            if pos is not None:
+                placed += 1
+                square = (pos.x, pos.y)
+                if square_of.get(eid) != square:
+                    same_squares = False
+                if name == "board":
+                    on_squares += 1
+                    same_squares = same_squares and squares.get(square) == eid
+                elif name == "location":
+                    on_locations += 1
+                    same_squares = same_squares and locations.get(square) == eid
+            if name is None:
+                continue
+            owned += owner is not None
+            if ctrl is not None:
                 controlled += 1
-                ready += zone.name == "stasis" and not stasis.get(eid)
-            on_board += zone.name == "board" and cards[eid].kind in CHARACTER_KINDS
-        zones_agree = (all(in_zone_order(found, zone, zone_of) for zone, found in self._zones.items())
-                       and sum(len(found) for found in self._zones.values()) == len(zone_of))
-        ready_agrees = (all(in_zone_order(found, "stasis", zone_of)
-                            and all(ctrl.get(eid) == who and not stasis.get(eid) for eid in found)
+                if name == "stasis":
+                    counters: StasisCounters | None = held.get(StasisCounters)
+                    ready += counters is None or not counters.n
+            on_board += name == "board" and card is not None and card.kind in CHARACTER_KINDS
+        same_zones = same_zones and len(zone_of) == zoned == held_by(kinds, Zone)
+        same_cards = same_cards and len(card_of) == carded == held_by(kinds, Card)
+        same_players = (same_players and len(owner_of) == len(ctrl_of) == len(self.refs)
+                        and owners == held_by(kinds, Owner) and controllers == held_by(kinds, Controller))
+        same_squares = (same_squares and len(square_of) == placed == held_by(kinds, BoardPos)
+                        and len(squares) == on_squares and len(locations) == on_locations)
+        zones = zone_of if same_zones else dict(self.scan(Zone))
+        cards = card_of if same_cards else dict(self.scan(Card))
+        owner_by, ctrl_by = (owner_of, ctrl_of) if same_players else self.scanned_players()
+        stasis_of = self.stasis_counters
+        zones_agree = (all(in_zone_order(found, zone, zones) for zone, found in self._zones.items())
+                       and sum(len(found) for found in self._zones.values()) == zoned)
+        ready_agrees = (all(in_zone_order(found, "stasis", zones)
+                            and all(ctrl_by.get(eid) == who and not stasis_of(eid) for eid in found)
                             for who, found in self._ready.items())
                         and sum(len(found) for found in self._ready.values()) == ready)
-        characters_agree = (in_zone_order(self._characters, "board", zone_of) and len(self._characters) == on_board
+        characters_agree = (in_zone_order(self._characters, "board", zones) and len(self._characters) == on_board
                             and all(cards[eid].kind in CHARACTER_KINDS for eid in self._characters))
-        for name, agrees in (("_zones", zones_agree),
-                             ("_owned", by_player_agrees(self._owned, owner, zone_of, owned)),
-                             ("_controlled", by_player_agrees(self._controlled, ctrl, zone_of, controlled)),
-                             ("_ready", ready_agrees), ("_characters", characters_agree)):
-            if not agrees:
-                problems.append(f"index {name} differs from a full scan")
-        square_of = {e: (p.x, p.y) for e, p in self.scan(BoardPos)}
-        squares = {sq: e for e, sq in square_of.items() if zone_of[e].name == "board"}
-        locations = {sq: e for e, sq in square_of.items() if zone_of[e].name == "location"}
-        if self._square_of != square_of or self._squares != squares or self._locations != locations:
-            problems.append("index _squares/_locations differs from a full scan")
-        return problems
+        verdicts = (("_zone_of", same_zones), ("_card", same_cards),
+                    ("_owner/_controller", same_players),
+                    ("_zones", zones_agree),
+                    ("_owned", by_player_agrees(self._owned, owner_by, zones, owned)),
+                    ("_controlled", by_player_agrees(self._controlled, ctrl_by, zones, controlled)),
+                    ("_ready", ready_agrees), ("_characters", characters_agree),
+                    ("_squares/_locations", same_squares))
+        return [f"index {name} differs from a full scan" for name, agrees in verdicts if not agrees]
