@@ -57,22 +57,26 @@ def card_problems(cards: list[dict[str, Any]], players: list[str], pool: dict[st
     squares: set[tuple[int, int]] = set()
     locations: set[tuple[int, int]] = set()
     for i, card in enumerate(cards):
-        where = f"cards[{i}] ({card['ref']!r})"
-        if card["ref"] in refs:
-            found.append((where, f"ref {card['ref']!r} is used twice: a card would be lost"))
-        refs.add(card["ref"])
-        if card["name"] not in pool:
-            found.append((where, f"unknown card {card['name']!r}"))
-            continue
-        found.extend((where, what) for what in one_card(card, pool[card["name"]], players))
-        pos = card.get("pos")
-        if pos is None:
-            continue
-        square = (pos[0], pos[1])
-        taken = locations if card["zone"] == "location" else squares
-        if card["zone"] in ("board", "location") and square in taken:
-            found.append((where, f"two cards share square {list(square)}"))
-        taken.add(square)
+        ref = card["ref"]
+        wrong: list[str] = []
+        if ref in refs:
+            wrong.append(f"ref {ref!r} is used twice: a card would be lost")
+        refs.add(ref)
+        defn = pool.get(card["name"])
+        if defn is None:
+            wrong.append(f"unknown card {card['name']!r}")
+        else:
+            wrong += one_card(card, defn, players)
+            pos = card.get("pos")
+            if pos is not None:
+                square = (pos[0], pos[1])
+                taken = locations if card["zone"] == "location" else squares
+                if card["zone"] in ("board", "location") and square in taken:
+                    wrong.append(f"two cards share square {list(square)}")
+                taken.add(square)
+        if wrong:
+            where = f"cards[{i}] ({ref!r})"
+            found.extend((where, what) for what in wrong)
     return refs
 
 

@@ -16,8 +16,6 @@ import time
 from pathlib import Path
 from typing import Any, TypeVar
 
-import esper
-
 from game.cards import card_pool
 from game.components import (
     AbilitiesLost,
@@ -126,8 +124,8 @@ MARKERS: dict[str, type] = {
 
 
 def dump_state(game: Table) -> dict[str, Any]:
-    """The whole game as JSON-ready data. The log's events are the game's own, not copies: no event changes once
-    it is logged, and a late game's log holds thousands of them."""
+    """The whole game as JSON-ready data. The log's events and the history's commands are the game's own, not
+    copies: neither changes once it is recorded, and a late game's log holds thousands of events."""
     t = game.turn
     return {
         "version": SAVE_VERSION,
@@ -145,7 +143,7 @@ def dump_state(game: Table) -> dict[str, Any]:
         "rejected": list(game.rejected),
         "queue": json_copy(game.queue),
         "pending": json_copy(game.pending),
-        "history": [dict(a) for a in game.history],
+        "history": list(game.history),
         "last_rolls": list(game.last_rolls),
         "seq": game.seq,
         "made": game.made,
@@ -187,7 +185,8 @@ def load_state(data: Any, make: type[G], file: str = "<save>") -> G:
 
 
 def build_game(data: dict[str, Any], make: type[G]) -> G:
-    """Make a `make` game of a validated save (its log holds the save's own events, as `dump_state` gives them)."""
+    """Make a `make` game of a validated save (its log and history hold the save's own events and commands, as
+    `dump_state` gives them)."""
     game = make(list(data["players_order"]))
     for p, saved in zip(game.players(), data["players"], strict=True):
         p.vp, p.stones = saved["vp"], saved["stones"]
@@ -198,48 +197,46 @@ def build_game(data: dict[str, Any], make: type[G]) -> G:
     saved_turn = data["turn"]
     t.turn, t.active, t.phase = saved_turn["turn"], saved_turn["active"], saved_turn["phase"]
     t.done, t.winner = set(saved_turn["done"]), saved_turn["winner"]
+    game.seq, game.made = int(data["seq"]), int(data["made"])
     for card in data["cards"]:
         restore_card(game, card)
     game.dice = Dice.from_json(data["dice"])
     game.log, game.rejected = list(data["log"]), list(data["rejected"])
     game.queue, game.pending = json_copy(data["queue"]), json_copy(data["pending"])
     game.history, game.last_rolls = list(data["history"]), list(data["last_rolls"])
-    game.seq, game.made = int(data["seq"]), int(data["made"])
     return game
 
 
 def restore_card(game: Table, data: dict[str, Any]) -> None:
-    """Recreate one card entity from `card_state` output."""
+    """Recreate one card entity from `card_state` output, with all its components at once."""
     if data["name"] not in game.pool:
         raise ValueError(f"unknown card {data['name']!r}")
-    eid = game.create_card(data["ref"], data["name"], data["owner"], data["zone"], data["controller"])
-    game.set_arrival(eid, data["seq"])
-    if "pos" in data:
-        game.place_at(eid, (data["pos"][0], data["pos"][1]))
+    more: list[Any] = []
     if "stats" in data:
         max_hp, atk, crt, mv, reach, damage_type = data["stats"]
-        esper.add_component(eid, Stats(max_hp, atk, crt, mv, reach, damage_type))
-        game.component(eid, Health).hp = data["hp"]
+        more += [Stats(max_hp, atk, crt, mv, reach, damage_type), Health(data["hp"])]
     if "stasis" in data:
-        game.set_stasis_counters(eid, data["stasis"])
+        more.append(StasisCounters(data["stasis"]))
     if "stun" in data:
-        esper.add_component(eid, StunCounters(data["stun"]))
+        more.append(StunCounters(data["stun"]))
     if "status" in data:
         s = data["status"]
-        esper.add_component(eid, StatusStack(dict(s["stacks"]), dict(s["applied_turn"]), set(s["fresh"])))
+        more.append(StatusStack(dict(s["stacks"]), dict(s["applied_turn"]), set(s["fresh"])))
     if "cubes" in data:
-        esper.add_component(eid, Cubes(*data["cubes"]))
+        more.append(Cubes(*data["cubes"]))
     if "defences" in data:
         d = data["defences"]
-        esper.add_component(eid, Defences([tuple(x) for x in d["evasion"]], [tuple(x) for x in d["negation"]]))
+        more.append(Defences([tuple(x) for x in d["evasion"]], [tuple(x) for x in d["negation"]]))
     if "moved" in data:
-        esper.add_component(eid, TurnUsage(data["moved"]))
+        more.append(TurnUsage(data["moved"]))
     if "copied" in data:
-        esper.add_component(eid, CopiedPower(*data["copied"]))
+        more.append(CopiedPower(*data["copied"]))
     if "once_used" in data:
-        esper.add_component(eid, OncePerTurn(set(data["once_used"])))
-    for flag in data.get("flags", []):
-        esper.add_component(eid, MARKERS[flag]())
+        more.append(OncePerTurn(set(data["once_used"])))
+    more += [MARKERS[flag]() for flag in data.get("flags", [])]
+    pos = data.get("pos")
+    game.add_card(data["ref"], data["name"], data["owner"], data["zone"], data["controller"], data["seq"],
+                  (pos[0], pos[1]) if pos is not None else None, more)
 
 
 def save_game(game: Table, path: str, ui: dict[str, Any] | None = None) -> None:

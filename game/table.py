@@ -223,24 +223,35 @@ class Table:
 
     def create_card(self, ref: str, name: str, owner: str | None, zone: str, controller: str | None = None) -> int:
         """Make a card entity with its printed stats; a ref already in the game is refused (no card is lost)."""
-        if ref in self.refs:
-            raise ValueError(f"a card with ref {ref!r} already exists")
         card = self.pool[name]
-        comps: list[Any] = [Card(ref, name, card.kind), Zone(zone, self.new_seq())]
-        if owner is not None:
-            comps += [Owner(owner), Controller(controller or owner)]
+        printed: list[Any] = []
         if card.is_character:
             assert card.hp is not None and card.atk is not None
-            comps += [
-                Stats(card.hp, card.atk, card.crt, card.mv, card.range, card.damage_type),
-                Health(card.hp),
-            ]
-        eid = esper.create_entity(*comps)
+            printed = [Stats(card.hp, card.atk, card.crt, card.mv, card.range, card.damage_type), Health(card.hp)]
+        return self.add_card(ref, name, owner, zone, controller, self.new_seq(), None, printed)
+
+    def add_card(self, ref: str, name: str, owner: str | None, zone: str, controller: str | None, seq: int,
+                 square: Square | None, more: list[Any]) -> int:
+        """Make a card entity arriving in its zone at `seq`, on `square` if given, with `more` components beside
+        its own (a restored card's saved state), in one call into esper; filed in every index. A card arriving
+        before the table's newest arrival (restoring a save) leaves the indexes to re-sort on their next read."""
+        if ref in self.refs:
+            raise ValueError(f"a card with ref {ref!r} already exists")
+        card = Card(ref, name, self.pool[name].kind)
+        where = Zone(zone, seq)
+        comps: list[Any] = [card, where]
+        if owner is not None:
+            comps += [Owner(owner), Controller(controller or owner)]
+        if square is not None:
+            comps.append(BoardPos(square[0], square[1]))
+        eid = esper.create_entity(*comps, *more)
         self.refs[ref] = eid
-        self._card[eid] = comps[0]
-        self._zone_of[eid] = comps[1]
+        self._card[eid] = card
+        self._zone_of[eid] = where
         self._owner[eid] = owner
         self._controller[eid] = (controller or owner) if owner is not None else None
+        if seq < self.seq:
+            self._stale = True
         self._file(eid)
         return eid
 

@@ -150,18 +150,21 @@ def test_save_round_trip_keeps_every_card(tmp_path: Path) -> None:
     assert again.to_state() == game.to_state() and len(again.refs) == 55
 
 
-def test_a_logged_event_never_changes() -> None:
-    """Saves and restored games share the logged events instead of copying them (a checked sim's round trip
-    copied thousands a game): sound because no event changes once it is in the log, held here over seeded
-    games of every standard deck, each event compared at the end with a deep copy taken when it was logged."""
+def test_a_logged_event_or_played_command_never_changes() -> None:
+    """Saves and restored games share the logged events and the history's commands instead of copying them (a
+    checked sim's round trip copied thousands a game): sound because none changes once it is recorded, held
+    here over seeded games, each compared at the end with a deep copy taken when it was recorded."""
     for seed in range(4):
         game = Game.new(["Ada", "Bo"], seed=seed)
         logged: list[dict[str, Any]] = [copy.deepcopy(e) for e in game.log]
-        game.listeners.insert(0, lambda _table, entry: logged.append(copy.deepcopy(entry)))
+        game.listeners.insert(0, lambda _table, entry, logged=logged: logged.append(copy.deepcopy(entry)))
+        played: list[dict[str, Any]] = []
         rng = random.Random(seed)
         while game.turn.phase != "over" and game.turn.turn <= 40:
             assert game.act(rng.choice(game.legal_actions())).ok
+            played.append(copy.deepcopy(game.history[-1]))
         assert len(game.log) > 200 and game.log == logged
+        assert len(game.history) > 50 and game.history == played
         game.close()
 
 
