@@ -137,6 +137,26 @@ def games_figure(bot: str, count: int) -> dict[str, Any]:
             "engine": compiled.engine()}
 
 
+def check_figure(count: int) -> dict[str, Any]:
+    """What `sim --check` costs: the same seeded random games played unchecked and checked in turn, game by game
+    (a machine that slows down meanwhile weighs on both alike), in CPU seconds of this process, with the
+    collector settled as `sim` settles it. Both play the very same games (checking changes nothing)."""
+    from game.batch import settle_collector
+    from game.sim import play_game
+
+    settle_collector()
+    decks = ["backtimers_stun", "hex_and_count"]
+    spent = {False: 0.0, True: 0.0}
+    for seed in range(count):
+        for check in (False, True):
+            start = time.process_time()
+            play_game(seed, decks, ["random", "random"], check)
+            spent[check] += time.process_time() - start
+    return {"figure": "checked games (random bots)", "seconds": spent[True] / count,
+            "baseline_seconds": spent[False] / count, "ratio": spent[True] / spent[False],
+            "engine": compiled.engine()}
+
+
 BOARD_MINIONS = ("Archer", "Ember Witch", "Frost Warden", "Footman", "Hush Bard", "Venom Adept", "Thunder Monk",
                  "Aegis Knight", "Mender", "Sunderer")
 HAND_CARDS = ("Footman", "Archer", "Cleanser")
@@ -240,6 +260,7 @@ def run_benchmarks(as_json: bool) -> int:
     figures = [rules_figure(1_000), rules_figure(10_000), idle_figure(), games_figure("random", 20),
                games_figure("greedy", 20), *scaling_figures(), snapshot_figure()]
     figures += frame_figures()
+    figures.append(check_figure(40))
     if as_json:
         print(json.dumps(figures, indent=1))
         return 0
@@ -251,4 +272,6 @@ def run_benchmarks(as_json: bool) -> int:
         if "games_per_second" in f:
             print(f"{f['figure']}: {f['games_per_second']:.1f} games/s, {f['commands_per_second']:.0f} commands/s "
                   f"(one core, {f['engine']} engine)")
+        elif f["figure"].startswith("checked games"):
+            print(f"sim --check: {f['ratio']:.2f}x an unchecked game (one core, {f['engine']} engine)")
     return 0

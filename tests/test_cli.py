@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.bench import rules_figure
+from game.bench import check_figure, rules_figure
 from game.cards import CardError, load_cards
 from game.cli import main
 
@@ -419,3 +419,12 @@ def test_bench_rules_figure_small() -> None:
     assert isinstance(figure, dict)
     ratios = [v for k, v in figure.items() if "ratio" in k]
     assert ratios and all(isinstance(r, float | int) and r > 0 for r in ratios)
+
+
+def test_bench_check_figure_small() -> None:
+    """DESIGN §6: the check figure plays the same seeded games unchecked and checked and gives their cost ratio
+    (timings not asserted)."""
+    figure = check_figure(2)
+    assert figure["figure"] == "checked games (random bots)"
+    assert figure["seconds"] > 0 and figure["baseline_seconds"] > 0
+    assert figure["ratio"] == figure["seconds"] / figure["baseline_seconds"]
