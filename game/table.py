@@ -131,6 +131,17 @@ def by_player_agrees(index: dict[tuple[str, str], dict[int, None]], player: dict
     return count == expected
 
 
+class CardScan:
+    """What one pass over the cards found (`Table.scan_cards`): whether each index kept per card agrees with
+    the components, and how many entities each grouped index must hold."""
+
+    def __init__(self, *, same_zones: bool, same_cards: bool, same_players: bool, same_squares: bool, zoned: int,
+                 owned: int, controlled: int, ready: int, on_board: int) -> None:
+        self.same_zones, self.same_cards = same_zones, same_cards
+        self.same_players, self.same_squares = same_players, same_squares
+        self.zoned, self.owned, self.controlled, self.ready, self.on_board = zoned, owned, controlled, ready, on_board
+
+
 def _drop_world(name: str) -> None:
     if name not in esper.list_worlds():
         return
@@ -749,7 +760,9 @@ class Table:
     def square_problem(self, eid: int, square: Square, holder: int | None) -> str:
         """Why the square index does not hold a character at the square its components give: another character
         stands there too, or the index has lost it."""
-        other: BoardPos | None = self.get(holder, BoardPos) if holder in self._characters else None
+        other: BoardPos | None = None
+        if holder is not None and holder in self._characters:
+            other = self.get(holder, BoardPos)
         if other is not None and (other.x, other.y) == square:
             return f"two characters share square {list(square)}"
         return f"the square index has lost {self.ref(eid)} at {list(square)}"
@@ -768,16 +781,10 @@ class Table:
             ctrl[eid] = controlled_by.player if controlled_by is not None else None
         return owner, ctrl
 
-    def index_problems(self) -> list[str]:
-        """Every index that differs from a full scan of the components (empty when all agree).
-
-        One pass over the cards holds each card's components against what the indexes keep of that card (the very
-        Zone and Card components, the owner, the controller, the square) and counts what each grouped index must
-        hold; each grouped index is then read once, entity by entity (each where its components put it, in
-        arrival order), and counted against the scan: the verdict of rebuilding every index from a full scan,
-        with no scan list or rebuilt index made while they agree."""
-        if self._stale:
-            self._resort()
+    def scan_cards(self) -> CardScan:
+        """One pass over the cards: each card's components held against what the indexes keep of that card (the
+        very Zone and Card components, the owner, the controller, the square), and what each grouped index must
+        hold counted (no scan list or rebuilt index made)."""
         components, kinds = self.components, self.kinds
         zone_of, card_of, owner_of, ctrl_of = self._zone_of, self._card, self._owner, self._controller
         square_of, squares, locations = self._square_of, self._squares, self._locations
@@ -823,29 +830,42 @@ class Table:
                     counters: StasisCounters | None = held.get(StasisCounters)
                     ready += counters is None or not counters.n
             on_board += name == "board" and card is not None and card.kind in CHARACTER_KINDS
-        same_zones = same_zones and len(zone_of) == zoned == held_by(kinds, Zone)
-        same_cards = same_cards and len(card_of) == carded == held_by(kinds, Card)
-        same_players = (same_players and len(owner_of) == len(ctrl_of) == len(self.refs)
-                        and owners == held_by(kinds, Owner) and controllers == held_by(kinds, Controller))
-        same_squares = (same_squares and len(square_of) == placed == held_by(kinds, BoardPos)
-                        and len(squares) == on_squares and len(locations) == on_locations)
-        zones = zone_of if same_zones else dict(self.scan(Zone))
-        cards = card_of if same_cards else dict(self.scan(Card))
-        owner_by, ctrl_by = (owner_of, ctrl_of) if same_players else self.scanned_players()
+        return CardScan(
+            same_zones=same_zones and len(zone_of) == zoned == held_by(kinds, Zone),
+            same_cards=same_cards and len(card_of) == carded == held_by(kinds, Card),
+            same_players=(same_players and len(owner_of) == len(ctrl_of) == len(self.refs)
+                          and owners == held_by(kinds, Owner) and controllers == held_by(kinds, Controller)),
+            same_squares=(same_squares and len(square_of) == placed == held_by(kinds, BoardPos)
+                          and len(squares) == on_squares and len(locations) == on_locations),
+            zoned=zoned, owned=owned, controlled=controlled, ready=ready, on_board=on_board)
+
+    def index_problems(self) -> list[str]:
+        """Every index that differs from a full scan of the components (empty when all agree).
+
+        The indexes kept per card are held against one pass over the cards (`scan_cards`); each grouped index
+        is then read once, entity by entity (each where its components put it, in arrival order), and counted
+        against that pass: the verdict of rebuilding every index from a full scan, without rebuilding any."""
+        if self._stale:
+            self._resort()
+        found = self.scan_cards()
+        zones = self._zone_of if found.same_zones else dict(self.scan(Zone))
+        cards = self._card if found.same_cards else dict(self.scan(Card))
+        owner_by, ctrl_by = (self._owner, self._controller) if found.same_players else self.scanned_players()
         stasis_of = self.stasis_counters
-        zones_agree = (all(in_zone_order(found, zone, zones) for zone, found in self._zones.items())
-                       and sum(len(found) for found in self._zones.values()) == zoned)
-        ready_agrees = (all(in_zone_order(found, "stasis", zones)
-                            and all(ctrl_by.get(eid) == who and not stasis_of(eid) for eid in found)
-                            for who, found in self._ready.items())
-                        and sum(len(found) for found in self._ready.values()) == ready)
-        characters_agree = (in_zone_order(self._characters, "board", zones) and len(self._characters) == on_board
+        zones_agree = (all(in_zone_order(members, zone, zones) for zone, members in self._zones.items())
+                       and sum(len(members) for members in self._zones.values()) == found.zoned)
+        ready_agrees = (all(in_zone_order(members, "stasis", zones)
+                            and all(ctrl_by.get(eid) == who and not stasis_of(eid) for eid in members)
+                            for who, members in self._ready.items())
+                        and sum(len(members) for members in self._ready.values()) == found.ready)
+        characters_agree = (in_zone_order(self._characters, "board", zones)
+                            and len(self._characters) == found.on_board
                             and all(cards[eid].kind in CHARACTER_KINDS for eid in self._characters))
-        verdicts = (("_zone_of", same_zones), ("_card", same_cards),
-                    ("_owner/_controller", same_players),
+        verdicts = (("_zone_of", found.same_zones), ("_card", found.same_cards),
+                    ("_owner/_controller", found.same_players),
                     ("_zones", zones_agree),
-                    ("_owned", by_player_agrees(self._owned, owner_by, zones, owned)),
-                    ("_controlled", by_player_agrees(self._controlled, ctrl_by, zones, controlled)),
+                    ("_owned", by_player_agrees(self._owned, owner_by, zones, found.owned)),
+                    ("_controlled", by_player_agrees(self._controlled, ctrl_by, zones, found.controlled)),
                     ("_ready", ready_agrees), ("_characters", characters_agree),
-                    ("_squares/_locations", same_squares))
+                    ("_squares/_locations", found.same_squares))
         return [f"index {name} differs from a full scan" for name, agrees in verdicts if not agrees]
