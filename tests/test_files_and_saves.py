@@ -157,7 +157,11 @@ def test_a_logged_event_or_played_command_never_changes() -> None:
     for seed in range(4):
         game = Game.new(["Ada", "Bo"], seed=seed)
         logged: list[dict[str, Any]] = [copy.deepcopy(e) for e in game.log]
-        game.listeners.insert(0, lambda _table, entry, logged=logged: logged.append(copy.deepcopy(entry)))
+
+        def record(_table: Any, entry: dict[str, Any], logged: list[dict[str, Any]] = logged) -> None:
+            logged.append(copy.deepcopy(entry))
+
+        game.listeners.insert(0, record)
         played: list[dict[str, Any]] = []
         rng = random.Random(seed)
         while game.turn.phase != "over" and game.turn.turn <= 40:

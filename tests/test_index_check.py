@@ -38,7 +38,7 @@ def reference_index_problems(game: Game) -> list[str]:
     zone_of = game._zone_of if same_zones else dict(game.scan(c.Zone))
     cards = game._card if same_cards else dict(game.scan(c.Card))
     owner = {eid: (o.player if (o := game.get(eid, c.Owner)) else None) for eid in game.refs.values()}
-    ctrl = {eid: (o.player if (o := game.get(eid, c.Controller)) else None) for eid in game.refs.values()}
+    ctrl = {eid: (k.player if (k := game.get(eid, c.Controller)) else None) for eid in game.refs.values()}
     if game._owner != owner or game._controller != ctrl:
         problems.append("index _owner/_controller differs from a full scan")
     stasis = {e: n.n for e, n in game.scan(c.StasisCounters)}
@@ -86,26 +86,17 @@ def corrupt(game: Game, rng: random.Random) -> str:
     if kind == 2 and zone is not None:
         esper.add_component(eid, c.Zone(zone.name, zone.seq))
         return f"{ref} zone copied"
-    if kind == 3:
-        owner = game.get(eid, c.Owner)
+    if kind in (3, 4):
+        holder: type[c.Owner] | type[c.Controller] = c.Owner if kind == 3 else c.Controller
+        held = game.get(eid, holder)
         player = rng.choice(game.players_order)
-        if owner is None:
-            esper.add_component(eid, c.Owner(player))
+        if held is None:
+            esper.add_component(eid, holder(player))
         elif rng.random() < 0.5:
-            esper.remove_component(eid, c.Owner)
+            esper.remove_component(eid, holder)
         else:
-            owner.player = player
-        return f"{ref} owner"
-    if kind == 4:
-        ctrl = game.get(eid, c.Controller)
-        player = rng.choice(game.players_order)
-        if ctrl is None:
-            esper.add_component(eid, c.Controller(player))
-        elif rng.random() < 0.5:
-            esper.remove_component(eid, c.Controller)
-        else:
-            ctrl.player = player
-        return f"{ref} controller"
+            held.player = player
+        return f"{ref} {holder.__name__}"
     if kind == 5:
         pos = game.get(eid, c.BoardPos)
         if pos is None:
@@ -123,7 +114,8 @@ def corrupt(game: Game, rng: random.Random) -> str:
     if kind == 7:
         esper.add_component(eid, c.Card(ref, game.name(eid), rng.choice(["minion", "action", "monster"])))
         return f"{ref} card kind"
-    index = rng.choice([game._zones, game._owned, game._controlled, game._ready])
+    grouped: list[dict[Any, dict[int, None]]] = [game._zones, game._owned, game._controlled, game._ready]
+    index = rng.choice(grouped)
     entries = [found for found in index.values() if found]
     if kind in (8, 9) and entries:
         found = rng.choice(entries)
@@ -135,7 +127,8 @@ def corrupt(game: Game, rng: random.Random) -> str:
     if kind == 10 and entries:
         rng.choice(entries)[eid] = None
         return f"{ref} added to an index entry"
-    table = rng.choice([game._owner, game._controller, game._square_of])
+    per_card: list[dict[int, Any]] = [game._owner, game._controller, game._square_of]
+    table = rng.choice(per_card)
     if eid in table:
         del table[eid]
     return f"{ref} dropped from a per-card index"
