@@ -186,7 +186,7 @@ def search_reach(taken: Mapping[Square, int], start: Square, budget: int) -> dic
     """The breadth-first search of `reachable` around the occupied squares `taken`.
 
     Its squares are held as the tuple objects `NEIGHBOURS` keeps (typed Any), which the compiled engine would
-    otherwise unpack into two numbers and pack into a new tuple at every lookup: a third of the search."""
+    otherwise unpack into two numbers and pack into a new tuple at every lookup: half the search's instructions."""
     steps: dict[Any, tuple[Any, ...]] = NEIGHBOURS
     came: dict[Any, Any] = {start: None}
     layer: list[Any] = [start]

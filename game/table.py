@@ -239,16 +239,19 @@ class Table:
         if card.is_character:
             assert card.hp is not None and card.atk is not None
             printed = [Stats(card.hp, card.atk, card.crt, card.mv, card.range, card.damage_type), Health(card.hp)]
-        return self.add_card(ref, name, owner, zone, controller, self.new_seq(), None, printed)
+        return self.add_card(ref, name, owner, zone, controller, None, None, printed)
 
-    def add_card(self, ref: str, name: str, owner: str | None, zone: str, controller: str | None, seq: int,
+    def add_card(self, ref: str, name: str, owner: str | None, zone: str, controller: str | None, seq: int | None,
                  square: Square | None, more: list[Any]) -> int:
-        """Make a card entity arriving in its zone at `seq`, on `square` if given, with `more` components beside
-        its own (a restored card's saved state), in one call into esper; filed in every index. A card arriving
-        before the table's newest arrival (restoring a save) leaves the indexes to re-sort on their next read."""
+        """Make a card entity arriving in its zone at `seq` (None: now), on `square` if given, with `more`
+        components beside its own (a restored card's saved state), in one call into esper; filed in every index.
+        A card arriving before the table's newest arrival (restoring a save) leaves the indexes to re-sort on
+        their next read. A ref already in the game is refused before anything changes."""
         if ref in self.refs:
             raise ValueError(f"a card with ref {ref!r} already exists")
         card = Card(ref, name, self.pool[name].kind)
+        if seq is None:
+            seq = self.new_seq()
         where = Zone(zone, seq)
         comps: list[Any] = [card, where]
         if owner is not None:

@@ -78,7 +78,7 @@ def test_create_card_refuses_an_existing_ref() -> None:
     game.create_card("f", "Footman", "Ada", "hand")
     with pytest.raises(ValueError, match="a card with ref 'f' already exists"):
         game.create_card("f", "Archer", "Bo", "hand")
-    assert game.name(game.eid("f")) == "Footman" and len(game.refs) == 1
+    assert game.name(game.eid("f")) == "Footman" and len(game.refs) == 1 and game.seq == 1
 
 
 def test_drawing_a_large_deck_whole_keeps_the_order() -> None:
