@@ -1,17 +1,12 @@
 """Countertop: a headless rules engine for a game of counters and status effects.
 
 `from game import Game` is the public entry point; it is imported on first use (PEP 562), so importing
-a light module such as `game.components` or `game.problems` does not load the whole engine. The rules' hot
-modules come compiled when a fresh build of them is there (`game.compiled`).
+a light module such as `game.core.components` or `game.core.problems` does not load the whole engine.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-
-from game import compiled
-
-compiled.activate("game", __path__)
 
 if TYPE_CHECKING:
     from game.engine import Game

@@ -18,8 +18,8 @@ class CliError(Exception):
 def cmd_scenario(args: argparse.Namespace) -> int:
     """Run a scenario file and print its final state."""
     from game.engine import Game
-    from game.scenario import ScenarioError
-    from game.view import summary
+    from game.io.scenario import ScenarioError
+    from game.io.view import summary
 
     try:
         game = Game.from_scenario(args.file)
@@ -28,9 +28,9 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     if args.as_player is not None:
         if not args.json:
             raise CliError("--as NAME needs --json (it prints the dump as that player may see it)")
-        if args.as_player not in game.players_order:
+        if args.as_player not in game.table.players_order:
             raise CliError(f"--as: no player {args.as_player!r} in {args.file}; "
-                           f"players: {', '.join(game.players_order)}")
+                           f"players: {', '.join(game.table.players_order)}")
     if args.json:
         try:
             text = json.dumps(game.view(args.as_player), indent=1, allow_nan=False)
@@ -38,7 +38,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
             raise CliError(f"{args.file}: the final state holds a value JSON can't carry ({err})") from None
         print(text)
     else:
-        print(summary(game))
+        print(summary(game.table))
     return 0
 
 
@@ -46,7 +46,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     """List the card pool, or check every card and deck file and list every problem, one line each."""
     from pathlib import Path
 
-    from game.cards import check_cards, check_files, decks_dir
+    from game.core.cards import check_cards, check_files, decks_dir
 
     folders = [f for f in (args.dir, args.decks) if f is not None]
     for folder in folders:
@@ -75,8 +75,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
     """Print the JSON Schema of a file kind, for editors (docs/editors.md)."""
     from pydantic import BaseModel
 
-    from game.scenario_schema import ScenarioFile
-    from game.schemas import SCHEMAS, json_schema
+    from game.core.schemas import SCHEMAS, json_schema
+    from game.io.scenario_schema import ScenarioFile
 
     kinds: dict[str, type[BaseModel]] = {**SCHEMAS, "scenario": ScenarioFile}
     if args.kind not in kinds:
@@ -87,7 +87,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """Print the rules reference, or one rule with the rulings on it, or the whole reference as Markdown."""
-    from game.rules import format_rule, load_rules, rule, rules_markdown, rulings_on
+    from game.core.rulebook import format_rule, load_rules, rule, rules_markdown, rulings_on
 
     if args.markdown:
         if args.id:
@@ -108,16 +108,16 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the benchmarks."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.bench import run_benchmarks
+    from game.tools.bench import run_benchmarks
 
     return run_benchmarks(as_json=args.json)
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
     """Bot-vs-bot games headless."""
-    from game.batch import RunnerError
-    from game.setup import SetupError
-    from game.simrun import run_sim
+    from game.io.setup import SetupError
+    from game.tools.batch import RunnerError
+    from game.tools.simrun import run_sim
 
     try:
         return run_sim(args)
@@ -138,15 +138,15 @@ def window_size(value: str) -> tuple[int, int]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the hot-seat window (or render a scenario to a PNG)."""
-    from game.cards import CardError
-    from game.scenario import ScenarioError
-    from game.serialize import SaveError
-    from game.setup import SetupError, check_player_names
+    from game.core.cards import CardError
+    from game.io.scenario import ScenarioError
+    from game.io.serialize import SaveError
+    from game.io.setup import SetupError, check_player_names
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.serialize import remove_stale_temporaries
+    from game.io.serialize import remove_stale_temporaries
     from game.ui.app import data_home, main_play
 
     if args.screenshot and not (args.scenario or args.load) and args.screen != "new_game":
@@ -187,8 +187,8 @@ def check_output_file(path: str) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Step through a kept game or a save: the window, or the dump or a scenario at one step."""
-    from game.problems import FileProblems, Problem
-    from game.replay import open_timeline
+    from game.core.problems import FileProblems, Problem
+    from game.tools.replay import open_timeline
 
     if args.then < 0:
         raise CliError("--then must be 0 or more")

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-import esper
-
-if TYPE_CHECKING:
-    from game.table import Table
+from game.core.table import Processor, Table
 
 
-class PhaseSystem(esper.Processor):
+class PhaseSystem(Processor):
     """Runs `run` once when the turn is in `phase` and nothing waits (no queued effect, no choice).
 
     A system with `next_phase` closes its phase once its own work has resolved. Outside its phase, or

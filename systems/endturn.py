@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import stasis
+from game.rules import stasis
 from systems.base import PhaseSystem
 
 if TYPE_CHECKING:
-    from game.table import Table
+    from game.core.table import Table
 
 END_OF_TURN_DRAW = 2
 VICTORY_VP = 10

@@ -11,22 +11,17 @@ Each system acts only in its phase, once, after whatever it queued has resolved;
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import esper
-
-from game.effects import resolve_queue
-from game.stun import stun_counter_replacement
-from game.triggers import dispatch
+from game.core.cards import CardDef
+from game.core.table import Table
+from game.rules.effects import resolve_queue
+from game.rules.stun import stun_counter_replacement
+from game.rules.triggers import dispatch
 from systems.base import PhaseSystem
 from systems.endturn import DrawSystem, VictorySystem
 from systems.stasis import StasisCleanupSystem, StasisTickSystem
 from systems.status import CubeCountdownSystem, EndOfTurnCleanupSystem, FreezeSystem, StatusTickSystem
 from systems.turn import TurnEndSystem, TurnStartSystem
 from systems.untap import StartTriggerSystem, UntapSystem
-
-if TYPE_CHECKING:
-    from game.table import Table
 
 SCHEDULE: tuple[type[PhaseSystem], ...] = (
     TurnStartSystem,
@@ -44,18 +39,25 @@ SCHEDULE: tuple[type[PhaseSystem], ...] = (
 )
 
 
+def new_table(players: list[str], seed: int = 0, pool: dict[str, CardDef] | None = None) -> Table:
+    """A table for these players with every rule system installed: what a game is played on."""
+    table = Table(players, seed, pool)
+    install(table)
+    return table
+
+
 def install(game: Table) -> None:
     """Register every system in the table's (current) world in schedule order, and the rules' hooks.
 
     The hooks are the untap replacement of stun counters (SC-2) and the trigger dispatcher that hears
     every event of the log (ST-6).
 
-    esper sorts processors by descending priority, and `add_processor` without `priority=` would set it
-    to 0, so each system gets an explicit, strictly decreasing priority.
+    esper sorts processors by descending priority (and `add_processor` without one would set it to 0), so each
+    system gets an explicit, strictly decreasing priority.
     """
     for rank, system in enumerate(SCHEDULE):
         made = system(game)
-        esper.add_processor(made, priority=len(SCHEDULE) - rank)
+        game.add_system(made, len(SCHEDULE) - rank)
         game.phase_steps.setdefault(made.phase, []).append(made.process)
     game.untap_replacements.append(stun_counter_replacement)
     game.listeners.append(dispatch)
@@ -67,7 +69,6 @@ def advance(game: Table) -> None:
     Each pass runs only the systems of the phase the turn is in, in schedule order: the others would
     return at once (a system that ends its phase lets the next pass run the next phase's systems).
     """
-    game.enter()
     steps = game.phase_steps
     turn = game.turn
     while not game.pending and turn.phase != "over":

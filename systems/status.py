@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
-from game import status
-from game.combat import deal_damage
-from game.components import AbilitiesLost, Cubes, StatusStack
+from game.core.components import AbilitiesLost, Cubes, StatusStack
+from game.rules import status
+from game.rules.combat import deal_damage
 from systems.base import PhaseSystem
 
 if TYPE_CHECKING:
-    from game.table import Table
+    from game.core.table import Table
 
 BURN_PER_STACK = 2
 
@@ -89,4 +87,4 @@ class EndOfTurnCleanupSystem(PhaseSystem):
             if cubes.red:
                 status.remove_cubes(game, eid, "red", cubes.red)
         for eid, _ in game.scan(AbilitiesLost):
-            esper.remove_component(eid, AbilitiesLost)
+            game.remove(eid, AbilitiesLost)

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
-from game.components import OncePerTurn, TurnUsage
+from game.core.components import OncePerTurn, TurnUsage
 from systems.base import PhaseSystem
 
 if TYPE_CHECKING:
-    from game.table import Table
+    from game.core.table import Table
 
 STONES_PER_TURN = 3
 
@@ -31,7 +29,7 @@ class TurnStartSystem(PhaseSystem):
         player.grants = []
         player.minions_at_location = {}
         for eid, _ in game.scan(TurnUsage):
-            esper.remove_component(eid, TurnUsage)
+            game.remove(eid, TurnUsage)
         for _, used in game.scan(OncePerTurn):
             used.used.clear()
         game.emit("TurnStarted", turn=game.turn.turn, player=player.name, stones=player.stones)

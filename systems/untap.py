@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.triggers import fire
+from game.rules.triggers import fire
 from systems.base import PhaseSystem
 
 if TYPE_CHECKING:
-    from game.table import Table
+    from game.core.table import Table
 
 
 class StartTriggerSystem(PhaseSystem):

@@ -14,25 +14,25 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("COUNTERTOP_CACHE", os.path.join(tempfile.gettempdir(), f"countertop-tests-{os.getuid()}"))
 
 from game.engine import Game  # noqa: E402
-from game.scenario import _Where, build, play_actions  # noqa: E402
+from game.io.scenario import _Where, build, play_actions  # noqa: E402
 
 
 def scenario(text: str) -> Game:
     """Set up and play an inline scenario (DESIGN §3 TOML), returning the game."""
-    game, actions = build(tomllib.loads(text), _Where("<inline scenario>"), Game)
-    play_actions(game, actions)
-    return game
+    table, actions = build(tomllib.loads(text), _Where("<inline scenario>"))
+    play_actions(table, actions)
+    return Game(table)
 
 
 def setup(text: str) -> Game:
     """Set up an inline scenario without playing its actions."""
-    game, _ = build(tomllib.loads(text), _Where("<inline scenario>"), Game)
-    return game
+    table, _ = build(tomllib.loads(text), _Where("<inline scenario>"))
+    return Game(table)
 
 
 def events(game: Game, kind: str) -> list[dict[str, Any]]:
     """The log entries of one event type."""
-    return [e for e in game.log if e["type"] == kind]
+    return [e for e in game.table.log if e["type"] == kind]
 
 
 def rejected_unchanged(game: Game, action: dict[str, Any], *words: str) -> str:

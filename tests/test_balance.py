@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from game.balance import Z95, bradley_terry, plackett_luce, wilson
+from game.tools.balance import Z95, bradley_terry, plackett_luce, wilson
 
 
 def test_wilson_five_of_ten() -> None:
@@ -138,6 +138,6 @@ def test_bradley_terry_equals_the_numpy_fit_on_seeded_leagues() -> None:
 
 def test_the_fit_needs_no_array_library() -> None:
     """A sim run never imports numpy for its ratings (the import cost more than the fit)."""
-    code = "import sys, game.report; print('numpy' in sys.modules)"
+    code = "import sys, game.tools.report; print('numpy' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"

@@ -1,4 +1,4 @@
-"""Bounded effect counts (issue 16 item 8): every count has a bound (game.opspecs) and is applied in one step."""
+"""Bounded effect counts (issue 16 item 8): every count has a bound (game.core.opspecs) and is applied in one step."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ stasis_counters = 300
 
 def resolve(game: Game, **item: Any) -> None:
     """Put one effect item at the front of the queue, as a saved or API-built game could, and resolve it."""
-    game.queue.insert(0, {"source": None, "player": "Ada", **item})
+    game.table.queue.insert(0, {"source": None, "player": "Ada", **item})
     game.advance()
 
 
@@ -61,7 +61,7 @@ def test_st10_up_to_with_a_huge_count_offers_at_most_101_options() -> None:
     """ST-10: 'up to' 10**12 counters asks how many among 0..100, not 10**12 + 1 options."""
     game = setup(TABLE)
     resolve(game, op="remove_stasis", target="ref:h", n=10**12, up_to=True, affects_stasis=True)
-    assert game.pending is not None and game.pending["options"] == list(range(101))
+    assert game.table.pending is not None and game.table.pending["options"] == list(range(101))
     assert game.act({"act": "choose", "option": 100}).ok
     assert game.view()["cards"]["h"]["stasis_counters"] == 200
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from game import cards
 from game.cli import main
+from game.core import cards
+from game.core.problems import Problem
+from game.core.schemas import SCHEMAS, json_schema
 from game.engine import Game
-from game.problems import Problem
-from game.scenario_schema import ScenarioFile
-from game.schemas import SCHEMAS, json_schema
+from game.io.scenario_schema import ScenarioFile
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "assets" / "cards"

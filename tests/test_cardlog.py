@@ -3,8 +3,8 @@ fired; nothing else is played."""
 
 from __future__ import annotations
 
-from game.cardlog import card_activity
 from game.engine import Game
+from game.tools.cardlog import card_activity
 
 
 def test_opening_hands_are_drawn_and_a_play_is_played() -> None:
@@ -14,12 +14,12 @@ def test_opening_hands_are_drawn_and_a_play_is_played() -> None:
     try:
         view = game.view()
         hands = [tuple(sorted({view["cards"][r]["name"] for r in view["players"][p]["hand"]})) for p in ("P1", "P2")]
-        first = card_activity(game)
+        first = card_activity(game.table)
         assert first.drawn == tuple(hands) and first.played == ((), ())
         action = next(a for a in game.legal_actions() if a["act"] == "play")
         name = view["cards"][action["card"]]["name"]
         assert game.act(action).ok
-        after = card_activity(game)
+        after = card_activity(game.table)
         assert after.played == ((name,), ()) and name in after.fired
     finally:
         game.close()

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from game import checked
-from game.cards import card_pool, decks_dir, load_cards
-from game.setup import Deck, load_deck, standard_decks
+from game.core import filecache
+from game.core.cards import card_pool, decks_dir, load_cards
+from game.io.setup import Deck, load_deck, standard_decks
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def test_the_pool_and_decks_read_back_from_the_cache_equal_a_fresh_check(cache: 
 
 def test_a_second_start_reads_the_cache_and_never_imports_the_schemas(cache: Path) -> None:
     script = ("import sys; from game.engine import Game; Game.new(['A', 'B'], None, 1).close(); "
-              "print('pydantic' in sys.modules, 'game.schemas' in sys.modules)")
+              "print('pydantic' in sys.modules, 'game.core.schemas' in sys.modules)")
     env = {**os.environ, "COUNTERTOP_CACHE": str(cache)}
     runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
             for _ in range(2)]
@@ -59,20 +59,21 @@ def test_a_changed_file_or_changed_checking_code_makes_a_new_key(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     card = tmp_path / "a.toml"
     card.write_text('name = "A"\n')
-    before = checked.key([card])
-    assert checked.key([card]) == before
+    before = filecache.key([card])
+    assert filecache.key([card]) == before
     card.write_text('name = "B"\n')
-    changed = checked.key([card])
+    changed = filecache.key([card])
     assert changed != before
-    assert checked.key([card], "decks") != changed
+    assert filecache.key([card], "decks") != changed
     code = tmp_path / "code"
     code.mkdir()
-    for name in checked.CHECKING_CODE:
-        (code / name).write_bytes((Path(checked.__file__).parent / name).read_bytes())
-    monkeypatch.setattr(checked, "__file__", str(code / "checked.py"))
-    assert checked.key([card]) == changed
-    (code / "schemas.py").write_bytes((code / "schemas.py").read_bytes() + b"\n")
-    assert checked.key([card]) != changed
+    for name in filecache.CHECKING_CODE:
+        (code / name).parent.mkdir(exist_ok=True)
+        (code / name).write_bytes((Path(filecache.__file__).parent.parent / name).read_bytes())
+    monkeypatch.setattr(filecache, "__file__", str(code / "core" / "filecache.py"))
+    assert filecache.key([card]) == changed
+    (code / "core" / "schemas.py").write_bytes((code / "core" / "schemas.py").read_bytes() + b"\n")
+    assert filecache.key([card]) != changed
 
 
 def test_an_unreadable_or_wrong_cache_entry_is_checked_again_and_replaced(cache: Path) -> None:
@@ -87,16 +88,16 @@ def test_an_unreadable_or_wrong_cache_entry_is_checked_again_and_replaced(cache:
 
 def test_older_entries_of_a_kind_are_dropped_and_off_writes_nothing(cache: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    checked.write("cards", "old", [1])
-    checked.write("decks", "old", [2])
-    checked.write("cards", "new", [3])
+    filecache.write("cards", "old", [1])
+    filecache.write("decks", "old", [2])
+    filecache.write("cards", "new", [3])
     assert sorted(p.name for p in cache.glob("*.json")) == ["cards-new.json", "decks-old.json"]
-    assert checked.read("cards", "new") == [3] and checked.read("cards", "old") is None
+    assert filecache.read("cards", "new") == [3] and filecache.read("cards", "old") is None
     for off in ("off", "", "0"):
         monkeypatch.setenv("COUNTERTOP_CACHE", off)
-        assert checked.folder() is None
-        checked.write("cards", "other", [4])
-        assert checked.read("cards", "new") is None
+        assert filecache.folder() is None
+        filecache.write("cards", "other", [4])
+        assert filecache.read("cards", "new") is None
     assert sorted(p.name for p in cache.glob("*.json")) == ["cards-new.json", "decks-old.json"]
 
 
@@ -116,7 +117,7 @@ def test_an_unwritable_cache_folder_only_means_checking_every_time(tmp_path: Pat
 def test_the_default_folder_follows_xdg_then_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("COUNTERTOP_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert checked.folder() == tmp_path / "xdg" / "countertop"
+    assert filecache.folder() == tmp_path / "xdg" / "countertop"
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert checked.folder() == tmp_path / "home" / ".cache" / "countertop"
+    assert filecache.folder() == tmp_path / "home" / ".cache" / "countertop"

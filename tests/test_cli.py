@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from game.bench import check_figure, rules_figure
-from game.cards import CardError, load_cards
 from game.cli import main
+from game.core.cards import CardError, load_cards
+from game.tools.bench import check_figure, rules_figure
 
 ROOT = Path(__file__).resolve().parent.parent
 PHASES = ("start", "untap", "main", "end", "over")
@@ -364,7 +364,7 @@ def test_rules_all_and_one(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_rules_markdown_is_the_whole_reference(capsys: pytest.CaptureFixture[str]) -> None:
     """`rules --markdown` prints the reference as Markdown, one section per rule id; with an id it is bad input."""
-    from game.rules import load_rules, rules_markdown
+    from game.core.rulebook import load_rules, rules_markdown
 
     assert main(["rules", "--markdown"]) == 0
     out = capsys.readouterr().out

@@ -50,7 +50,7 @@ def test_g6_failed_blind_roll_ends_the_attack_before_any_other_roll() -> None:
     game = every_defence([51, 1, 1, 1, 1])
     assert rolled(game) == [51]
     assert card(game, "o")["hp"] == 9
-    assert game.dice.forced_d100 == [1, 1, 1, 1]
+    assert game.table.dice.forced_d100 == [1, 1, 1, 1]
 
 
 def test_g6_evasion_ends_the_attack_before_negation() -> None:
@@ -154,7 +154,7 @@ def oliver_with_fuses(dice: list[int], damage_type: str = "spirit") -> Game:
 def test_se12_oliver_fuses_add_up_and_evade_on_50() -> None:
     """SE-12, Oliver: Spirit Ward (20) + Far Sight (30) = 50: one roll, 50 evades."""
     game = oliver_with_fuses([50])
-    assert game.rejected == []
+    assert game.table.rejected == []
     assert game.view()["players"]["Ada"]["stones"] == 1
     assert card(game, "o")["evasion"] == {"physical": 0, "spirit": 50}
     assert card(game, "o")["tapped"] is False
@@ -221,7 +221,7 @@ def test_se12_fuse_may_be_played_while_tapped_and_does_not_tap() -> None:
         on("o", "Oliver", "Ada", (3, 2), tapped=True),
         do=[{"act": "ability", "card": "o", "ability": "Spirit Ward"}],
     )
-    assert game.rejected == []
+    assert game.table.rejected == []
     assert card(game, "o")["evasion"]["spirit"] == 20
     assert game.view()["players"]["Ada"]["stones"] == 2
 
@@ -263,7 +263,7 @@ def test_se13_first_success_stops_further_negation_rolls() -> None:
     """SE-13: the first source negates on 25: only one roll."""
     game = knight_with_two_aegis([25, 1, 1])
     assert rolled(game) == [25]
-    assert game.dice.forced_d100 == [1, 1]
+    assert game.table.dice.forced_d100 == [1, 1]
 
 
 def test_se13_negation_sources_roll_in_attach_order() -> None:

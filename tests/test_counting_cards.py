@@ -67,7 +67,7 @@ affects_stasis = true
 """
     )
     assert game.view()["cards"]["cc"]["atk"] == 5
-    game.put(game.eid("w"), "discard")
+    game.table.put(game.table.eid("w"), "discard")
     assert game.view()["cards"]["cc"]["atk"] == 5
 
 
@@ -328,7 +328,7 @@ def test_gobbo_alone_tails_draws_nothing() -> None:
         + '[[do]]\nact = "play"\ncard = "g"\nto = [3, 0]\n'
     )
     assert len(events(game, "DiceRolled")) == 1
-    assert game.view()["players"]["Ada"]["hand"] == [] and game.dice.forced_coins == ["heads"]
+    assert game.view()["players"]["Ada"]["hand"] == [] and game.table.dice.forced_coins == ["heads"]
 
 
 # ----- Genie and Wish --------------------------------------------------------------------------------------
@@ -407,7 +407,7 @@ option = "draw 2 cards"
 
 def test_madness_return_mode_lowers_the_penalty() -> None:
     """Madness (ST-18): returned to the pile it belongs to nobody and no longer counts."""
-    from game.stasis import madness_penalty
+    from game.rules.stasis import madness_penalty
 
     game = scenario(
         PLAYERS
@@ -425,12 +425,12 @@ option = "return this card to the Madness pile"
     v = game.view()
     assert (v["cards"]["m"]["zone"], v["cards"]["m"]["owner"]) == ("madness", None)
     assert v["players"]["Ada"]["discard"] == []
-    assert madness_penalty(game, "Ada") == 0
+    assert madness_penalty(game.table, "Ada") == 0
 
 
 def test_madness_placed_in_stasis_from_hand_still_counts() -> None:
     """Madness + Alternate Present (ST-15, ST-18): in stasis from hand, it still counts for the penalty."""
-    from game.stasis import madness_penalty
+    from game.rules.stasis import madness_penalty
 
     game = scenario(
         PLAYERS
@@ -450,7 +450,7 @@ option = "m1"
     )
     v = game.view()
     assert (v["cards"]["m1"]["zone"], v["cards"]["m1"]["stasis_counters"]) == ("stasis", 2)
-    assert madness_penalty(game, "Ada") == 1
+    assert madness_penalty(game.table, "Ada") == 1
 
 
 # ----- Wandering Golem and Lost Relic ----------------------------------------------------------------------

@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from game.bots import BOTS, ViewBoard
-from game.constants import STATUSES
-from game.determinize import Observation, Sampler
+from game.bots.determinize import Observation, Sampler
+from game.bots.registry import make_bot
+from game.bots.simple import BOTS, ViewBoard
+from game.core.constants import STATUSES
 from game.engine import Game
-from game.roster import make_bot
-from game.view import visible_to
+from game.io.view import visible_to
 from tests.test_player_views import play_some, twin
 
 STATES = [(2, 11, 25, ["greedy"]), (3, 12, 30, ["random", "greedy"]), (4, 13, 40, ["greedy", "random"])]
@@ -20,18 +20,18 @@ STATES = [(2, 11, 25, ["greedy"]), (3, 12, 30, ["random", "greedy"]), (4, 13, 40
 
 def hidden_places(game: Game, player: str) -> Counter[tuple[str | None, str, str | None]]:
     """How many hidden cards each (owner, zone, holder) has."""
-    game.enter()
-    return Counter((game.owner(e), game.zone(e), game.controller(e)) for e in game.cards()
-                   if not visible_to(game, e, player))
+    game.table.enter()
+    return Counter((game.table.owner(e), game.table.zone(e), game.table.controller(e)) for e in game.table.cards()
+                   if not visible_to(game.table, e, player))
 
 
 def hidden_names(game: Game, player: str) -> dict[str | None, Counter[str]]:
     """The names of the hidden cards, by owner."""
-    game.enter()
+    game.table.enter()
     found: dict[str | None, Counter[str]] = {}
-    for e in game.cards():
-        if not visible_to(game, e, player):
-            found.setdefault(game.owner(e), Counter())[game.name(e)] += 1
+    for e in game.table.cards():
+        if not visible_to(game.table, e, player):
+            found.setdefault(game.table.owner(e), Counter())[game.table.name(e)] += 1
     return found
 
 
@@ -39,7 +39,7 @@ def hidden_names(game: Game, player: str) -> dict[str | None, Counter[str]]:
 def test_a_determinization_keeps_the_views_facts_and_redraws_hidden_cards_from_their_pool(
         players: int, game_seed: int, steps: int, bots: list[str]) -> None:
     game = play_some(players, game_seed, steps, bots)
-    for player in game.players_order:
+    for player in game.table.players_order:
         seen = game.view(player)
         sampler = Sampler(game, player)
         moved = 0
@@ -48,15 +48,15 @@ def test_a_determinization_keeps_the_views_facts_and_redraws_hidden_cards_from_t
             assert det.view(player) == seen
             assert hidden_places(det, player) == hidden_places(game, player)
             assert hidden_names(det, player) == hidden_names(game, player)
-            assert all(r.startswith("hidden-") for r in det.refs if r not in seen["cards"])
-            assert det.history == [] and det.dice.forced_d100 == []
-            det.enter()
-            deck = [det.name(e) for e in det.zone_cards("deck", player)]
-            game.enter()
-            moved += deck != [game.name(e) for e in game.zone_cards("deck", player)]
+            assert all(r.startswith("hidden-") for r in det.table.refs if r not in seen["cards"])
+            assert det.table.history == [] and det.table.dice.forced_d100 == []
+            det.table.enter()
+            deck = [det.table.name(e) for e in det.table.zone_cards("deck", player)]
+            game.table.enter()
+            moved += deck != [game.table.name(e) for e in game.table.zone_cards("deck", player)]
             det.close()
-        game.enter()
-        assert len({game.name(e) for e in game.zone_cards("deck", player)}) > 1
+        game.table.enter()
+        assert len({game.table.name(e) for e in game.table.zone_cards("deck", player)}) > 1
         assert moved >= 3, "own deck order was not redrawn"
     game.close()
 
@@ -67,8 +67,8 @@ def test_the_same_seed_gives_the_same_determinization_and_its_own_dice() -> None
     a, b, c = sampler.sample(5), sampler.sample(5), sampler.sample(6)
     assert a.to_state() == b.to_state()
     assert a.to_state() != c.to_state()
-    game.enter()
-    real = game.dice.to_json()
+    game.table.enter()
+    real = game.table.dice.to_json()
     assert a.to_state()["dice"] != real
     for g in (a, b, c):
         g.close()
@@ -79,9 +79,9 @@ def test_the_same_seed_gives_the_same_determinization_and_its_own_dice() -> None
 def test_two_games_that_differ_only_in_hidden_cards_give_the_same_determinizations_and_choices(
         players: int, game_seed: int, steps: int, bots: list[str]) -> None:
     game = play_some(players, game_seed, steps, bots)
-    assert game.turn.phase != "over"
+    assert game.table.turn.phase != "over"
     rng = random.Random(game_seed)
-    player = game.acting_player()
+    player = game.table.acting_player()
     other, _ = twin(game, player, rng)
     assert other.to_state()["cards"] != game.to_state()["cards"]
     mine, theirs = Observation.of(game), Observation.of(other)
@@ -104,21 +104,21 @@ def test_the_live_view_a_bot_reads_says_what_the_whole_view_says_and_nothing_hid
     whole = ViewBoard(seen.view, seen.player)
     elsewhere = Game.new(["X", "Y"], None, 5)  # another game's world is current: the live view reads its own
     live = seen.table
-    elsewhere.enter()
+    elsewhere.table.enter()
     assert dict(live.cards) == seen.view["cards"]
     assert live.characters == whole.characters and sorted(live.locations) == sorted(whole.locations)
     for ref, card in seen.view["cards"].items():
         assert live.pos(ref) == whole.pos(ref) and live.kind(ref) == whole.kind(ref), ref
         assert live.is_enemy(ref) == whole.is_enemy(ref), ref
         for s in STATUSES:
-            elsewhere.enter()
+            elsewhere.table.enter()
             assert live.has_status(ref, s) == whole.has_status(ref, s), (ref, s)
         if card["hp"] is not None:
-            elsewhere.enter()
+            elsewhere.table.enter()
             assert live.toughness(ref) == whole.toughness(ref), ref
-            elsewhere.enter()
+            elsewhere.table.enter()
             assert live.power(ref) == whole.power(ref), ref
-    hidden = [game.ref(e) for e in game.cards() if not visible_to(game, e, seen.player)]
+    hidden = [game.table.ref(e) for e in game.table.cards() if not visible_to(game.table, e, seen.player)]
     assert hidden
     for ref in hidden:
         assert ref not in live.cards
@@ -153,13 +153,13 @@ def test_the_random_bot_lists_the_actions_only_when_it_does_not_end_its_turn() -
     unlisted = 0
     for seed in (3, 4):
         game = Game.new(["P1", "P2", "P3"], seed=seed)
-        bots = {n: make_bot("random", seed * 10 + i) for i, n in enumerate(game.players_order)}
-        twins = {n: random.Random(seed * 10 + i) for i, n in enumerate(game.players_order)}
-        while game.turn.phase != "over" and game.turn.turn <= 30:
+        bots = {n: make_bot("random", seed * 10 + i) for i, n in enumerate(game.table.players_order)}
+        twins = {n: random.Random(seed * 10 + i) for i, n in enumerate(game.table.players_order)}
+        while game.table.turn.phase != "over" and game.table.turn.turn <= 30:
             seen = Observation.of(game)
-            action = bots[game.acting_player()].choose(seen)
+            action = bots[game.table.acting_player()].choose(seen)
             unlisted += callable(seen.listed)
-            assert action == reference_random_choice(twins[game.acting_player()], game.legal_actions())
+            assert action == reference_random_choice(twins[game.table.acting_player()], game.legal_actions())
             assert game.act(action).ok
         game.close()
     assert unlisted > 20

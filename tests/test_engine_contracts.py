@@ -15,9 +15,10 @@ from conftest import scenario, setup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.components import Stats
-from game.engine import COLS, ROWS, Game
-from game.serialize import SAVE_VERSION, SaveError
+from game.core.components import Stats
+from game.core.constants import COLS, ROWS
+from game.engine import Game
+from game.io.serialize import SAVE_VERSION, SaveError
 from systems.base import PhaseSystem
 from systems.schedule import SCHEDULE
 
@@ -161,7 +162,7 @@ def test_rejected_command_changes_nothing(kind: str, action: dict[str, Any], rea
     """DESIGN §1: an illegal command is rejected with a readable reason; state, log and dice stay exactly as
     they were."""
     game = setup(TABLE)
-    game.roll("warm the generator")
+    game.table.roll("warm the generator")
     before = game.to_state()
     outcome = game.act(action)
     assert not outcome.ok
@@ -203,11 +204,11 @@ def test_rejections_while_a_choice_waits() -> None:
 def test_rejected_command_keeps_forced_dice() -> None:
     """G-8, DESIGN §1: a rejected attack consumes no forced die; the next legal attack uses it."""
     game = setup(TABLE.replace("stones = { Ada = 0 }", "dice = [5]"))
-    esper.component_for_entity(game.eid("f"), Stats).crt = 50
+    esper.component_for_entity(game.table.eid("f"), Stats).crt = 50
     assert not game.act({"act": "attack", "card": "f", "target": "ally"}).ok
-    assert game.dice.forced_d100 == [5]
+    assert game.table.dice.forced_d100 == [5]
     assert game.act({"act": "attack", "card": "f", "target": "b"}).ok
-    assert game.dice.forced_d100 == [] and game.last_rolls == [
+    assert game.table.dice.forced_d100 == [] and game.table.last_rolls == [
         {"kind": "d100", "result": 5, "purpose": "critical hit on 1-50"}]
 
 
@@ -266,7 +267,7 @@ to = [2, 1]
 [[do]]
 act = "end_turn"
 """)
-    assert game.rejected == [] and game.pending is not None
+    assert game.table.rejected == [] and game.table.pending is not None
     return game
 
 
@@ -283,7 +284,7 @@ def test_round_trip_mid_game_with_pending_choice() -> None:
         assert g.act({"act": "choose", "option": "x3"}).ok
         assert g.act({"act": "move", "card": "b", "to": [2, 2]}).ok is False
         assert g.act({"act": "end_turn"}).ok
-        g.roll("after the round trip")
+        g.table.roll("after the round trip")
     assert copy.to_state() == game.to_state()
 
 
@@ -319,7 +320,7 @@ def test_failed_save_leaves_no_temp_file(tmp_path: Path, monkeypatch: pytest.Mon
     def broken(*_: Any, **__: Any) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr("game.serialize.json.dump", broken)
+    monkeypatch.setattr("game.io.serialize.json.dump", broken)
     with pytest.raises(OSError):
         game.save(str(path))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
@@ -371,21 +372,21 @@ def test_schedule_order_pinned() -> None:
 def test_world_processor_order_matches_schedule() -> None:
     """G-3, STYLE (esper 3.9 priorities): a game's world runs its processors exactly in SCHEDULE order."""
     game = setup(TABLE)
-    other = Game(["X", "Y"])
+    other = Game.empty(["X", "Y"])
     for g in (game, other):
-        g.enter()
+        g.table.enter()
         systems = [p for p in esper._processors if isinstance(p, PhaseSystem)]
         assert len(systems) == len(esper._processors)
         assert [type(p).__name__ for p in systems] == PINNED
-        assert all(p.game.world == g.world for p in systems)
+        assert all(p.game.world == g.table.world for p in systems)
 
 
 def test_each_phase_runs_its_own_systems_in_schedule_order() -> None:
     """G-3: between commands a game runs, phase by phase, the steps of that phase's systems, in SCHEDULE order,
     the same processors the world holds (so one pass a phase does what esper.process would)."""
     game = setup(TABLE)
-    game.enter()
-    steps = {phase: [step.__self__ for step in found] for phase, found in game.phase_steps.items()}
+    game.table.enter()
+    steps = {phase: [step.__self__ for step in found] for phase, found in game.table.phase_steps.items()}
     assert {phase: [type(p).__name__ for p in found] for phase, found in steps.items()} == {
         "start": PINNED[:5], "untap": PINNED[5:6], "end": PINNED[6:]}
     assert [p for found in steps.values() for p in found] == list(esper._processors)
@@ -395,7 +396,7 @@ def test_idle_process_changes_nothing() -> None:
     """DESIGN §1: esper.process() in the main phase (and with a choice waiting) changes nothing."""
     for game in (setup(TABLE), random_play(4, 30), pending_game()):
         before = game.to_state()
-        game.enter()
+        game.table.enter()
         for _ in range(5):
             esper.process()
         game.tick()
@@ -458,12 +459,12 @@ def state_for(seed: int, steps: int) -> Game:
 
 def unlisted_actions(draw: Any, game: Game) -> dict[str, Any]:
     """A random action built from this state's refs, squares, abilities and acts (not the scenario `effect`)."""
-    refs = sorted(game.refs)
-    me = game.acting_player()
-    near = sorted({game.ref(e) for e in game.characters()}
-                  | {game.ref(e) for z in ("hand", "stasis", "board") for e in game.zone_cards(z, me, by="controller")})
+    refs = sorted(game.table.refs)
+    me = game.table.acting_player()
+    near = sorted({game.table.ref(e) for e in game.table.characters()}
+                  | {game.table.ref(e) for z in ("hand", "stasis", "board") for e in game.table.zone_cards(z, me, by="controller")})
     squares = [[x, y] for x in range(COLS) for y in range(ROWS)]
-    abilities = sorted({a.name for e in game.cards() for a in game.defn(e).abilities})
+    abilities = sorted({a.name for e in game.table.cards() for a in game.table.defn(e).abilities})
     ref = st.sampled_from(near) | st.sampled_from(refs)
     act = draw(st.sampled_from(ACTS[:-1]))
     action: dict[str, Any] = {"act": act}
@@ -478,7 +479,7 @@ def unlisted_actions(draw: Any, game: Game) -> dict[str, Any]:
     if act == "activate":
         action["pay"] = draw(st.lists(ref, max_size=2))
     if act == "choose":
-        options = list(game.pending["options"]) if game.pending else []
+        options = list(game.table.pending["options"]) if game.table.pending else []
         action["option"] = draw(st.sampled_from([*options, "yes", "no", 0, 1, *refs[:5]]))
     return action
 

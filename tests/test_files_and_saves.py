@@ -18,8 +18,8 @@ import pytest
 
 from game.cli import main
 from game.engine import Game
-from game.serialize import SaveError, read_save, remove_stale_temporaries
-from game.setup import SetupError
+from game.io.serialize import SaveError, read_save, remove_stale_temporaries
+from game.io.setup import SetupError
 
 ROOT = Path(__file__).resolve().parent.parent
 TURN_CYCLE = str(ROOT / "tests" / "scenarios" / "g3_turn_cycle.toml")
@@ -74,33 +74,33 @@ def test_names_refused_on_the_command_line(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_create_card_refuses_an_existing_ref() -> None:
-    game = Game(["Ada", "Bo"])
-    game.create_card("f", "Footman", "Ada", "hand")
+    game = Game.empty(["Ada", "Bo"])
+    game.table.create_card("f", "Footman", "Ada", "hand")
     with pytest.raises(ValueError, match="a card with ref 'f' already exists"):
-        game.create_card("f", "Archer", "Bo", "hand")
-    assert game.name(game.eid("f")) == "Footman" and len(game.refs) == 1 and game.seq == 1
+        game.table.create_card("f", "Archer", "Bo", "hand")
+    assert game.table.name(game.table.eid("f")) == "Footman" and len(game.table.refs) == 1 and game.table.seq == 1
 
 
 def test_drawing_a_large_deck_whole_keeps_the_order() -> None:
     """G-7: draw takes cards from the top (oldest arrival) down; 3,000 cards drawn in one call, in order."""
-    game = Game(["Ada", "Bo"])
+    game = Game.empty(["Ada", "Bo"])
     for i in range(3000):
-        game.create_card(f"c{i}", "Footman", "Ada", "deck")
-    drawn = game.draw("Ada", 3000)
-    assert [game.ref(e) for e in drawn] == [f"c{i}" for i in range(3000)]
-    assert game.zone_cards("deck", "Ada") == [] and len(game.zone_cards("hand", "Ada")) == 3000
-    assert sum(1 for e in game.log if e["type"] == "CardDrawn") == 3000
+        game.table.create_card(f"c{i}", "Footman", "Ada", "deck")
+    drawn = game.table.draw("Ada", 3000)
+    assert [game.table.ref(e) for e in drawn] == [f"c{i}" for i in range(3000)]
+    assert game.table.zone_cards("deck", "Ada") == [] and len(game.table.zone_cards("hand", "Ada")) == 3000
+    assert sum(1 for e in game.table.log if e["type"] == "CardDrawn") == 3000
 
 
 def test_draw_reshuffles_the_discard_mid_draw() -> None:
     """G-7: an empty deck takes in the shuffled discard pile, then the draw goes on."""
-    game = Game(["Ada", "Bo"], seed=1)
-    game.create_card("d", "Footman", "Ada", "deck")
+    game = Game.empty(["Ada", "Bo"], seed=1)
+    game.table.create_card("d", "Footman", "Ada", "deck")
     for ref in ("x", "y"):
-        game.create_card(ref, "Archer", "Ada", "discard")
-    drawn = [game.ref(e) for e in game.draw("Ada", 5)]
+        game.table.create_card(ref, "Archer", "Ada", "discard")
+    drawn = [game.table.ref(e) for e in game.table.draw("Ada", 5)]
     assert drawn[0] == "d" and sorted(drawn[1:]) == ["x", "y"]
-    assert [e["type"] for e in game.log] == ["CardDrawn", "DeckShuffled", "CardDrawn", "CardDrawn"]
+    assert [e["type"] for e in game.table.log] == ["CardDrawn", "DeckShuffled", "CardDrawn", "CardDrawn"]
 
 
 # ----- Game.act with hostile acts (item 15), the public entry point ---------------------------------------------
@@ -116,7 +116,7 @@ def test_act_that_is_not_a_name_is_rejected(act: Any) -> None:
 
 
 def test_game_is_importable_from_the_package_without_loading_the_engine() -> None:
-    code = ("import sys, game.components, game.problems; assert 'game.engine' not in sys.modules; "
+    code = ("import sys, game.core.components, game.core.problems; assert 'game.engine' not in sys.modules; "
             "from game import Game; import game.engine; assert Game is game.engine.Game")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -147,7 +147,7 @@ def test_save_round_trip_keeps_every_card(tmp_path: Path) -> None:
     path = str(tmp_path / "g.json")
     game.save(path)
     again = Game.load(path)
-    assert again.to_state() == game.to_state() and len(again.refs) == 55
+    assert again.to_state() == game.to_state() and len(again.table.refs) == 55
 
 
 def test_a_logged_event_or_played_command_never_changes() -> None:
@@ -156,19 +156,19 @@ def test_a_logged_event_or_played_command_never_changes() -> None:
     here over seeded games, each compared at the end with a deep copy taken when it was recorded."""
     for seed in range(4):
         game = Game.new(["Ada", "Bo"], seed=seed)
-        logged: list[dict[str, Any]] = [copy.deepcopy(e) for e in game.log]
+        logged: list[dict[str, Any]] = [copy.deepcopy(e) for e in game.table.log]
 
         def record(_table: Any, entry: dict[str, Any], logged: list[dict[str, Any]] = logged) -> None:
             logged.append(copy.deepcopy(entry))
 
-        game.listeners.insert(0, record)
+        game.table.listeners.insert(0, record)
         played: list[dict[str, Any]] = []
         rng = random.Random(seed)
-        while game.turn.phase != "over" and game.turn.turn <= 40:
+        while game.table.turn.phase != "over" and game.table.turn.turn <= 40:
             assert game.act(rng.choice(game.legal_actions())).ok
-            played.append(copy.deepcopy(game.history[-1]))
-        assert len(game.log) > 200 and game.log == logged
-        assert len(game.history) > 50 and game.history == played
+            played.append(copy.deepcopy(game.table.history[-1]))
+        assert len(game.table.log) > 200 and game.table.log == logged
+        assert len(game.table.history) > 50 and game.table.history == played
         game.close()
 
 
@@ -213,10 +213,10 @@ def test_save_carries_the_windows_ui_object(tmp_path: Path) -> None:
     game = Game.new(["Ada", "Bo"], seed=2)
     path = str(tmp_path / "g.json")
     game.save(path, ui={"undo": [{"turn": 1}], "zoom": 2})
-    again, ui = read_save(path, Game)
+    again, ui = read_save(path)
     assert ui == {"undo": [{"turn": 1}], "zoom": 2}
-    assert again.to_state() == game.to_state()
-    assert read_save(saved(tmp_path, name="plain.json"), Game)[1] is None
+    assert Game(again).to_state() == game.to_state()
+    assert read_save(saved(tmp_path, name="plain.json"))[1] is None
 
 
 def test_huge_ui_object_refused(tmp_path: Path) -> None:
@@ -331,7 +331,7 @@ def test_bool_is_no_number_in_a_card_table(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_scenario_model_prints_as_json_schema() -> None:
-    from game.scenario_schema import ScenarioFile
+    from game.io.scenario_schema import ScenarioFile
 
     schema = ScenarioFile.model_json_schema()
     assert schema["additionalProperties"] is False and "players" in schema["required"]

@@ -23,10 +23,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cli import main
+from game.core.problems import FileProblems
 from game.engine import Game
-from game.problems import FileProblems
-from game.scenario import ScenarioError, _Where, build, play_actions
-from game.serialize import SaveError, check_save
+from game.io.scenario import ScenarioError, _Where, build, play_actions
+from game.io.serialize import SaveError, check_save
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_FILES = sorted((ROOT / "tests" / "scenarios").glob("*.toml")) + sorted(
@@ -51,11 +51,11 @@ def sample_saves() -> dict[str, dict[str, Any]]:
     played = Game.new(["Ada", "Bo", "Cy"], seed=8)
     for _ in range(40):
         legal = played.legal_actions()
-        if not legal or played.turn.phase == "over":
+        if not legal or played.table.turn.phase == "over":
             break
         played.act(legal[len(legal) // 2])
     waiting = Game.new(["Ada", "Bo"], seed=1)
-    while not waiting.pending and waiting.turn.turn < 6:
+    while not waiting.table.pending and waiting.table.turn.turn < 6:
         plays = [a for a in waiting.legal_actions() if a["act"] == "play"]
         waiting.act(plays[0] if plays else {"act": "end_turn"})
     return {"fresh": fresh.to_state(), "played": played.to_state(), "waiting": waiting.to_state()}
@@ -126,7 +126,7 @@ def still_whole(game: Game) -> None:
     strict(game.view())
     state = game.to_state()
     check_save(json.loads(strict(state)), "<state>")
-    assert len(state["cards"]) == len(game.refs)
+    assert len(state["cards"]) == len(game.table.refs)
 
 
 @fuzz_settings(quick=1500)
@@ -136,11 +136,12 @@ def test_mutated_scenario_tables(data: st.DataObject) -> None:
     name = data.draw(st.sampled_from(sorted(SCENARIOS)))
     table = mutate(SCENARIOS[name], data.draw, json_only=False)
     try:
-        game, actions = build(table, _Where(name), Game)
+        made, actions = build(table, _Where(name))
     except ScenarioError as err:
         lines_name_the_file(err, name)
         return
-    play_actions(game, actions)
+    play_actions(made, actions)
+    game = Game(made)
     still_whole(game)
     game.close()
 

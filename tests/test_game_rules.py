@@ -51,8 +51,8 @@ LOCATIONS = "".join(card(f"loc{x}", "Alternate Present", "location", None, pos=[
 def test_g1_home_rows_two_players() -> None:
     """G-1, G-4: Ada's home row is y = 0 and Bo's y = 4; neither may play onto the other's row or mid-board."""
     game = setup(PLAYERS + card("f1", "Footman", "hand") + card("f2", "Footman", "hand"))
-    assert game.home_squares("Ada") == [(x, 0) for x in range(7)]
-    assert game.home_squares("Bo") == [(x, 4) for x in range(7)]
+    assert game.table.home_squares("Ada") == [(x, 0) for x in range(7)]
+    assert game.table.home_squares("Bo") == [(x, 4) for x in range(7)]
     assert unchanged_rejection(game, {"act": "play", "card": "f1", "to": [3, 4]}) == \
         "[3, 4] is not on your home row or a location square (G-4)"
     assert unchanged_rejection(game, {"act": "play", "card": "f1", "to": [3, 1]}) == \
@@ -65,15 +65,15 @@ def test_g1_home_squares_of_players_three_and_four() -> None:
     """G-1: with 4 players, player 3's home squares are [0,1] [0,2] [0,3] and player 4's [6,1] [6,2] [6,3]."""
     game = setup('players = ["Ada", "Bo", "Cy", "Di"]\nturn = 3\n'
                  + card("c1", "Footman", "hand", "Cy") + card("d1", "Footman", "hand", "Di"))
-    assert game.home_squares("Cy") == [(0, 1), (0, 2), (0, 3)]
-    assert game.home_squares("Di") == [(6, 1), (6, 2), (6, 3)]
+    assert game.table.home_squares("Cy") == [(0, 1), (0, 2), (0, 3)]
+    assert game.table.home_squares("Di") == [(6, 1), (6, 2), (6, 3)]
     assert game.act({"act": "end_turn"}).ok and game.act({"act": "end_turn"}).ok
-    assert game.active().name == "Cy"
+    assert game.table.active().name == "Cy"
     for bad in ([0, 0], [0, 4], [1, 2], [6, 2]):
         assert "not on your home row" in unchanged_rejection(game, {"act": "play", "card": "c1", "to": bad})
     assert game.act({"act": "play", "card": "c1", "to": [0, 3]}).ok
     assert game.act({"act": "end_turn"}).ok
-    assert game.active().name == "Di"
+    assert game.table.active().name == "Di"
     assert "not on your home row" in unchanged_rejection(game, {"act": "play", "card": "d1", "to": [0, 2]})
     assert game.act({"act": "play", "card": "d1", "to": [6, 1]}).ok
     v = game.view()
@@ -83,12 +83,12 @@ def test_g1_home_squares_of_players_three_and_four() -> None:
 def test_g1_three_player_home_squares() -> None:
     """G-1: with 3 players the third sits on [0,1] [0,2] [0,3]; seat order is the turn order."""
     game = setup('players = ["Ada", "Bo", "Cy"]\n')
-    assert game.home_squares("Cy") == [(0, 1), (0, 2), (0, 3)]
+    assert game.table.home_squares("Cy") == [(0, 1), (0, 2), (0, 3)]
     game.act({"act": "end_turn"})
     game.act({"act": "end_turn"})
-    assert (game.turn.turn, game.active().name) == (3, "Cy")
+    assert (game.table.turn.turn, game.table.active().name) == (3, "Cy")
     game.act({"act": "end_turn"})
-    assert (game.turn.turn, game.active().name) == (4, "Ada")
+    assert (game.table.turn.turn, game.table.active().name) == (4, "Ada")
 
 
 def test_g1_one_character_per_square() -> None:
@@ -123,8 +123,8 @@ def test_g1_minion_on_a_location_square() -> None:
     game = setup(PLAYERS + card("loc", "Alternate Present", "location", None, pos=[1, 2])
                  + card("f1", "Footman", "hand") + card("f2", "Footman", "hand") + card("x", "Wish", "hand"))
     assert game.act({"act": "play", "card": "f1", "to": [1, 2]}).ok
-    assert game.pending is None or game.pending["player"] == "Ada"
-    if game.pending:
+    assert game.table.pending is None or game.table.pending["player"] == "Ada"
+    if game.table.pending:
         assert game.act({"act": "choose", "option": "no"}).ok
     v = game.view()
     assert (v["cards"]["f1"]["zone"], v["cards"]["f1"]["pos"]) == ("board", [1, 2])
@@ -193,7 +193,7 @@ def test_g3_end_phase_order() -> None:
     game = scenario(PLAYERS + LOCATIONS + card("f", "Footman", pos=[1, 2], status={"Burn": 1})
                     + card("z", "Wish", "stasis", stasis_counters=0) + deck("Ada", 2)
                     + '[[do]]\nact = "end_turn"\n')
-    order = [e["type"] for e in game.log if e["type"] in ("DamageDealt", "CardDiscarded", "CardDrawn",
+    order = [e["type"] for e in game.table.log if e["type"] in ("DamageDealt", "CardDiscarded", "CardDrawn",
                                                           "VictoryPoints")]
     assert order == ["DamageDealt", "CardDiscarded", "CardDrawn", "CardDrawn", "VictoryPoints"]
     v = game.view()
@@ -214,10 +214,10 @@ def test_g3_next_turn_ruling_effect_in_own_turn_skips_it() -> None:
                     + '[[do]]\nact = "effect"\nop = "apply_status"\nstatus = "Sleep"\ntarget = "f"\n'
                     + '[[do]]\nact = "end_turn"\n[[do]]\nact = "end_turn"\n')
     assert game.view()["rejected"] == []
-    assert (game.turn.turn, game.active().name) == (3, "Ada")
-    assert game.statuses(game.eid("f")) == {"Sleep": 1}, "its next turn (turn 3) has begun; Sleep still holds"
+    assert (game.table.turn.turn, game.table.active().name) == (3, "Ada")
+    assert game.table.statuses(game.table.eid("f")) == {"Sleep": 1}, "its next turn (turn 3) has begun; Sleep still holds"
     game.act({"act": "end_turn"})
-    assert game.statuses(game.eid("f")) == {}
+    assert game.table.statuses(game.table.eid("f")) == {}
 
 
 def test_g3_next_turn_ruling_effect_in_other_players_turn() -> None:
@@ -225,9 +225,9 @@ def test_g3_next_turn_ruling_effect_in_other_players_turn() -> None:
     game = scenario(PLAYERS + card("b", "Footman", pos=[0, 4], owner="Bo")
                     + '[[do]]\nact = "effect"\nop = "apply_status"\nstatus = "Sleep"\ntarget = "b"\n'
                     + '[[do]]\nact = "end_turn"\n')
-    assert game.statuses(game.eid("b")) == {"Sleep": 1}
+    assert game.table.statuses(game.table.eid("b")) == {"Sleep": 1}
     game.act({"act": "end_turn"})
-    assert game.statuses(game.eid("b")) == {}
+    assert game.table.statuses(game.table.eid("b")) == {}
 
 
 def test_g3_hand_limit_pending_discard_choice() -> None:
@@ -262,7 +262,7 @@ def test_g3_hand_limit_discards_two() -> None:
     hand = "".join(card(f"h{i}", "Footman", "hand") for i in range(10))
     game = scenario(PLAYERS + hand + deck("Ada", 2) + '[[do]]\nact = "end_turn"\n[[do]]\nact = "choose"\n'
                     'option = "ad2"\n')
-    assert game.pending is not None and "ad2" not in game.pending["options"]
+    assert game.table.pending is not None and "ad2" not in game.table.pending["options"]
     assert game.act({"act": "choose", "option": "h0"}).ok
     v = game.view()
     assert v["players"]["Ada"]["discard"] == ["ad2", "h0"] and v["active"] == "Bo"
@@ -279,9 +279,9 @@ def test_g4_minion_enters_tapped_and_untaps_next_untap() -> None:
     assert unchanged_rejection(game, {"act": "move", "card": "f", "to": [3, 1]}) == \
         "Footman is tapped: it can't move (G-5)"
     game.act({"act": "end_turn"})
-    assert game.is_tapped(game.eid("f"))
+    assert game.table.is_tapped(game.table.eid("f"))
     game.act({"act": "end_turn"})
-    assert not game.is_tapped(game.eid("f"))
+    assert not game.table.is_tapped(game.table.eid("f"))
 
 
 def test_g4_action_discarded_after_resolving() -> None:
@@ -291,8 +291,8 @@ def test_g4_action_discarded_after_resolving() -> None:
     v = game.view()
     assert v["players"]["Ada"]["hand"] == ["ad1"] and v["players"]["Ada"]["discard"] == ["w"]
     assert v["cards"]["w"]["zone"] == "discard" and v["players"]["Ada"]["action_plays"] == 0
-    drawn = next(i for i, e in enumerate(game.log) if e["type"] == "CardDrawn")
-    discarded = next(i for i, e in enumerate(game.log) if e["type"] == "CardDiscarded")
+    drawn = next(i for i, e in enumerate(game.table.log) if e["type"] == "CardDrawn")
+    discarded = next(i for i, e in enumerate(game.table.log) if e["type"] == "CardDiscarded")
     assert drawn < discarded
 
 
@@ -403,7 +403,7 @@ def test_g5_tapped_character_cant_act() -> None:
     game = setup(PLAYERS + card("f", "Footman", pos=[3, 1]) + card("b", "Footman", pos=[3, 2], owner="Bo")
                  + card("m", "Thunder Monk", pos=[4, 0], tapped=True))
     assert game.act({"act": "attack", "card": "f", "target": "b"}).ok
-    assert game.is_tapped(game.eid("f"))
+    assert game.table.is_tapped(game.table.eid("f"))
     assert unchanged_rejection(game, {"act": "attack", "card": "f", "target": "b"}) == \
         "Footman is tapped: it can't attack (G-5)"
     assert unchanged_rejection(game, {"act": "move", "card": "f", "to": [2, 1]}) == \
@@ -435,7 +435,7 @@ def attack_table(crt: int, dice: list[int], hp: int = 5, extra: str = "") -> Gam
 def test_g6_crt_zero_never_rolls() -> None:
     """G-6: CRT 0: no d100 roll, plain damage (the forced die stays unused)."""
     game = attack_table(0, [1])
-    assert events(game, "DiceRolled") == [] and game.dice.forced_d100 == [1]
+    assert events(game, "DiceRolled") == [] and game.table.dice.forced_d100 == [1]
     assert game.view()["cards"]["b"]["hp"] == 3
 
 
@@ -662,7 +662,7 @@ def test_g8_same_seed_same_commands_same_game() -> None:
     """G-8: two games with the same seed and the same commands have identical states (state, log, dice)."""
     first = play_random(11, 60)
     second = Game.new(["Ada", "Bo"], seed=11)
-    for action in first.history:
+    for action in first.table.history:
         assert second.act(action).ok
     assert second.to_state() == first.to_state()
 
@@ -680,14 +680,14 @@ def test_g8_different_seed_differs() -> None:
 def test_g8_forced_dice_used_first_then_generator() -> None:
     """G-8: forced d100 and coin results come before the seeded generator, in order."""
     game = setup(PLAYERS + 'seed = 5\ndice = [7, 93]\ncoins = ["tails"]\n')
-    fresh = Game(["Ada", "Bo"], seed=5)
-    assert game.roll("test one") == 7
-    assert game.roll("test two") == 93
-    assert game.flip("test coin") == "tails"
-    expected_d100 = fresh.dice.d100()
-    assert game.roll("test three") == expected_d100
+    fresh = Game.empty(["Ada", "Bo"], seed=5)
+    assert game.table.roll("test one") == 7
+    assert game.table.roll("test two") == 93
+    assert game.table.flip("test coin") == "tails"
+    expected_d100 = fresh.table.dice.d100()
+    assert game.table.roll("test three") == expected_d100
     assert 1 <= expected_d100 <= 100
-    assert game.flip("coin two") in ("heads", "tails")
+    assert game.table.flip("coin two") in ("heads", "tails")
 
 
 def test_g8_every_roll_logged_with_purpose() -> None:
@@ -705,6 +705,6 @@ def test_g8_every_roll_logged_with_purpose() -> None:
 
 def test_g8_seeded_rolls_repeat() -> None:
     """G-8: the seeded generator gives the same d100 sequence for the same seed."""
-    one, two = Game(["A", "B"], seed=42), Game(["A", "B"], seed=42)
-    assert [one.roll("x") for _ in range(20)] == [two.roll("x") for _ in range(20)]
-    assert all(1 <= r["result"] <= 100 for r in one.last_rolls)
+    one, two = Game.empty(["A", "B"], seed=42), Game.empty(["A", "B"], seed=42)
+    assert [one.table.roll("x") for _ in range(20)] == [two.table.roll("x") for _ in range(20)]
+    assert all(1 <= r["result"] <= 100 for r in one.table.last_rolls)

@@ -11,59 +11,59 @@ import esper
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import components as c
-from game.constants import CHARACTER_KINDS, ZONES
+from game.core import components as c
+from game.core.constants import CHARACTER_KINDS, ZONES
+from game.core.table import by_player_agrees, in_zone_order
 from game.engine import Game
-from game.table import by_player_agrees, in_zone_order
 
 # ----- the reference: the check before it read the cards in one pass ---------------------------------------
 
 
 def same_objects(kept: dict[int, Any], kind: type, game: Game) -> bool:
     """Whether an index holds the very components of this type that the world holds, under the same entities."""
-    having = game.kinds.get(kind)
+    having = game.table.kinds.get(kind)
     if len(kept) != (len(having) if having is not None else 0):
         return False
-    return all(game.components.get(eid, {}).get(kind) is found for eid, found in kept.items())
+    return all(game.table.components.get(eid, {}).get(kind) is found for eid, found in kept.items())
 
 
 def reference_index_problems(game: Game) -> list[str]:
     """Every index that differs from one rebuilt from a full scan of the components (scan dicts made whole)."""
     problems = []
-    same_zones = same_objects(game._zone_of, c.Zone, game)
-    same_cards = same_objects(game._card, c.Card, game)
+    same_zones = same_objects(game.table._zone_of, c.Zone, game)
+    same_cards = same_objects(game.table._card, c.Card, game)
     for name, agrees in (("_zone_of", same_zones), ("_card", same_cards)):
         if not agrees:
             problems.append(f"index {name} differs from a full scan")
-    zone_of = game._zone_of if same_zones else dict(game.scan(c.Zone))
-    cards = game._card if same_cards else dict(game.scan(c.Card))
-    owner = {eid: (o.player if (o := game.get(eid, c.Owner)) else None) for eid in game.refs.values()}
-    ctrl = {eid: (k.player if (k := game.get(eid, c.Controller)) else None) for eid in game.refs.values()}
-    if game._owner != owner or game._controller != ctrl:
+    zone_of = game.table._zone_of if same_zones else dict(game.table.scan(c.Zone))
+    cards = game.table._card if same_cards else dict(game.table.scan(c.Card))
+    owner = {eid: (o.player if (o := game.table.get(eid, c.Owner)) else None) for eid in game.table.refs.values()}
+    ctrl = {eid: (k.player if (k := game.table.get(eid, c.Controller)) else None) for eid in game.table.refs.values()}
+    if game.table._owner != owner or game.table._controller != ctrl:
         problems.append("index _owner/_controller differs from a full scan")
-    stasis = {e: n.n for e, n in game.scan(c.StasisCounters)}
+    stasis = {e: n.n for e, n in game.table.scan(c.StasisCounters)}
     owned = sum(owner.get(e) is not None for e in zone_of)
     controlled = sum(ctrl.get(e) is not None for e in zone_of)
     ready = sum(ctrl.get(e) is not None and z.name == "stasis" and not stasis.get(e) for e, z in zone_of.items())
     on_board = sum(z.name == "board" and cards[e].kind in CHARACTER_KINDS for e, z in zone_of.items())
-    zones_agree = (all(in_zone_order(found, zone, zone_of) for zone, found in game._zones.items())
-                   and sum(len(found) for found in game._zones.values()) == len(zone_of))
+    zones_agree = (all(in_zone_order(found, zone, zone_of) for zone, found in game.table._zones.items())
+                   and sum(len(found) for found in game.table._zones.values()) == len(zone_of))
     ready_agrees = (all(in_zone_order(found, "stasis", zone_of)
                         and all(ctrl.get(eid) == who and not stasis.get(eid) for eid in found)
-                        for who, found in game._ready.items())
-                    and sum(len(found) for found in game._ready.values()) == ready)
-    characters_agree = (in_zone_order(game._characters, "board", zone_of) and len(game._characters) == on_board
-                        and all(cards[eid].kind in CHARACTER_KINDS for eid in game._characters))
+                        for who, found in game.table._ready.items())
+                    and sum(len(found) for found in game.table._ready.values()) == ready)
+    characters_agree = (in_zone_order(game.table._characters, "board", zone_of) and len(game.table._characters) == on_board
+                        and all(cards[eid].kind in CHARACTER_KINDS for eid in game.table._characters))
     for name, agrees in (("_zones", zones_agree),
-                         ("_owned", by_player_agrees(game._owned, owner, zone_of, owned)),
-                         ("_controlled", by_player_agrees(game._controlled, ctrl, zone_of, controlled)),
+                         ("_owned", by_player_agrees(game.table._owned, owner, zone_of, owned)),
+                         ("_controlled", by_player_agrees(game.table._controlled, ctrl, zone_of, controlled)),
                          ("_ready", ready_agrees), ("_characters", characters_agree)):
         if not agrees:
             problems.append(f"index {name} differs from a full scan")
-    square_of = {e: (p.x, p.y) for e, p in game.scan(c.BoardPos)}
+    square_of = {e: (p.x, p.y) for e, p in game.table.scan(c.BoardPos)}
     squares = {sq: e for e, sq in square_of.items() if zone_of[e].name == "board"}
     locations = {sq: e for e, sq in square_of.items() if zone_of[e].name == "location"}
-    if game._square_of != square_of or game._squares != squares or game._locations != locations:
+    if game.table._square_of != square_of or game.table._squares != squares or game.table._locations != locations:
         problems.append("index _squares/_locations differs from a full scan")
     return problems
 
@@ -73,23 +73,23 @@ def reference_index_problems(game: Game) -> list[str]:
 
 def corrupt(game: Game, rng: random.Random) -> str:
     """Change one component or one index entry behind the table's back; says what it did."""
-    eid = rng.choice(list(game.refs.values()))
-    ref = game.ref(eid)
-    zone = game.get(eid, c.Zone)
+    eid = rng.choice(list(game.table.refs.values()))
+    ref = game.table.ref(eid)
+    zone = game.table.get(eid, c.Zone)
     kind = rng.randrange(12)
     if kind == 0 and zone is not None:
         zone.name = rng.choice([z for z in ZONES if z != zone.name])
         return f"{ref} zone -> {zone.name}"
     if kind == 1 and zone is not None:
-        zone.seq = rng.randrange(game.seq + 2)
+        zone.seq = rng.randrange(game.table.seq + 2)
         return f"{ref} seq -> {zone.seq}"
     if kind == 2 and zone is not None:
         esper.add_component(eid, c.Zone(zone.name, zone.seq))
         return f"{ref} zone copied"
     if kind in (3, 4):
         holder: type[c.Owner] | type[c.Controller] = c.Owner if kind == 3 else c.Controller
-        held = game.get(eid, holder)
-        player = rng.choice(game.players_order)
+        held = game.table.get(eid, holder)
+        player = rng.choice(game.table.players_order)
         if held is None:
             esper.add_component(eid, holder(player))
         elif rng.random() < 0.5:
@@ -98,23 +98,23 @@ def corrupt(game: Game, rng: random.Random) -> str:
             held.player = player
         return f"{ref} {holder.__name__}"
     if kind == 5:
-        pos = game.get(eid, c.BoardPos)
+        pos = game.table.get(eid, c.BoardPos)
         if pos is None:
             esper.add_component(eid, c.BoardPos(rng.randrange(7), rng.randrange(5)))
         else:
             pos.x = rng.randrange(7)
         return f"{ref} square"
     if kind == 6:
-        counters = game.get(eid, c.StasisCounters)
+        counters = game.table.get(eid, c.StasisCounters)
         if counters is None:
             esper.add_component(eid, c.StasisCounters(rng.randrange(2)))
         else:
             counters.n = 1 - min(counters.n, 1)
         return f"{ref} stasis counters"
     if kind == 7:
-        esper.add_component(eid, c.Card(ref, game.name(eid), rng.choice(["minion", "action", "monster"])))
+        esper.add_component(eid, c.Card(ref, game.table.name(eid), rng.choice(["minion", "action", "monster"])))
         return f"{ref} card kind"
-    grouped: list[dict[Any, dict[int, None]]] = [game._zones, game._owned, game._controlled, game._ready]
+    grouped: list[dict[Any, dict[int, None]]] = [game.table._zones, game.table._owned, game.table._controlled, game.table._ready]
     index = rng.choice(grouped)
     entries = [found for found in index.values() if found]
     if kind in (8, 9) and entries:
@@ -127,7 +127,7 @@ def corrupt(game: Game, rng: random.Random) -> str:
     if kind == 10 and entries:
         rng.choice(entries)[eid] = None
         return f"{ref} added to an index entry"
-    per_card: list[dict[int, Any]] = [game._owner, game._controller, game._square_of]
+    per_card: list[dict[int, Any]] = [game.table._owner, game.table._controller, game.table._square_of]
     table = rng.choice(per_card)
     if eid in table:
         del table[eid]
@@ -139,7 +139,7 @@ def played(seed: int, commands: int) -> Game:
     rng = random.Random(seed)
     game = Game.new(["Ada", "Bo"], seed=seed)
     for _ in range(commands):
-        if game.turn.phase == "over":
+        if game.table.turn.phase == "over":
             break
         assert game.act(rng.choice(game.legal_actions())).ok
     return game
@@ -153,10 +153,10 @@ def test_the_index_check_names_what_a_full_rebuild_names(seed: int, commands: in
     """After one to three random corruptions of components or indexes, the check names exactly the indexes that
     differ from a full rebuild (and none when a corruption happens to change nothing)."""
     game = played(seed, commands)
-    assert game.index_problems() == reference_index_problems(game) == []
+    assert game.table.index_problems() == reference_index_problems(game) == []
     rng = random.Random(corruption)
     done = [corrupt(game, rng) for _ in range(changes)]
-    assert game.index_problems() == reference_index_problems(game), done
+    assert game.table.index_problems() == reference_index_problems(game), done
     game.close()
 
 
@@ -166,12 +166,12 @@ def test_the_index_check_agrees_at_every_end_of_turn_of_seeded_games() -> None:
     for seed in range(4):
         rng = random.Random(seed)
         game = Game.new(["Ada", "Bo"], seed=seed)
-        while game.turn.phase != "over" and game.turn.turn <= 60:
-            turn = game.turn.turn
+        while game.table.turn.phase != "over" and game.table.turn.turn <= 60:
+            turn = game.table.turn.turn
             assert game.act(rng.choice(game.legal_actions())).ok
-            if game.turn.turn != turn:
+            if game.table.turn.turn != turn:
                 turns += 1
-                assert game.index_problems() == reference_index_problems(game) == []
+                assert game.table.index_problems() == reference_index_problems(game) == []
         game.close()
     assert turns > 60
 
@@ -182,6 +182,6 @@ def test_a_corrupted_index_is_caught() -> None:
     for trial in range(60):
         game = played(trial, 40)
         corrupt(game, random.Random(trial))
-        caught += bool(game.index_problems())
+        caught += bool(game.table.index_problems())
         game.close()
     assert caught >= 40

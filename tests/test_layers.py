@@ -1,16 +1,15 @@
-"""The import structure (issue 11): no import circles, and no module imports from a layer above its own."""
+"""The import structure: packages in layers, no import circles, no upward, relative or dynamic imports, and one
+module that talks to esper."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-import esper
-
-from game import components as c
+from game.core import components as c
+from game.core.table import Table
 from game.layers import LAYERS, layer_of
-from game.stun import stun_counter_replacement
-from game.table import Table
+from game.rules.stun import stun_counter_replacement
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("game", "systems")
@@ -56,6 +55,33 @@ def imported(path: Path, known: set[str]) -> set[str]:
     return {m for m in found if m in known}
 
 
+def hidden_imports(path: Path) -> list[str]:
+    """The imports a file makes that the import graph cannot follow: relative ones and `importlib.import_module`
+    (or `__import__`) calls, each as `LINE: what`."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            found.append(f"{node.lineno}: from {'.' * node.level}{node.module or ''} import")
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            if name in ("import_module", "__import__"):
+                found.append(f"{node.lineno}: {name}()")
+    return found
+
+
+def esper_importers() -> list[str]:
+    """The modules of game/ and systems/ that import esper."""
+    found = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Import) and any(a.name.split(".")[0] == "esper" for a in node.names)) or (
+                    isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "esper"):
+                found.append(name)
+                break
+    return sorted(found)
+
+
 def graph() -> dict[str, set[str]]:
     mods = modules()
     return {name: imported(path, set(mods)) - {name} for name, path in mods.items()}
@@ -77,6 +103,34 @@ def test_no_import_goes_up_a_layer() -> None:
             if mine is not None and theirs is not None and theirs > mine:
                 upward.append(f"{module} ({names[mine]}) imports {target} ({names[theirs]})")
     assert upward == []
+
+
+def test_every_import_is_absolute_and_static() -> None:
+    """No relative import and no `importlib.import_module`: the layer check sees every import as it is written."""
+    assert {name: found for name, path in modules().items() if (found := hidden_imports(path))} == {}
+
+
+def test_hidden_imports_are_seen(tmp_path: Path) -> None:
+    """The check itself: a relative import and an `import_module` call are both named, with their lines."""
+    src = tmp_path / "m.py"
+    src.write_text("import importlib\nfrom . import x\nfrom ..core import table\n"
+                   "mod = importlib.import_module('game.cli')\n")
+    assert hidden_imports(src) == ["2: from . import", "3: from ..core import", "4: import_module()"]
+
+
+def test_only_the_table_talks_to_esper() -> None:
+    """One module owns esper: every entity and component change goes through `game.core.table`."""
+    assert esper_importers() == ["game.core.table"]
+
+
+def test_packages_match_the_layers() -> None:
+    """Each package of game/ sits in one layer: the layer of its `__init__` is the layer of all its modules."""
+    mods = modules()
+    packages = {name for name, path in mods.items() if path.name == "__init__.py" and name != "game"}
+    assert packages == {"game.core", "game.rules", "game.turn", "game.io", "game.bots", "game.tools", "game.ui",
+                        "systems"}
+    for package in packages:
+        assert {layer_of(m) for m in mods if m == package or m.startswith(package + ".")} == {layer_of(package)}
 
 
 def find_circle(edges: dict[str, set[str]]) -> list[str]:
@@ -118,8 +172,8 @@ def test_imports_inside_functions_are_counted(tmp_path: Path) -> None:
     """An import inside a function counts; one under `if TYPE_CHECKING:` does not."""
     src = tmp_path / "m.py"
     src.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.engine import Game\n"
-                   "def f():\n    from game.effects import OPS\n")
-    assert imported(src, {"game.engine", "game.effects"}) == {"game.effects"}
+                   "def f():\n    from game.rules.effects import OPS\n")
+    assert imported(src, {"game.engine", "game.rules.effects"}) == {"game.rules.effects"}
 
 
 def test_a_rule_runs_on_a_bare_table() -> None:
@@ -127,8 +181,8 @@ def test_a_rule_runs_on_a_bare_table() -> None:
     table = Table(["Ada", "Bo"])
     table.untap_replacements.append(stun_counter_replacement)
     knight = table.create_card("k", "Footman", "Ada", "board")
-    esper.add_component(knight, c.Tapped())
-    esper.add_component(knight, c.StunCounters(1))
+    table.add(knight, c.Tapped())
+    table.add(knight, c.StunCounters(1))
     assert table.listeners == []
     assert table.untap(knight, "effect") == "replaced"
     assert table.is_tapped(knight) and table.stun_counters(knight) == 0

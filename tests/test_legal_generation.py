@@ -14,16 +14,16 @@ import esper
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import components as c
-from game.commands import check_action
-from game.constants import COLS, ROWS
-from game.determinize import Observation
-from game.effects import candidates
+from game.bots.determinize import Observation
+from game.bots.registry import make_bot
+from game.core import components as c
+from game.core.constants import COLS, ROWS
 from game.engine import Game
-from game.legal import short_paths
-from game.roster import make_bot
-from game.setup import standard_decks
-from game.stats import mv_left
+from game.io.setup import standard_decks
+from game.rules.effects import candidates
+from game.rules.stats import mv_left
+from game.turn.commands import check_action
+from game.turn.legal import short_paths
 
 # ----- the reference: today's approach before issue 12 (every candidate through the full check) -----------
 
@@ -31,32 +31,32 @@ from game.stats import mv_left
 def reference_legal(game: Game) -> list[dict[str, Any]]:
     """Candidate actions (a superset of the legal ones) filtered through `check_action`: slow, and obviously
     right, since it asks `apply`'s own checks about every action worth asking about."""
-    return [a for a in reference_candidates(game) if check_action(game, a).ok]
+    return [a for a in reference_candidates(game) if check_action(game.table, a).ok]
 
 
 def reference_candidates(game: Game) -> list[dict[str, Any]]:
     """Every action worth checking in this state."""
-    if game.turn.phase == "over":
+    if game.table.turn.phase == "over":
         return []
-    if game.pending:
-        return [{"act": "choose", "option": o} for o in game.pending["options"]]
-    if game.turn.phase != "main":
+    if game.table.pending:
+        return [{"act": "choose", "option": o} for o in game.table.pending["options"]]
+    if game.table.turn.phase != "main":
         return []
-    me = game.active().name
+    me = game.table.active().name
     found: list[dict[str, Any]] = []
-    for eid in game.zone_cards("hand", me, by="controller"):
-        found += reference_plays(game, me, eid, "play", game.defn(eid).target)
-    for eid in game.zone_cards("stasis", me, by="controller"):
-        card = game.defn(eid)
+    for eid in game.table.zone_cards("hand", me, by="controller"):
+        found += reference_plays(game, me, eid, "play", game.table.defn(eid).target)
+    for eid in game.table.zone_cards("stasis", me, by="controller"):
+        card = game.table.defn(eid)
         found += reference_plays(game, me, eid, "play_from_stasis", card.from_stasis_target or card.target)
-    for eid in game.characters():
-        if game.controller(eid) == me:
+    for eid in game.table.characters():
+        if game.table.controller(eid) == me:
             found += reference_character_actions(game, me, eid)
-    for eid in game.zone_cards("board"):
-        if game.kind(eid) == "relic" and game.controller(eid) == me:
-            tapped = [game.ref(e) for e in game.characters() if game.controller(e) == me and game.is_tapped(e)]
-            found += [{"act": "activate", "card": game.ref(eid), "ability": ab.name, "pay": list(pay)}
-                      for ab in game.defn(eid).abilities if ab.untap_cost
+    for eid in game.table.zone_cards("board"):
+        if game.table.kind(eid) == "relic" and game.table.controller(eid) == me:
+            tapped = [game.table.ref(e) for e in game.table.characters() if game.table.controller(e) == me and game.table.is_tapped(e)]
+            found += [{"act": "activate", "card": game.table.ref(eid), "ability": ab.name, "pay": list(pay)}
+                      for ab in game.table.defn(eid).abilities if ab.untap_cost
                       for pay in combinations(tapped, ab.untap_cost)]
     found.append({"act": "end_turn"})
     return found
@@ -65,43 +65,43 @@ def reference_candidates(game: Game) -> list[dict[str, Any]]:
 def reference_plays(game: Game, me: str, eid: int, act: str, target: str | None) -> list[dict[str, Any]]:
     """Plays of one card: each square (for minions) times each target."""
     squares: list[list[int] | None] = [None]
-    if game.kind(eid) == "minion":
-        spots = game.home_squares(me) + list(game.location_squares())
-        squares = [list(s) for s in spots if game.at(s) is None]
+    if game.table.kind(eid) == "minion":
+        spots = game.table.home_squares(me) + list(game.table.location_squares())
+        squares = [list(s) for s in spots if game.table.at(s) is None]
     targets: list[str | None] = [None]
     if target is not None:
-        named: list[str | None] = [game.ref(e) for e in candidates(game, target, me, eid) if e != eid]
+        named: list[str | None] = [game.table.ref(e) for e in candidates(game.table, target, me, eid) if e != eid]
         targets = named or [None]
-    return [{"act": act, "card": game.ref(eid), **({"to": s} if s else {}), **({"target": t} if t else {})}
+    return [{"act": act, "card": game.table.ref(eid), **({"to": s} if s else {}), **({"target": t} if t else {})}
             for s in squares for t in targets]
 
 
 def reference_character_actions(game: Game, me: str, eid: int) -> list[dict[str, Any]]:
     """Moves to every square within MV, attacks on every character in range, abilities on every target."""
-    ref = game.ref(eid)
-    here = game.pos(eid)
+    ref = game.table.ref(eid)
+    here = game.table.pos(eid)
     assert here is not None
-    budget = 0 if game.is_tapped(eid) else mv_left(game, eid)
+    budget = 0 if game.table.is_tapped(eid) else mv_left(game.table, eid)
     found: list[dict[str, Any]] = [{"act": "move", "card": ref, "to": [x, y]} for x in range(COLS)
-                                   for y in range(ROWS) if 0 < game.distance(here, (x, y)) <= budget]
+                                   for y in range(ROWS) if 0 < game.table.distance(here, (x, y)) <= budget]
     reach = esper.component_for_entity(eid, c.Stats).range
-    if not game.is_tapped(eid):
-        found += [{"act": "attack", "card": ref, "target": game.ref(t)} for t in game.characters()
-                  if t != eid and game.distance(here, game.pos(t) or here) <= reach]
-    for ab in game.defn(eid).abilities:
-        if ab.untap_cost or (game.is_tapped(eid) and not ab.fuse):
+    if not game.table.is_tapped(eid):
+        found += [{"act": "attack", "card": ref, "target": game.table.ref(t)} for t in game.table.characters()
+                  if t != eid and game.table.distance(here, game.table.pos(t) or here) <= reach]
+    for ab in game.table.defn(eid).abilities:
+        if ab.untap_cost or (game.table.is_tapped(eid) and not ab.fuse):
             continue
         if ab.target in (None, "self"):
             found.append({"act": "ability", "card": ref, "ability": ab.name})
             continue
         assert ab.target is not None
-        for t in candidates(game, ab.target, me, eid):
-            there = game.pos(t)
-            if there is not None and game.distance(here, there) > ab.range:
+        for t in candidates(game.table, ab.target, me, eid):
+            there = game.table.pos(t)
+            if there is not None and game.table.distance(here, there) > ab.range:
                 continue
-            action = {"act": "ability", "card": ref, "ability": ab.name, "target": game.ref(t)}
+            action = {"act": "ability", "card": ref, "ability": ab.name, "target": game.table.ref(t)}
             if any(e["op"] == "move" for e in ab.effects):
-                found += [{**action, "path": p} for p in short_paths(game, t, 2)]
+                found += [{**action, "path": p} for p in short_paths(game.table, t, 2)]
             else:
                 found.append(action)
     return found
@@ -129,18 +129,18 @@ def compare_game(seed: int, bots: list[str]) -> int:
     players = {n: make_bot(b, seed * 31 + i) for i, (n, b) in enumerate(zip(["P1", "P2"], bots, strict=True))}
     decisions = 0
     try:
-        while game.turn.phase != "over" and game.turn.turn <= 120 and decisions < 4000:
+        while game.table.turn.phase != "over" and game.table.turn.turn <= 120 and decisions < 4000:
             legal = game.legal_actions()
             expected = reference_legal(game)
             assert as_set(legal) == as_set(expected), (
                 f"seed {seed} decision {decisions}: extra {as_set(legal) - as_set(expected)}, "
-                f"missing {as_set(expected) - as_set(legal)}; history {json.dumps(game.history)}")
+                f"missing {as_set(expected) - as_set(legal)}; history {json.dumps(game.table.history)}")
             assert len(legal) == len(as_set(legal)), f"seed {seed}: an action is listed twice"
             ending = {"act": "end_turn"} in legal
             assert game.other_than_ending() == (any(a["act"] != "end_turn" for a in legal) if ending else None)
             resumed = game.listing()
             assert resumed.other_than_ending() == game.other_than_ending() and resumed.actions() == legal
-            assert game.act(players[game.acting_player()].choose(Observation.of(game))).ok
+            assert game.act(players[game.table.acting_player()].choose(Observation.of(game))).ok
             decisions += 1
     finally:
         game.close()
@@ -186,7 +186,7 @@ def state_for(seed: int, steps: int, bot: str) -> Game:
             legal = game.legal_actions()
             if not legal:
                 break
-            assert game.act(players[game.acting_player()].choose(Observation.of(game))).ok
+            assert game.act(players[game.table.acting_player()].choose(Observation.of(game))).ok
         STATES[key] = game
     return STATES[key]
 
@@ -196,12 +196,12 @@ def any_action(draw: Any, game: Game) -> dict[str, Any]:
     legal = game.legal_actions()
     if legal and draw(st.booleans()):
         return dict(draw(st.sampled_from(legal)))
-    refs = sorted(game.refs)
-    me = game.acting_player()
-    near = sorted({game.ref(e) for e in game.characters()}
-                  | {game.ref(e) for z in ("hand", "stasis", "board") for e in game.zone_cards(z, me, by="controller")})
+    refs = sorted(game.table.refs)
+    me = game.table.acting_player()
+    near = sorted({game.table.ref(e) for e in game.table.characters()}
+                  | {game.table.ref(e) for z in ("hand", "stasis", "board") for e in game.table.zone_cards(z, me, by="controller")})
     ref = st.sampled_from(near) | st.sampled_from(refs)
-    abilities = sorted({a.name for e in game.cards() for a in game.defn(e).abilities}) or ["none"]
+    abilities = sorted({a.name for e in game.table.cards() for a in game.table.defn(e).abilities}) or ["none"]
     act = draw(st.sampled_from(["play", "play_from_stasis", "move", "attack", "ability", "activate", "choose",
                                 "end_turn"]))
     action: dict[str, Any] = {"act": act}
@@ -216,7 +216,7 @@ def any_action(draw: Any, game: Game) -> dict[str, Any]:
     if act == "activate":
         action["pay"] = draw(st.lists(ref, max_size=2, unique=True))
     if act == "choose":
-        options = list(game.pending["options"]) if game.pending else []
+        options = list(game.table.pending["options"]) if game.table.pending else []
         action["option"] = draw(st.sampled_from([*options, "yes", "no", 0, 1, *refs[:3]]))
     return action
 
@@ -258,17 +258,17 @@ def test_indexes_equal_a_full_scan_after_every_command() -> None:
     for seed in range(6):
         rng = random.Random(seed)
         game = Game.new(["Ada", "Bo"], decks_for(seed), seed)
-        assert game.index_problems() == []
-        while game.turn.phase != "over" and game.turn.turn <= 60:
+        assert game.table.index_problems() == []
+        while game.table.turn.phase != "over" and game.table.turn.turn <= 60:
             assert game.act(rng.choice(game.legal_actions())).ok
             commands += 1
-            assert game.index_problems() == [], f"seed {seed} after {game.history[-1]}"
+            assert game.table.index_problems() == [], f"seed {seed} after {game.table.history[-1]}"
             if commands % 25 == 0:
                 again = Game.from_state(game.to_state())
-                assert again.index_problems() == []
+                assert again.table.index_problems() == []
                 assert again.legal_actions() == game.legal_actions()
                 again.close()
-                game.enter()
+                game.table.enter()
         game.close()
     assert commands > 300
 
@@ -276,17 +276,17 @@ def test_indexes_equal_a_full_scan_after_every_command() -> None:
 def test_a_change_around_the_table_shows_in_the_index_check() -> None:
     """A square or zone changed on the components directly (not through the table) is caught by the check."""
     game = Game.new(["Ada", "Bo"], seed=1)
-    golem = game.characters()[0]
-    assert game.pos(golem) == (3, 2)
+    golem = game.table.characters()[0]
+    assert game.table.pos(golem) == (3, 2)
     esper.component_for_entity(golem, c.BoardPos).x = 0
-    assert game.index_problems() == ["index _squares/_locations differs from a full scan"]
-    game.place_at(golem, (0, 2))
-    assert game.index_problems() == []
-    assert game.at((0, 2)) == golem and game.at((3, 2)) is None
-    card = game.zone_cards("hand", "Ada")[0]
+    assert game.table.index_problems() == ["index _squares/_locations differs from a full scan"]
+    game.table.place_at(golem, (0, 2))
+    assert game.table.index_problems() == []
+    assert game.table.at((0, 2)) == golem and game.table.at((3, 2)) is None
+    card = game.table.zone_cards("hand", "Ada")[0]
     esper.component_for_entity(card, c.Zone).name = "discard"
-    assert "index _zones differs from a full scan" in game.index_problems()
-    assert "index _owned differs from a full scan" in game.index_problems()
+    assert "index _zones differs from a full scan" in game.table.index_problems()
+    assert "index _owned differs from a full scan" in game.table.index_problems()
     game.close()
 
 
@@ -294,14 +294,14 @@ def test_the_index_check_sees_arrival_order_and_a_dropped_entry() -> None:
     """Two deck cards whose arrival numbers are swapped on their components, and a hand card dropped from one
     index only, are each caught by the check, naming just the indexes that differ."""
     game = Game.new(["Ada", "Bo"], seed=1)
-    first, second = game.zone_cards("deck", "Ada")[:2]
+    first, second = game.table.zone_cards("deck", "Ada")[:2]
     zone_a, zone_b = esper.component_for_entity(first, c.Zone), esper.component_for_entity(second, c.Zone)
     zone_a.seq, zone_b.seq = zone_b.seq, zone_a.seq
-    assert game.index_problems() == ["index _zones differs from a full scan", "index _owned differs from a full scan",
+    assert game.table.index_problems() == ["index _zones differs from a full scan", "index _owned differs from a full scan",
                                      "index _controlled differs from a full scan"]
     zone_a.seq, zone_b.seq = zone_b.seq, zone_a.seq
-    assert game.index_problems() == []
-    card = game.zone_cards("hand", "Ada")[0]
-    del game._controlled[("hand", "Ada")][card]
-    assert game.index_problems() == ["index _controlled differs from a full scan"]
+    assert game.table.index_problems() == []
+    card = game.table.zone_cards("hand", "Ada")[0]
+    del game.table._controlled[("hand", "Ada")][card]
+    assert game.table.index_problems() == ["index _controlled differs from a full scan"]
     game.close()

@@ -1,4 +1,4 @@
-"""The effect op field specs (game.opspecs): one check for card effects and scenario effect steps (issue 16 item 7)."""
+"""The effect op field specs (game.core.opspecs): one check for card effects and scenario effect steps (issue 16 item 7)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from game import effects, opspecs
-from game.opspecs import MAX_COUNT, effect_problems
+from game.core import opspecs
+from game.core.opspecs import MAX_COUNT, effect_problems
+from game.rules import effects
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,7 +24,7 @@ def step_lines(effect: object) -> list[str]:
 
 
 def test_opspecs_lists_exactly_the_ops_of_the_registry() -> None:
-    """Every op of game.effects has its field spec, and no spec names an op the registry lacks."""
+    """Every op of game.rules.effects has its field spec, and no spec names an op the registry lacks."""
     assert set(effects.OPS) == set(opspecs.OP_NAMES)
     assert {n: s.target for n, s in effects.OPS.items()} == {n: s.target for n, s in opspecs.OPS.items()}
 

@@ -12,10 +12,10 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
-from game.determinize import Observation
+from game.bots.determinize import Observation
+from game.bots.registry import make_bot
 from game.engine import Game
-from game.roster import make_bot
-from game.view import HIDDEN, visible_to
+from game.io.view import HIDDEN, visible_to
 from tests.conftest import scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,9 +27,9 @@ def play_some(players: int, game_seed: int, steps: int, bots: list[str]) -> Game
     game = Game.new(names, None, game_seed)
     seats = {n: make_bot(bots[i % len(bots)], game_seed + i) for i, n in enumerate(names)}
     for _ in range(steps):
-        if game.turn.phase == "over":
+        if game.table.turn.phase == "over":
             break
-        assert game.act(seats[game.acting_player()].choose(Observation.of(game))).ok
+        assert game.act(seats[game.table.acting_player()].choose(Observation.of(game))).ok
     return game
 
 
@@ -53,7 +53,7 @@ def twin(game: Game, player: str | None, rng: random.Random) -> tuple[Game, set[
     Each owner's hidden cards (their hand for another player, their deck, the Madness pile's cards) swap
     places (zone, arrival, holder) among themselves, and every hidden ref becomes an unusual token.
     """
-    hidden = [game.ref(e) for e in game.cards() if not visible_to(game, e, player)]
+    hidden = [game.table.ref(e) for e in game.table.cards() if not visible_to(game.table, e, player)]
     names = {ref: f"zq{rng.randrange(10**9)}hid{i}" for i, ref in enumerate(hidden)}
     state = game.to_state()
     by_owner: dict[Any, list[dict[str, Any]]] = {}
@@ -66,7 +66,7 @@ def twin(game: Game, player: str | None, rng: random.Random) -> tuple[Game, set[
         for card, (zone, seq, controller) in zip(cards, places, strict=True):
             card.update(zone=zone, seq=seq, controller=controller)
     other = Game.from_state(rename_everywhere(state, names))
-    game.enter()
+    game.table.enter()
     return other, set(names.values()) | set(hidden)
 
 
@@ -90,14 +90,14 @@ def test_no_view_shows_a_hidden_card_in_any_form(players: int, game_seed: int, s
                                                  swap: int) -> None:
     game = play_some(players, game_seed, steps, bots)
     rng = random.Random(swap)
-    for player in [*game.players_order, None]:
+    for player in [*game.table.players_order, None]:
         seen = game.view(player) if player is not None else game.public_view()
         other, secret = twin(game, player, rng)
         assert (other.view(player) if player is not None else other.public_view()) == seen, \
             "two games that differ only in hidden cards look different"
         assert not strings_in(seen) & secret, "a hidden ref appears in the view"
         other.close()
-        game.enter()
+        game.table.enter()
         json.dumps(seen)
     game.close()
 
@@ -105,7 +105,7 @@ def test_no_view_shows_a_hidden_card_in_any_form(players: int, game_seed: int, s
 def test_a_view_shows_own_hand_public_zones_and_counts_of_the_rest() -> None:
     game = play_some(2, 5, 40, ["greedy"])
     full = game.view()
-    for player in game.players_order:
+    for player in game.table.players_order:
         seen = game.view(player)
         assert seen["viewer"] == player and "seed" not in seen and full["seed"] == 5
         mine, theirs = seen["players"][player], seen["players"][next(p for p in full["players"] if p != player)]
@@ -152,9 +152,9 @@ act = "end_turn"
 
 def test_another_players_choice_among_hidden_cards_shows_only_a_card() -> None:
     game = scenario(HAND_LIMIT)
-    assert game.pending is not None and game.pending["player"] == "Ada"
+    assert game.table.pending is not None and game.table.pending["player"] == "Ada"
     ada, bo = game.view("Ada"), game.view("Bo")
-    assert ada["pending"]["options"] == game.pending["options"]
+    assert ada["pending"]["options"] == game.table.pending["options"]
     assert bo["pending"]["options"] == [HIDDEN] * 11
     assert bo["pending"]["prompt"] == "Hand limit 10: discard a card"
     pending_log = next(e for e in bo["log"] if e["type"] == "ChoicePending")

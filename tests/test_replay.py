@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from game import sim
 from game.cli import main
-from game.dice import Dice
+from game.core.dice import Dice
+from game.core.problems import FileProblems
 from game.engine import Game
-from game.export import to_toml
-from game.problems import FileProblems
-from game.replay import Record, Timeline, open_timeline, record_of, write_replay
-from game.sim import GameResult, play_game
+from game.io.export import to_toml
+from game.tools import sim
+from game.tools.replay import Record, Timeline, open_timeline, record_of, write_replay
+from game.tools.sim import GameResult, play_game
 from tests.conftest import setup
 
 SEEDS = range(10)
@@ -99,7 +99,7 @@ def test_an_exported_step_reproduces_the_game_on_every_key_of_the_dump(games: li
             want = want_game.view()
             want_game.close()
             before = timeline.game_at(step)
-            seen, pending = len(before.log), pending + (before.pending is not None)
+            seen, pending = len(before.table.log), pending + (before.table.pending is not None)
             before.close()
             got = scenario_view(tmp_path, timeline.scenario_at(step, then))
             pairs += 1
@@ -184,7 +184,7 @@ def test_the_exact_keys_set_the_table() -> None:
     (("moved = 1", "moved = true"), "field 'moved': squares moved this turn"),
 ])
 def test_bad_exact_keys_name_the_place(change: tuple[str, str], message: str) -> None:
-    from game.scenario import ScenarioError
+    from game.io.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match=message.replace("[", r"\[").replace("(", r"\(")):
         setup(EXACT.replace(*change))
@@ -355,20 +355,20 @@ status = { Freeze = 2 }
 def test_statuses_applied_this_turn_keep_their_timing_in_an_export_SE5_R10(tmp_path: Path) -> None:
     """Freeze put on during a turn (fresh), Burn and Sleep applied this turn, and a table Freeze (R-10):
     the exported table ticks, expires and thaws on exactly the turns the original does."""
-    from game.export import Future, scenario_data
+    from game.io.export import Future, scenario_data
 
     game = setup(STATUS_TABLE)
     for status, target in (("Freeze", "b"), ("Burn", "b"), ("Sleep", "a")):
         assert game.act({"act": "effect", "op": "apply_status", "status": status, "target": target}).ok
     later = [{"act": "end_turn"}] * 4
     path = tmp_path / "mid.toml"
-    path.write_text(to_toml(scenario_data(game, Future(), later)))
+    path.write_text(to_toml(scenario_data(game.table, Future(), later)))
     exported = Game.from_scenario(str(path))
     for action in later:
         assert game.act(action).ok
     ticks = ("FreezeTokenRemoved", "StatusRemoved", "DamageDealt", "StatusExpired")
-    mine = [e for e in game.log[-len(exported.log) + 1:] if e["type"] in ticks]
-    theirs = [e for e in exported.log if e["type"] in ticks]
+    mine = [e for e in game.table.log[-len(exported.table.log) + 1:] if e["type"] in ticks]
+    theirs = [e for e in exported.table.log if e["type"] in ticks]
     assert theirs == mine and any(e["type"] == "FreezeTokenRemoved" for e in mine)
     assert exported.view()["cards"] == game.view()["cards"]
     assert exported.view()["cards"]["b2"]["status"] == game.view()["cards"]["b2"]["status"]
@@ -392,9 +392,9 @@ owner = "Bo"
 zone = "deck"
 arrival = 31
 """)
-    assert game.seq == 31
-    game.draw("Bo")
-    assert game.zone(game.eid("top")) == "hand" and game.to_state()["cards"][0]["seq"] == 32
+    assert game.table.seq == 31
+    game.table.draw("Bo")
+    assert game.table.zone(game.table.eid("top")) == "hand" and game.to_state()["cards"][0]["seq"] == 32
 
 
 def test_sim_keep_with_paired_games_keeps_both_games_of_a_deal(tmp_path: Path) -> None:

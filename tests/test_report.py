@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from game.batch import GameSpec, play_batch, schedule
-from game.cardlog import CardActivity
 from game.cli import main
-from game.report import RunInfo, build, card_stats, coverage, pairs, win_rates
-from game.reportpage import FORMATS, page
-from game.setup import standard_decks
-from game.sim import GameResult
+from game.io.setup import standard_decks
+from game.tools.batch import GameSpec, play_batch, schedule
+from game.tools.cardlog import CardActivity
+from game.tools.report import RunInfo, build, card_stats, coverage, pairs, win_rates
+from game.tools.reportpage import FORMATS, page
+from game.tools.sim import GameResult
 
 DECKS = list(standard_decks())
 
@@ -216,7 +216,7 @@ def test_until_plays_rounds_until_every_deck_is_narrow(tmp_path: Path, capsys: p
 
 def test_mismatched_bots_are_flagged() -> None:
     """A bot whose interval lies above 90% (100 of 100: low 96.3%) gets the warning and the fix; 50 of 100 not."""
-    from game.report import mismatch, rate
+    from game.tools.report import mismatch, rate
 
     warning = mismatch({"greedy": rate(100, 100), "random": rate(0, 100)})
     assert warning is not None and warning["fix"] == "--bots greedy greedy" and "100.0%" in warning["text"]

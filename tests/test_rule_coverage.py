@@ -12,7 +12,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from game.rules import load_rules
+from game.core.rulebook import load_rules
 
 TESTS = Path(__file__).parent
 WRITTEN_ID = re.compile(r"\b(ST|SE|SC|G|R)-(\d+)\b")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.rules import (
+from game.core.rulebook import (
     MARKDOWN_COMMAND,
     MARKDOWN_FILE,
     Rule,
@@ -132,7 +132,7 @@ def test_every_rule_formats_within_the_default_width() -> None:
 
 def test_loading_rules_needs_neither_pygame_nor_esper() -> None:
     code = (
-        "import sys; from game.rules import load_rules; load_rules(); "
+        "import sys; from game.core.rulebook import load_rules; load_rules(); "
         "print(sorted({'pygame', 'esper'} & set(sys.modules)))"
     )
     root = Path(__file__).resolve().parents[1]

@@ -27,7 +27,7 @@ def test_monster_untaps_with_the_first_player_sc2_se3() -> None:
     game = scenario(GOLEM_TAPPED + '[[do]]\nact = "end_turn"\n[[do]]\nact = "end_turn"\n')
     golem = game.view()["cards"]["golem"]
     assert golem["tapped"] is True and golem["stun_counters"] == 0
-    replaced = [e for e in game.log if e["type"] == "UntapReplaced"]
+    replaced = [e for e in game.table.log if e["type"] == "UntapReplaced"]
     assert [(e["card"], e["counters_left"]) for e in replaced] == [("golem", 0)]
     game.act({"act": "end_turn"})
     game.act({"act": "end_turn"})

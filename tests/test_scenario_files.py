@@ -3,7 +3,7 @@
 `[expect]` (an extension of DESIGN §3 that the runner ignores) maps dotted paths into the dump to exact
 values (`"cards.hftp.zone" = "stasis"`); `log_has` lists partial events that must appear in that order;
 `log_lacks` lists event types that must not appear at all; `invariants = true` asks that the simulation's
-invariants hold at the end (what a scenario shrunk from a broken invariant expects, `game/shrink.py`).
+invariants hold at the end (what a scenario shrunk from a broken invariant expects, `game/tools/shrink.py`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from game.engine import Game
-from game.sim import check_invariants
+from game.tools.sim import check_invariants
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
 

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from game.bots import GreedyBot
+from game.bots.determinize import Observation
+from game.bots.registry import make_bot
+from game.bots.search import IsmctsBot
+from game.bots.simple import GreedyBot
 from game.cli import main
-from game.determinize import Observation
 from game.engine import Game
-from game.roster import make_bot
-from game.search import IsmctsBot
 from tests.conftest import scenario
 
 LOCATIONS = "".join(f"""
@@ -140,8 +140,8 @@ def first_choice(game: Game, bot: object) -> dict[str, object]:
 
 def play_turn(game: Game, bot: object) -> list[dict[str, object]]:
     """Let one bot play the acting seat until its turn is over (or the game is); the actions it took."""
-    turn, line = game.turn.turn, []
-    while game.turn.phase != "over" and game.turn.turn == turn:
+    turn, line = game.table.turn.turn, []
+    while game.table.turn.phase != "over" and game.table.turn.turn == turn:
         action = first_choice(game, bot)
         assert game.act(action).ok
         line.append(action)
@@ -151,7 +151,7 @@ def play_turn(game: Game, bot: object) -> list[dict[str, object]]:
 def stasis_race_outcome(game: Game) -> tuple[int, int, str, object]:
     """Ada's VP, Bo's VP, where b is, and the winner (None while the game goes on)."""
     v = game.view()
-    return v["players"]["Ada"]["vp"], v["players"]["Bo"]["vp"], v["cards"]["b"]["zone"], game.turn.winner
+    return v["players"]["Ada"]["vp"], v["players"]["Bo"]["vp"], v["cards"]["b"]["zone"], game.table.turn.winner
 
 
 def bo_wins_next_turn(game: Game) -> None:
@@ -313,14 +313,14 @@ def test_a_loop_of_extra_plays_ends_the_search_bot_plays_each_card_three_times_a
     bot = IsmctsBot(1, playouts=8)
     played: dict[str, int] = {}
     for _ in range(40):
-        if game.turn.turn != 1:
+        if game.table.turn.turn != 1:
             break
         action = first_choice(game, bot)
         if action["act"] == "play":
             played[action["card"]] = played.get(action["card"], 0) + 1
         assert game.act(action).ok
-    assert game.turn.turn == 2 and game.active().name == "Bo"
+    assert game.table.turn.turn == 2 and game.table.active().name == "Bo"
     assert played == {"a1": GreedyBot.REPLAYS_PER_TURN, "a2": GreedyBot.REPLAYS_PER_TURN}
-    plays = [e["card"] for e in game.log if e["type"] == "CardPlayed"]
+    plays = [e["card"] for e in game.table.log if e["type"] == "CardPlayed"]
     assert sorted(plays) == ["a1"] * GreedyBot.REPLAYS_PER_TURN + ["a2"] * GreedyBot.REPLAYS_PER_TURN
     game.close()

@@ -9,13 +9,13 @@ from typing import Any
 import esper
 import pytest
 
-from game import components as c
 from game.cli import main
+from game.core import components as c
+from game.core.table import Table
 from game.engine import Game
-from game.replay import open_timeline
-from game.shrink import kind
-from game.sim import check_invariants
-from game.table import Table
+from game.tools.replay import open_timeline
+from game.tools.shrink import kind
+from game.tools.sim import check_invariants
 from systems import schedule
 
 PROBLEM = "has negative counters"
@@ -67,7 +67,7 @@ def test_a_checked_sim_shrinks_the_break_to_a_scenario_that_reproduces_it(
     game = Game.from_scenario(str(shrunk))
     problem = check_invariants(game, len(data["card"]))
     assert problem is not None and problem == original.record.result["problem"]
-    assert game.rejected == []
+    assert game.table.rejected == []
     game.close()
 
     broken_build.undo()

@@ -10,9 +10,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from game.cards import card_pool
-from game.setup import DECK_SIZE, SETUP_ONLY, standard_decks
-from game.sim import TURN_LIMIT, GameResult, check_invariants, play_game
+from game.core.cards import card_pool
+from game.io.setup import DECK_SIZE, SETUP_ONLY, standard_decks
+from game.tools.sim import TURN_LIMIT, GameResult, check_invariants, play_game
 
 # 200 seeded random games (issue 6): the first 60 with invariant checks after every command (~0.8 s a game
 # here), the other 140 without (~0.4 s), spread over two processes.
@@ -101,7 +101,7 @@ def test_check_invariants_on_a_fresh_game() -> None:
     from game.engine import Game
 
     game = Game.new(["P1", "P2"], seed=2)
-    assert check_invariants(game, len(game.refs)) is None
+    assert check_invariants(game, len(game.table.refs)) is None
 
 
 def test_every_deck_has_twenty_cards() -> None:

@@ -262,7 +262,7 @@ def test_time_out_on_own_minion_at_a_location() -> None:
         None,
         2,
     )
-    assert game.at((3, 2)) is None
+    assert game.table.at((3, 2)) is None
 
 
 def test_time_out_on_copycat_forgets_the_copy() -> None:

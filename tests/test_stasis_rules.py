@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import events, rejected_unchanged, scenario, setup
 
 from game.engine import Game
-from game.stasis import madness_penalty
+from game.rules.stasis import madness_penalty
 
 PLAYERS = 'players = ["Ada", "Bo"]\n'
 
@@ -189,9 +189,9 @@ n = 4
 def test_st5_stasis_is_no_zone_of_hand_deck_discard_or_board() -> None:
     """ST-5: a card in stasis is in play, but in no hand, deck, discard pile, square or location."""
     game = setup(PLAYERS + card("gob", "Gobbo", "stasis", stasis_counters=1))
-    eid = game.eid("gob")
-    assert game.in_play(eid) and game.in_stasis(eid) and not game.on_board(eid)
-    assert game.pos(eid) is None and eid not in game.characters()
+    eid = game.table.eid("gob")
+    assert game.table.in_play(eid) and game.table.in_stasis(eid) and not game.table.on_board(eid)
+    assert game.table.pos(eid) is None and eid not in game.table.characters()
     lists = game.view()["players"]["Ada"]
     assert (lists["hand"], lists["deck"], lists["discard"], lists["stasis"]) == ([], [], [], ["gob"])
 
@@ -297,7 +297,7 @@ def test_st9_tick_happens_after_stones_reset_and_before_start_abilities() -> Non
     v = game.view()
     assert v["cards"]["girl"]["stasis_counters"] == 1
     assert v["players"]["Ada"]["stones"] == 5
-    kinds = [e["type"] for e in game.log if e["type"] in ("TurnStarted", "StasisCounterRemoved", "Triggered")]
+    kinds = [e["type"] for e in game.table.log if e["type"] in ("TurnStarted", "StasisCounterRemoved", "Triggered")]
     assert kinds == [
         "TurnStarted",
         "StasisCounterRemoved",
@@ -350,7 +350,7 @@ def test_st11_play_from_stasis_after_allowances_are_used() -> None:
         + card("gob", "Gobbo", "stasis", stasis_counters=0)
         + deck("Ada", 3)
     )
-    player = game.player("Ada")
+    player = game.table.player("Ada")
     player.minion_plays = 0
     player.action_plays = 0
     assert game.act({"act": "play_from_stasis", "card": "hftp"}).ok
@@ -460,8 +460,8 @@ card = "hftp"
     assert [e["reason"] for e in events(game, "StasisIgnored")] == [
         "it just left stasis and can't re-enter it (ST-13)"
     ]
-    eid = game.eid("hftp")
-    game.put(eid, "hand")
+    eid = game.table.eid("hftp")
+    game.table.put(eid, "hand")
     assert game.act({"act": "play", "card": "hftp"}).ok
     assert game.view()["cards"]["hftp"]["zone"] == "stasis"
     assert game.view()["cards"]["hftp"]["stasis_counters"] == 3
@@ -479,8 +479,8 @@ def test_st14_tick_to_zero_then_discard_at_end() -> None:
     v = game.view()
     assert v["cards"]["hftp"]["zone"] == "discard"
     assert v["players"]["Ada"]["hand"] == ["ad1", "ad2"]
-    removed = [i for i, e in enumerate(game.log) if e["type"] == "StasisCounterRemoved"]
-    left = [i for i, e in enumerate(game.log) if e["type"] == "LeftStasis"]
+    removed = [i for i, e in enumerate(game.table.log) if e["type"] == "StasisCounterRemoved"]
+    left = [i for i, e in enumerate(game.table.log) if e["type"] == "LeftStasis"]
     assert len(removed) == 1 and len(left) == 1 and removed[0] < left[0]
 
 
@@ -491,7 +491,7 @@ def test_st14_discard_comes_before_the_draw() -> None:
         + card("hftp", "Help From the Past", "stasis", stasis_counters=0)
         + '[[do]]\nact = "end_turn"\n'
     )
-    types = [e["type"] for e in game.log]
+    types = [e["type"] for e in game.table.log]
     assert types.index("LeftStasis") < types.index("DeckShuffled")
     assert game.view()["players"]["Ada"]["hand"] == ["hftp"]
 
@@ -547,8 +547,8 @@ def test_st18_penalty_counts_every_zone_and_stasis() -> None:
         + card("m5", "Madness", "stasis", "Bo", stasis_counters=1)
         + card("pile", "Madness", "madness", None)
     )
-    assert madness_penalty(game, "Ada") == 2
-    assert madness_penalty(game, "Bo") == 0
+    assert madness_penalty(game.table, "Ada") == 2
+    assert madness_penalty(game.table, "Bo") == 0
 
 
 def test_st18_game_end_penalty_from_stasis_decides_the_winner() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from conftest import events, rejected_unchanged
 
 from game.engine import Game
-from game.scenario import _Where, build, play_actions
+from game.io.scenario import _Where, build, play_actions
 
 
 def on(ref: str, name: str, owner: str | None, pos: tuple[int, int], **fields: Any) -> dict[str, Any]:
@@ -27,9 +27,9 @@ def table(
 ) -> Game:
     """Set up a two-player scenario (Ada active, turn 1, main phase) from card tables and play `do`."""
     data = {"players": ["Ada", "Bo"], **top, "card": list(cards), "do": list(do)}
-    game, actions = build(data, _Where("<status test>"), Game)
-    play_actions(game, actions)
-    return game
+    made, actions = build(data, _Where("<status test>"))
+    play_actions(made, actions)
+    return Game(made)
 
 
 def card(game: Game, ref: str) -> dict[str, Any]:
@@ -58,7 +58,7 @@ def test_se0_reapplying_a_max_one_status_changes_nothing_but_the_cost_is_paid() 
         on("foe", "Footman", "Bo", (3, 2), status={"Blind": 1}),
         do=[{"act": "ability", "card": "jack", "ability": "Smoke", "target": "foe"}],
     )
-    assert game.rejected == []
+    assert game.table.rejected == []
     assert card(game, "foe")["status"] == {"Blind": 1}
     assert game.view()["players"]["Ada"]["stones"] == 2
     assert card(game, "jack")["tapped"] is True
@@ -72,7 +72,7 @@ def test_se0_reapplied_stun_keeps_its_original_timing() -> None:
         on("foe", "Footman", "Bo", (3, 2)),
         do=[{"act": "effect", "op": "apply_status", "target": "me", "status": "Stun"}],
     )
-    assert game.rejected == []
+    assert game.table.rejected == []
     rejected_unchanged(game, {"act": "attack", "card": "me", "target": "foe"}, "Stun", "SE-10")
     end_turns(game, 1)
     assert card(game, "me")["status"] == {}
@@ -191,7 +191,7 @@ def test_se1_blind_does_not_roll_for_an_ally_target_or_a_fuse() -> None:
             {"act": "ability", "card": "k", "ability": "Aegis"},
         ],
     )
-    assert game.rejected == []
+    assert game.table.rejected == []
     assert rolled(game) == []
     assert card(game, "d")["cubes"]["red"] == 2
     assert card(game, "k")["negation"] == [{"type": "physical", "value": 25}]
@@ -225,7 +225,7 @@ def test_sunderer_sunder_applies_break_and_cripple_and_shear_stacks() -> None:
             {"act": "ability", "card": "s2", "ability": "Shear", "target": "foe"},
         ],
     )
-    assert game.rejected == []
+    assert game.table.rejected == []
     assert card(game, "foe")["status"] == {"Break": 1, "Cripple": 1, "Shear": 1}
     assert card(game, "foe")["crt"] == 5
     assert game.view()["players"]["Ada"]["stones"] == 2
@@ -473,7 +473,7 @@ def test_se6_envenom_then_poison_costs_one_hp_per_square_moved() -> None:
             {"act": "move", "card": "foe", "path": [[4, 2], [5, 2]]},
         ],
     )
-    assert game.rejected == []
+    assert game.table.rejected == []
     assert card(game, "foe")["status"] == {"Poison": 1}
     assert card(game, "foe")["hp"] == 3
     assert [e["reason"] for e in events(game, "DamageDealt")] == ["Poison (SE-6)", "Poison (SE-6)"]
@@ -487,7 +487,7 @@ def test_se6_se9_shoved_sleeping_poisoned_character_takes_damage_and_stays_aslee
         on("foe", "Footman", "Bo", (3, 2), status={"Sleep": 1, "Poison": 1}),
         do=[{"act": "ability", "card": "va", "ability": "Shove", "target": "foe", "path": [[4, 2], [4, 3]]}],
     )
-    assert game.rejected == []
+    assert game.table.rejected == []
     assert card(game, "foe")["pos"] == [4, 3]
     assert card(game, "foe")["hp"] == 3
     assert card(game, "foe")["status"] == {"Poison": 1, "Sleep": 1}
@@ -561,7 +561,7 @@ def test_se8_silence_allows_a_zero_cost_ability_and_attacks() -> None:
             {"act": "attack", "card": "f", "target": "foe"},
         ],
     )
-    assert game.rejected == []
+    assert game.table.rejected == []
     assert card(game, "foe")["status"] == {"Shear": 1}
     assert card(game, "foe")["hp"] == 3
     assert game.view()["players"]["Ada"]["stones"] == 3
@@ -652,7 +652,7 @@ def test_se9_sleeping_character_may_still_play_a_fuse() -> None:
             {"act": "attack", "card": "foe", "target": "k"},
         ],
     )
-    assert game.rejected == []
+    assert game.table.rejected == []
     assert rolled(game) == [25]
     assert len(events(game, "AttackNegated")) == 1
     assert card(game, "k")["hp"] == 7
@@ -723,7 +723,7 @@ def test_se10_stun_applied_in_own_turn_does_not_block_that_turn() -> None:
             {"act": "end_turn"},
         ],
     )
-    assert game.rejected == []
+    assert game.table.rejected == []
     assert card(game, "foe")["hp"] == 7
     rejected_unchanged(game, {"act": "attack", "card": "me", "target": "foe"}, "SE-10")
     end_turns(game, 1)
@@ -775,7 +775,7 @@ def test_se11_toll_keeper_levy_raises_ability_costs_by_one() -> None:
             {"act": "ability", "card": "w", "ability": "Ignite", "target": "mine"},
         ],
     )
-    assert game.rejected == []
+    assert game.table.rejected == []
     assert card(game, "w")["status"] == {"Upkeep": 1}
     assert game.view()["players"]["Bo"]["stones"] == 1
     assert [e["cost"] for e in events(game, "AbilityUsed")] == [1, 2]

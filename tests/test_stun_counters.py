@@ -6,8 +6,9 @@ from typing import Any
 
 from conftest import events, rejected_unchanged, scenario, setup
 
+from game.core.table import Table
 from game.engine import Game
-from game.stun import stun_counter_replacement
+from game.rules.stun import stun_counter_replacement
 
 
 def card(ref: str, name: str, owner: str, zone: str = "board", pos: list[int] | None = None,
@@ -54,7 +55,7 @@ HALO_TABLE = table(
 def test_sc2_replacement_registered_once() -> None:
     """SC-2: one replacement effect on untapping, registered once per game (not an `if` in each path)."""
     game = setup(table())
-    assert game.untap_replacements == [stun_counter_replacement]
+    assert game.table.untap_replacements == [stun_counter_replacement]
 
 
 def test_sc3_every_untap_path_goes_through_the_hook() -> None:
@@ -69,11 +70,11 @@ def test_sc3_every_untap_path_goes_through_the_hook() -> None:
     ))
     seen: list[str] = []
 
-    def spy(g: Game, eid: int) -> bool:
+    def spy(g: Table, eid: int) -> bool:
         seen.append(g.ref(eid))
         return False
 
-    game.untap_replacements.append(spy)
+    game.table.untap_replacements.append(spy)
     assert game.act({"act": "effect", "op": "untap", "target": "a1"}).ok
     assert seen == ["a1"]
     assert game.act({"act": "activate", "card": "halo", "ability": "Refresh", "pay": ["a2"]}).ok
@@ -406,7 +407,7 @@ def test_stun_counters_survive_save_and_load() -> None:
     """SC-2: a restored game keeps its stun counters and its one replacement effect."""
     game = setup(table(card("b1", "Footman", "Bo", pos=[3, 4], tapped=True, stun_counters=2)))
     copy = Game.from_state(game.to_state())
-    assert copy.untap_replacements == [stun_counter_replacement]
+    assert copy.table.untap_replacements == [stun_counter_replacement]
     assert copy.act({"act": "end_turn"}).ok
     assert state_of(copy, "b1") == (True, 1)
     assert state_of(game, "b1") == (True, 2)

@@ -65,7 +65,7 @@ def deck_names() -> list[str]:
 
 def deck_titles() -> dict[str, str]:
     """Each deck's key and the name players read (its `name` field)."""
-    from game.setup import standard_decks
+    from game.io.setup import standard_decks
 
     return {key: deck.name for key, deck in standard_decks().items()}
 
@@ -198,7 +198,7 @@ class App:
     def new_game(self, replace: bool = False) -> None:
         """Start a game from the new-game screen's settings; with a game autosaved, first ask (unless replace)."""
         from game.engine import Game
-        from game.setup import SetupError
+        from game.io.setup import SetupError
 
         if autosave_path().exists() and not replace:
             self.ui.confirm = "replace"

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from game.engine import Game
-from game.replay import Timeline
+from game.tools.replay import Timeline
 from game.ui.app import App, data_home, display_problem, init_pygame
 from game.ui.draw import BUTTON_HOT, DIM, INK, PANEL, PANEL_EDGE, Zone, box, button, fit_line, font, set_unit, text
 from game.ui.input import zone_at

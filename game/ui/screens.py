@@ -269,7 +269,7 @@ def draw_final_board_bar(surface: pygame.Surface, view: View) -> list[Zone]:
 
 def rules_lines(width: int) -> list[tuple[str, bool]]:
     """Every rule of the project as wrapped lines (bold for each rule's title line)."""
-    from game.rules import load_rules
+    from game.core.rulebook import load_rules
 
     lines: list[tuple[str, bool]] = []
     for rule in load_rules().values():

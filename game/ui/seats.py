@@ -12,10 +12,10 @@ from typing import Any
 
 import pygame
 
-from game.bots import Bot
-from game.determinize import Observation
-from game.roster import make_bot
-from game.setup import SetupError
+from game.bots.determinize import Observation
+from game.bots.registry import make_bot
+from game.bots.simple import Bot
+from game.io.setup import SetupError
 from game.ui import words
 from game.ui.draw import Zone, button
 from game.ui.input import GameLike, who_must_act

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from game.rules import rule
+from game.core.rulebook import rule
 
 View = dict[str, Any]
 Action = dict[str, Any]
@@ -454,7 +454,7 @@ def setup_tooltip(key: tuple[Any, ...], setup: dict[str, Any]) -> list[str]:
     """Tooltip lines on the new-game screen: what a deck holds."""
     if key[0] != "deck":
         return []
-    from game.setup import find_deck, standard_decks
+    from game.io.setup import find_deck, standard_decks
 
     chosen = setup["decks"][key[1]]
     decks = standard_decks()

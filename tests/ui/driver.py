@@ -81,7 +81,7 @@ def perform(app: App, action: Action) -> None:
     """Do one legal action through the window and check the engine received exactly it."""
     game = app.game
     assert game is not None
-    before = len(game.history)  # type: ignore[attr-defined]
+    before = len(game.table.history)  # type: ignore[attr-defined]
     reveal(app)
     if action["act"] == "end_turn":
         press(app, pygame.K_e)
@@ -97,7 +97,7 @@ def perform(app: App, action: Action) -> None:
             pick_from_menu(app, action)
         elif app.ui.selection is not None and app.ui.selection.untargeted() == [action]:
             click_card(app, action["card"])
-    history = game.history  # type: ignore[attr-defined]
+    history = game.table.history  # type: ignore[attr-defined]
     assert len(history) == before + 1 and history[-1] == action, (
         f"the window did not perform {action}: banner {app.ui.banner!r}, last {history[-1:]}"
     )

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from game.bench import frame_figures
 from game.engine import Game
+from game.tools.bench import frame_figures
 from game.ui.bench import busy_board_path, frame_benchmark
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import pygame
 
-from game.bots import GreedyBot
-from game.determinize import Observation
+from game.bots.determinize import Observation
+from game.bots.simple import GreedyBot
 from game.engine import Game
 from game.ui.app import App
 from game.ui.seats import PACE_MS, Seats, next_kind
@@ -50,14 +50,14 @@ def test_one_person_plays_a_whole_game_against_a_bot_seat() -> None:
             reveal(app)
         assert app.ui.viewer == "Ada"
         assert not drawn_cards(app) & set(game.view()["players"]["Bo"]["hand"]), "the bot's hand was drawn"
-        acting = game.acting_player()
+        acting = game.table.acting_player()
         if acting == "Bo":
-            before = len(game.history)
+            before = len(game.table.history)
             app.step()
-            assert len(game.history) == before, "the bot acted before its pause was over"
+            assert len(game.table.history) == before, "the bot acted before its pause was over"
             clock.now += PACE_MS
             app.step()
-            assert len(game.history) == before + 1
+            assert len(game.table.history) == before + 1
             assert app.ui.banner.startswith("Bo (greedy): ")
             bot_actions += 1
         else:
@@ -76,7 +76,7 @@ def test_while_a_bot_acts_the_person_can_only_speed_it_up() -> None:
     app.clock = clock
     app.step()
     assert app.ui.screen == "play" and app.ui.viewer == "Bo"
-    assert game.history == [], "the bot acted before its first pause"
+    assert game.table.history == [], "the bot acted before its first pause"
     state: dict[str, Any] = game.to_state()
     press(app, pygame.K_e)
     click(app, (640, 400))
@@ -85,7 +85,7 @@ def test_while_a_bot_acts_the_person_can_only_speed_it_up() -> None:
     assert app.seats.fast and app.seats.pace() < PACE_MS
     clock.now += app.seats.pace()
     app.step()
-    assert len(game.history) == 1 and app.ui.banner.startswith("Ada (greedy): ")
+    assert len(game.table.history) == 1 and app.ui.banner.startswith("Ada (greedy): ")
     game.close()
 
 

@@ -60,7 +60,7 @@ def test_deck_buttons_show_deck_names_not_file_keys():
     app = new_game_app()
     click(app, zone_center(app, ("deck", 0)))
     key = app.ui.setup["decks"][0]
-    from game.setup import standard_decks
+    from game.io.setup import standard_decks
 
     assert app.titles is not None and app.titles[key] == standard_decks()[key].name
     assert "_" not in app.titles[key]

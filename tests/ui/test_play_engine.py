@@ -66,7 +66,7 @@ zone = "deck"
 def engine_has_cards() -> bool:
     """Whether the card files these tests play with exist yet."""
     try:
-        from game.cards import card_pool
+        from game.core.cards import card_pool
 
         pool = card_pool()
     except Exception:

@@ -10,8 +10,8 @@ import pytest
 
 from game.cli import main
 from game.engine import Game
-from game.replay import Timeline, record_of, write_replay
-from game.sim import GameResult, play_game
+from game.tools.replay import Timeline, record_of, write_replay
+from game.tools.sim import GameResult, play_game
 from game.ui.app import App
 from game.ui.draw import BUTTON_HOT
 from game.ui.replay_app import ReplayApp

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.bots import GreedyBot
-from game.determinize import Observation
+from game.bots.determinize import Observation
+from game.bots.simple import GreedyBot
 from game.ui.screens import GOLD, headline
 from tests.ui.driver import perform, reveal, visible_point
 from tests.ui.helpers import click, open_app, pixel

@@ -1,0 +1,188 @@
+"""The search bot `ismcts`: information-set Monte Carlo tree search over determinizations, greedy playouts.
+
+Each iteration deals a fresh determinization (every card hidden from the bot redrawn, fresh dice), walks
+one shared tree of actions down from the root (UCB over the children legal in that determinization, each
+counting how often it was available), adds one node, and lets the greedy policy play every seat to a
+horizon (the end of the next player's turn), where a cheap evaluation of the position (or the game's
+result) scores it for every player. Each node keeps the score of the player who chose its action.
+The bot then takes the root action visited most. Like greedy, it plays one card at most `Replays.LIMIT`
+times a turn: a loop of extra plays (two Hawkeye's Arrows drawing each other back) scores the same at every
+step, so nothing else would ever end it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.bots.determinize import Observation
+from game.bots.simple import GreedyBot, Replays
+from game.core.components import Health
+from game.engine import Game
+from game.io.view import TableBoard
+from game.rules.stats import power
+from game.turn.legal import legal_actions
+
+DEFAULT_PLAYOUTS = 32
+DEFAULT_MS = 450.0
+HORIZON_TURNS = 2
+PLAYOUT_STEPS = 60
+TREE_DEPTH = 12
+EXPLORATION = 0.7
+VP_WEIGHT = 10.0
+LOCATION_WEIGHT = 4.0
+HAND_WEIGHT = 0.5
+POWER_WEIGHT = 1.5
+SCALE = 12.0
+
+
+@dataclass
+class Node:
+    """One action in the tree: who chose it, how often it was tried and available, and its total score."""
+
+    mover: str = ""
+    visits: int = 0
+    available: int = 0
+    score: float = 0.0
+    children: dict[str, Node] = field(default_factory=dict)
+
+
+def key(action: dict[str, Any]) -> str:
+    """An action as a stable dictionary key."""
+    return json.dumps(action, sort_keys=True)
+
+
+def worth(game: Game, player: str) -> float:
+    """A cheap value of a position for one player: VP, locations held, characters' HP and power, cards in hand."""
+    value = VP_WEIGHT * game.table.player(player).vp
+    value += HAND_WEIGHT * len(game.table.zone_cards("hand", player, by="controller"))
+    held = game.table.location_squares()
+    for eid in game.table.characters():
+        if game.table.controller(eid) != player:
+            continue
+        value += game.table.component(eid, Health).hp + game.table.cubes(eid).blue + POWER_WEIGHT * power(game.table, eid)
+        if game.table.pos(eid) in held:
+            value += LOCATION_WEIGHT
+    return value
+
+
+def rewards(game: Game) -> dict[str, float]:
+    """Every player's score in 0..1: the result of a finished game, else the evaluation against the best rival."""
+    names = list(game.table.players_order)
+    winner = game.table.turn.winner
+    if game.table.turn.phase == "over":
+        won = winner if isinstance(winner, list) else [winner]
+        return {n: (1.0 / len(won) if n in won else 0.0) for n in names}
+    values = {n: worth(game, n) for n in names}
+    return {n: 1.0 / (1.0 + math.exp(-(values[n] - max(v for m, v in values.items() if m != n)) / SCALE))
+            for n in names}
+
+
+class IsmctsBot:
+    """Information-set MCTS with a budget of playouts (reproducible) or of milliseconds per decision."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int, playouts: int | None = None, ms: float | None = None) -> None:
+        """Stop at `playouts` iterations or after `ms` milliseconds, whichever comes first (at least one).
+
+        With neither: DEFAULT_PLAYOUTS, capped at DEFAULT_MS so a decision stays under half a second.
+        """
+        self.rng = random.Random(seed)
+        if playouts is None and ms is None:
+            playouts, ms = DEFAULT_PLAYOUTS, DEFAULT_MS
+        self.playouts, self.ms = playouts, ms
+        self.replays = Replays()
+
+    def choose(self, seen: Observation) -> dict[str, Any]:
+        self.replays.start(seen.turn)
+        actions = [a for a in seen.actions if not self.replays.spent(a)] or list(seen.actions)
+        action = actions[0] if len(actions) == 1 else self.search(seen, actions)
+        self.replays.note(action)
+        return action
+
+    def search(self, seen: Observation, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """The most visited of these root actions after the budget's iterations."""
+        legal = {key(a): a for a in actions}
+        root = Node(mover=seen.player)
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else math.inf
+        done = 0
+        while (self.playouts is None or done < self.playouts) and (done == 0 or time.perf_counter() < deadline):
+            game = seen.determinize(self.rng.randrange(2**32))
+            try:
+                self.iterate(root, game, legal)
+            finally:
+                game.close()
+            done += 1
+        tried = [(child.visits, child.score / max(child.visits, 1), k) for k, child in root.children.items()
+                 if k in legal]
+        if not tried:
+            return actions[0]
+        return legal[max(tried)[2]]
+
+    def iterate(self, root: Node, game: Game, first: dict[str, dict[str, Any]]) -> None:
+        """One iteration: select and expand in this determinization (the root's children among `first`),
+        play out greedily, back up the scores."""
+        start = game.table.turn.turn
+        policies = {n: GreedyBot(self.rng.randrange(2**32)) for n in game.table.players_order}
+        path: list[Node] = []
+        node = root
+        for _ in range(TREE_DEPTH):
+            if game.table.turn.phase == "over":
+                break
+            actions = game.legal_actions()
+            if node is root:
+                actions = [a for a in actions if key(a) in first] or actions
+            mover = game.table.acting_player()
+            keys = [key(a) for a in actions]
+            for k in keys:
+                if k in node.children:
+                    node.children[k].available += 1
+            fresh = [i for i, k in enumerate(keys) if k not in node.children]
+            if fresh:
+                board = TableBoard(game.table, mover)
+                greedy = policies[mover]
+                score = greedy.scorer(board)
+                i = max(fresh, key=lambda j: (score(actions[j]), -j))
+                child = node.children[keys[i]] = Node(mover=mover, available=1)
+                game.act(actions[i])
+                path.append(child)
+                break
+            i = max(range(len(keys)), key=lambda j: ucb(node.children[keys[j]]))
+            node = node.children[keys[i]]
+            game.act(actions[i])
+            path.append(node)
+        steps = 0
+        while game.table.turn.phase != "over" and game.table.turn.turn < start + HORIZON_TURNS and steps < PLAYOUT_STEPS:
+            mover = game.table.acting_player()
+            action = policies[mover].pick(TableBoard(game.table, mover), legal_actions(game.table))
+            game.act(action)
+            steps += 1
+        scores = rewards(game)
+        for n in path:
+            n.visits += 1
+            n.score += scores[n.mover]
+
+
+def ucb(node: Node) -> float:
+    """Upper confidence bound of a child, counting only the iterations in which it was available."""
+    return node.score / node.visits + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
+
+
+def make_ismcts(seed: int, budget: str | None = None) -> IsmctsBot:
+    """An ismcts bot; the budget is a number of playouts (`200`) or milliseconds (`300ms`)."""
+    if budget is None:
+        return IsmctsBot(seed)
+    if budget.endswith("ms"):
+        ms = float(budget[:-2])
+        if not 0 < ms < math.inf:
+            raise ValueError(f"an ismcts budget must be positive: {budget!r}")
+        return IsmctsBot(seed, ms=ms)
+    playouts = int(budget)
+    if playouts < 1:
+        raise ValueError(f"an ismcts budget must be positive: {budget!r}")
+    return IsmctsBot(seed, playouts=playouts)

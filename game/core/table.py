@@ -1,0 +1,928 @@
+"""The table: one esper world per game, its entities and queries, zone moves, the event log and its hooks.
+
+This is the one module that imports esper. Every entity made or deleted and every component added or removed
+goes through a `Table`, which enters its own world first and keeps its indexes (zones, owners, controllers,
+squares, ready stasis cards) in step with what it changes; other modules read and write through it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+import esper
+
+from game.core.cards import CardDef, card_pool
+from game.core.components import (
+    AbilitiesLost,
+    BoardPos,
+    Card,
+    Controller,
+    CopiedPower,
+    Cubes,
+    Defences,
+    Health,
+    OncePerTurn,
+    Owner,
+    Player,
+    Resolving,
+    StasisCounters,
+    Stats,
+    StatusStack,
+    StunCounters,
+    Tapped,
+    TurnState,
+    TurnUsage,
+    Zone,
+)
+from game.core.constants import CHARACTER_KINDS, COLS, ROWS
+from game.core.dice import Dice
+from game.core.events import event
+from game.core.lifetime import Lifetime
+
+_world_ids = itertools.count(1)
+
+Square = tuple[int, int]
+UntapReplacement = Callable[["Table", int], bool]
+Listener = Callable[["Table", dict[str, Any]], None]
+T = TypeVar("T")
+
+
+HOME_SQUARES: tuple[tuple[tuple[int, int], ...], ...] = (
+    tuple((x, 0) for x in range(COLS)),
+    tuple((x, ROWS - 1) for x in range(COLS)),
+    tuple((0, y) for y in (1, 2, 3)),
+    tuple((COLS - 1, y) for y in (1, 2, 3)),
+)
+"""G-1: the home squares of each seat: the near row, the far row, then the left and the right column."""
+
+
+Components = dict[int, dict[type, Any]]
+"""Each entity's components by type: one esper world's own table."""
+NOTHING: dict[type, Any] = {}
+"""The components of an entity that has none (never written to)."""
+
+
+def world_components() -> Components:
+    """The current esper world's table of components: the one object esper 3 keeps for the world's whole life
+    (switching worlds puts it aside and back; clearing the world empties it in place).
+
+    A table reads its components here: a dictionary lookup of about a hundred instructions, where a call into
+    esper's Python from the compiled engine took about a thousand. Every change still goes through esper,
+    which keeps its sets of entities by type and its query caches up to date with it."""
+    return esper._entities
+
+
+def world_kinds() -> dict[type, set[int]]:
+    """The current esper world's entities of each component type: esper's own sets, kept in one dictionary
+    for the world's whole life like `world_components` (a type's set is made anew when it empties, so a
+    reader looks it up by type each time)."""
+    return esper._components
+
+
+Processor = esper.Processor
+"""The base class of the rule systems (systems/base.py): esper's, named here so that only this module imports
+esper."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The answer to a command: accepted, or rejected with a reason a player can read."""
+
+    ok: bool
+    reason: str = ""
+
+
+OK = Outcome(True)
+
+
+def held_by(kinds: dict[type, set[int]], kind: type) -> int:
+    """How many entities have a component of this type (esper drops a type's set when it empties)."""
+    having = kinds.get(kind)
+    return len(having) if having is not None else 0
+
+
+def in_zone_order(found: dict[int, None], zone: str, zone_of: dict[int, Zone],
+                  player: dict[int, str | None] | None = None, who: str | None = None) -> bool:
+    """Whether every entity of an index entry is in this zone by its component, in arrival order (and, given
+    each entity's `player`, is `who`'s)."""
+    last, first = 0, True
+    for eid in found:
+        where = zone_of.get(eid)
+        if where is None or where.name != zone or (where.seq < last and not first):
+            return False
+        if player is not None and player.get(eid) != who:
+            return False
+        last, first = where.seq, False
+    return True
+
+
+def by_player_agrees(index: dict[tuple[str, str], dict[int, None]], player: dict[int, str | None],
+                     zone_of: dict[int, Zone], expected: int) -> bool:
+    """Whether a (zone, player) index holds, each under its zone and player in arrival order, exactly the
+    `expected` entities the scan gives a player: the verdict of comparing it with one rebuilt from the scan."""
+    count = 0
+    for (zone, who), found in index.items():
+        if not in_zone_order(found, zone, zone_of, player, who):
+            return False
+        count += len(found)
+    return count == expected
+
+
+class CardScan:
+    """What one pass over the cards found (`Table.scan_cards`): whether each index kept per card agrees with
+    the components, and how many entities each grouped index must hold."""
+
+    def __init__(self, *, same_zones: bool, same_cards: bool, same_players: bool, same_squares: bool, zoned: int,
+                 owned: int, controlled: int, ready: int, on_board: int) -> None:
+        self.same_zones, self.same_cards = same_zones, same_cards
+        self.same_players, self.same_squares = same_players, same_squares
+        self.zoned, self.owned, self.controlled, self.ready, self.on_board = zoned, owned, controlled, ready, on_board
+
+
+def _drop_world(name: str) -> None:
+    if name not in esper.list_worlds():
+        return
+    if esper.current_world == name:
+        esper.switch_world("default")
+    esper.delete_world(name)
+
+
+class Table:
+    """One table of Countertop in its own esper world: entities, queries, zone moves, the log and its hooks.
+
+    Rules, systems and commands work on a Table; `game.engine.Game` adds the entry points a program uses.
+    Every change is an event in the log; `listeners` (triggers, registered by the schedule) hear each one,
+    and `untap_replacements` (stun counters, SC-2) may replace an untap.
+    """
+
+    def __init__(self, players: list[str], seed: int = 0, pool: dict[str, CardDef] | None = None) -> None:
+        self.world = f"countertop-{next(_world_ids)}"
+        self.pool = pool if pool is not None else card_pool()
+        self.players_order = list(players)
+        self.dice = Dice(seed)
+        self.log: list[dict[str, Any]] = []
+        self.rejected: list[dict[str, Any]] = []
+        self.queue: list[dict[str, Any]] = []
+        self.pending: dict[str, Any] | None = None
+        self.refs: dict[str, int] = {}
+        self.history: list[dict[str, Any]] = []
+        self.last_rolls: list[dict[str, Any]] = []
+        self.seq = 0
+        self.made = 0
+        self.untap_replacements: list[UntapReplacement] = []
+        self.listeners: list[Listener] = []
+        self.phase_steps: dict[str, list[Callable[[], None]]] = {}
+        """The rule systems' steps of each phase, in schedule order (installed by the turn layer)."""
+        self._clear_indexes()
+        self.lifetime: Lifetime[Table] = Lifetime(self)
+        """What the rule systems hold weakly to find this table; its world is dropped when it goes."""
+        weakref.finalize(self.lifetime, _drop_world, self.world)
+        self.enter()
+        esper.clear_database()
+        self.components = world_components()
+        """This world's components of each entity, read straight (`world_components`)."""
+        self.kinds = world_kinds()
+        """This world's entities of each component type (`world_kinds`)."""
+        self.turn = TurnState()
+        """The turn-state component."""
+        self.turn_entity = esper.create_entity(self.turn)
+        self.seated = [Player(name=name, seat=seat) for seat, name in enumerate(players)]
+        self._by_name: dict[str, Player] = {}
+        for player in self.seated:
+            self._by_name.setdefault(player.name, player)
+            esper.create_entity(player)
+
+    # ----- world -------------------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        """Make this game's world the current esper world."""
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+
+    def close(self) -> None:
+        """Delete this game's world now (simulations make many games), and let go of the systems' link back."""
+        _drop_world(self.world)
+        self.lifetime.table = None
+
+    # ----- players and turn --------------------------------------------------------------------------------
+
+    def players(self) -> list[Player]:
+        """Players in seat order."""
+        return list(self.seated)
+
+    def player(self, name: str) -> Player:
+        """A player by name."""
+        return self._by_name[name]
+
+    def active(self) -> Player:
+        """The player whose turn it is."""
+        return self.seated[self.turn.active]
+
+    def acting_player(self) -> str:
+        """Who must act now: the player a pending choice waits for, or the active player."""
+        return self.pending["player"] if self.pending else self.active().name
+
+    # ----- cards -------------------------------------------------------------------------------------------
+
+    def new_seq(self) -> int:
+        """The next arrival number (orders zones and the age of cards in play)."""
+        self.seq += 1
+        return self.seq
+
+    def create_card(self, ref: str, name: str, owner: str | None, zone: str, controller: str | None = None) -> int:
+        """Make a card entity with its printed stats; a ref already in the game is refused (no card is lost)."""
+        card = self.pool[name]
+        printed: list[Any] = []
+        if card.is_character:
+            assert card.hp is not None and card.atk is not None
+            printed = [Stats(card.hp, card.atk, card.crt, card.mv, card.range, card.damage_type), Health(card.hp)]
+        return self.add_card(ref, name, owner, zone, controller, None, None, printed)
+
+    def add_card(self, ref: str, name: str, owner: str | None, zone: str, controller: str | None, seq: int | None,
+                 square: Square | None, more: list[Any]) -> int:
+        """Make a card entity arriving in its zone at `seq` (None: now), on `square` if given, with `more`
+        components beside its own (a restored card's saved state), in one call into esper; filed in every index.
+        A card arriving before the table's newest arrival (restoring a save) leaves the indexes to re-sort on
+        their next read. A ref already in the game is refused before anything changes."""
+        if ref in self.refs:
+            raise ValueError(f"a card with ref {ref!r} already exists")
+        card = Card(ref, name, self.pool[name].kind)
+        if seq is None:
+            seq = self.new_seq()
+        where = Zone(zone, seq)
+        comps: list[Any] = [card, where]
+        if owner is not None:
+            comps += [Owner(owner), Controller(controller or owner)]
+        if square is not None:
+            comps.append(BoardPos(square[0], square[1]))
+        self.enter()
+        eid = esper.create_entity(*comps, *more)
+        self.refs[ref] = eid
+        self._card[eid] = card
+        self._zone_of[eid] = where
+        self._owner[eid] = owner
+        self._controller[eid] = (controller or owner) if owner is not None else None
+        if seq < self.seq:
+            self._stale = True
+        self._file(eid)
+        return eid
+
+    def make_ref(self, name: str) -> str:
+        """A fresh ref for a card the game itself creates."""
+        self.made += 1
+        base = name.lower().replace(" ", "-")
+        ref = f"{base}-{self.made}"
+        while ref in self.refs:
+            self.made += 1
+            ref = f"{base}-{self.made}"
+        return ref
+
+    def eid(self, ref: str) -> int:
+        """The entity of a ref (KeyError when unknown)."""
+        return self.refs[ref]
+
+    def ref(self, eid: int) -> str:
+        """The ref of an entity."""
+        return self._card[eid].ref
+
+    def defn(self, eid: int) -> CardDef:
+        """The printed card of an entity."""
+        return self.pool[self._card[eid].name]
+
+    def name(self, eid: int) -> str:
+        """The card name of an entity."""
+        return self._card[eid].name
+
+    def kind(self, eid: int) -> str:
+        """The card kind of an entity."""
+        return self._card[eid].kind
+
+    def zone(self, eid: int) -> str:
+        """The zone an entity is in."""
+        return self._zone_of[eid].name
+
+    def owner(self, eid: int) -> str | None:
+        """The owner, or None for ownerless cards."""
+        return self._owner[eid]
+
+    def controller(self, eid: int) -> str | None:
+        """The controller, or None for ownerless cards."""
+        return self._controller[eid]
+
+    def cards(self) -> Iterator[int]:
+        """Every card entity, in the order refs were made."""
+        return iter(list(self.refs.values()))
+
+    def zone_cards(self, zone: str, player: str | None = None, *, by: str = "owner") -> list[int]:
+        """The cards of a zone (of one player, by owner or controller), in arrival order (from the index)."""
+        if self._stale:
+            self._resort()
+        if player is None:
+            found = self._zones.get(zone)
+        else:
+            found = (self._owned if by == "owner" else self._controlled).get((zone, player))
+        return list(found) if found else []
+
+    def top_card(self, zone: str, player: str) -> int | None:
+        """The first card of a player's zone in arrival order (a deck's top card), without copying the zone."""
+        if self._stale:
+            self._resort()
+        found = self._owned.get((zone, player))
+        return next(iter(found)) if found else None
+
+    def stasis_ready(self, player: str) -> list[int]:
+        """The player's cards in stasis with no stasis counters (ST-11: the ones that may be played), in arrival
+        order."""
+        if self._stale:
+            self._resort()
+        found = self._ready.get(player)
+        return list(found) if found else []
+
+    def arrival(self, eid: int) -> int:
+        """When the card arrived in its zone (for cards in play: their age, oldest first, G-3)."""
+        return self._zone_of[eid].seq
+
+    def is_character(self, eid: int) -> bool:
+        """Minions and monsters are characters."""
+        return self._card[eid].kind in ("minion", "monster")
+
+    def on_board(self, eid: int) -> bool:
+        """On the board (characters, relics, treasures in play); not location cards."""
+        return self._zone_of[eid].name == "board"
+
+    def in_stasis(self, eid: int) -> bool:
+        """In stasis (ST-5)."""
+        return self._zone_of[eid].name == "stasis"
+
+    def in_play(self, eid: int) -> bool:
+        """In play: on the board or in stasis (ST-5, ST-8)."""
+        return self._zone_of[eid].name in ("board", "stasis")
+
+    def characters(self) -> list[int]:
+        """Characters on the board, oldest first."""
+        if self._stale:
+            self._resort()
+        return list(self._characters)
+
+    def pos(self, eid: int) -> Square | None:
+        """The square of an entity, if it has one."""
+        return self._square_of.get(eid)
+
+    def at(self, square: Square) -> int | None:
+        """The character on a square."""
+        return self._squares.get(square)
+
+    def occupied(self) -> Mapping[Square, int]:
+        """The squares something on the board stands on, and what stands there (read only: the table keeps it)."""
+        return self._squares
+
+    def occupancy_memo(self) -> dict[tuple[str, Square, int], Any]:
+        """A scratch dict for results worked out from the occupied squares alone, each keyed (what, square,
+        reach) and read from no square beyond `reach` orthogonal steps of `square` (path searches); when a square
+        is taken or left, the table drops the entries within reach of it."""
+        return self._occupancy_memo
+
+    def _forget_near(self, square: Square) -> None:
+        x, y = square
+        memo = self._occupancy_memo
+        for key in [k for k in memo if abs(k[1][0] - x) + abs(k[1][1] - y) <= k[2]]:
+            del memo[key]
+
+    def character_squares(self) -> set[Square]:
+        """The squares characters stand on."""
+        return {sq for sq, eid in self._squares.items() if self._card[eid].kind in ("minion", "monster")}
+
+    def location_squares(self) -> dict[Square, int]:
+        """Location squares and their location cards."""
+        return dict(self._locations)
+
+    def home_squares(self, player: str) -> list[tuple[int, int]]:
+        """A player's home squares (G-1)."""
+        return list(HOME_SQUARES[self.player(player).seat])
+
+    def is_enemy(self, player: str, eid: int) -> bool:
+        """An enemy of a player: controlled by another player, or a monster (G-5)."""
+        ctrl = self._controller[eid]
+        return ctrl != player if ctrl is not None else self._card[eid].kind == "monster"
+
+    def tick_controller(self, eid: int) -> str:
+        """Whose turn makes this character's statuses tick: its controller, a monster's the first player."""
+        return self._controller[eid] or self.players_order[0]
+
+    @staticmethod
+    def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+        """Orthogonal steps between two squares."""
+        return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+    def exists(self, eid: int) -> bool:
+        """Whether an entity is (still) in this table's world."""
+        return eid in self.components
+
+    def get(self, eid: int, kind: type[T]) -> T | None:
+        """The entity's component of this type, or None (`esper.try_component`, read from this world)."""
+        found = self.components.get(eid)
+        return found.get(kind) if found is not None else None
+
+    def has(self, eid: int, kind: type) -> bool:
+        """Whether the entity has a component of this type (`esper.has_component`, of this world)."""
+        return kind in self.components[eid]
+
+    def component(self, eid: int, kind: type[T]) -> T:
+        """The entity's component of this type (`esper.component_for_entity`, of this world; KeyError if none)."""
+        found: T = self.components[eid][kind]
+        return found
+
+    def scan(self, kind: type[T]) -> list[tuple[int, T]]:
+        """Every entity with a component of this type, with it: `esper.get_component` of this world, in its
+        order, read from the world's tables instead of rebuilt by esper's Python after each change."""
+        having = self.kinds.get(kind)
+        if having is None:
+            return []
+        found = self.components
+        return [(eid, found[eid][kind]) for eid in having]
+
+    def is_tapped(self, eid: int) -> bool:
+        """Whether a permanent is tapped."""
+        return Tapped in self.components[eid]
+
+    def stasis_counters(self, eid: int) -> int:
+        """Stasis counters on a card (0 when none)."""
+        s = self.get(eid, StasisCounters)
+        return s.n if s else 0
+
+    def set_stasis_counters(self, eid: int, n: int | None) -> None:
+        """Set the stasis counters on a card (None: take the component away); keeps the ready index."""
+        if n is None:
+            self.enter()
+            esper.try_remove_component(eid, StasisCounters)
+        elif (s := self.get(eid, StasisCounters)) is not None:
+            s.n = n
+        else:
+            self.enter()
+            esper.add_component(eid, StasisCounters(n))
+        self._unfile_ready(eid)
+        self._file_ready(eid)
+
+    def stun_counters(self, eid: int) -> int:
+        """Stun counters on a permanent (0 when none)."""
+        s = self.get(eid, StunCounters)
+        return s.n if s else 0
+
+    def statuses(self, eid: int) -> dict[str, int]:
+        """Statuses on a character and their stacks."""
+        s = self.get(eid, StatusStack)
+        return dict(s.stacks) if s else {}
+
+    def stacks(self, eid: int, status: str) -> int:
+        """Stacks (Freeze: tokens) of one status on a character (0 when it has none)."""
+        s = self.get(eid, StatusStack)
+        return s.stacks.get(status, 0) if s else 0
+
+    def has_status(self, eid: int, status: str) -> bool:
+        """Whether a character carries a status."""
+        s = self.get(eid, StatusStack)
+        return bool(s and s.stacks.get(status))
+
+    def cubes(self, eid: int) -> Cubes:
+        """A character's cubes (a blank set when none)."""
+        return self.get(eid, Cubes) or Cubes()
+
+    def abilities_work(self, eid: int) -> bool:
+        """False while the card has lost all its abilities."""
+        return not self.has(eid, AbilitiesLost)
+
+    # ----- components the indexes do not track ------------------------------------------------------------
+
+    INDEXED: ClassVar[frozenset[type]] = frozenset((Card, Zone, Owner, Controller, BoardPos, StasisCounters))
+    """Components the indexes mirror: changed only by the methods that keep them (`put`, `place_at`,
+    `set_owner`, `set_controller`, `set_stasis_counters`, `add_card`)."""
+
+    def add(self, eid: int, component: Any) -> None:
+        """Give an entity a component (replacing one of its type); indexed kinds have methods of their own."""
+        if type(component) in self.INDEXED:
+            raise TypeError(f"{type(component).__name__} is indexed: change it through its Table method")
+        self.enter()
+        esper.add_component(eid, component)
+
+    def remove(self, eid: int, kind: type) -> None:
+        """Take a component of this type from an entity, if it has one (indexed kinds have methods of their own)."""
+        if kind in self.INDEXED:
+            raise TypeError(f"{kind.__name__} is indexed: change it through its Table method")
+        if kind in self.components[eid]:
+            self.enter()
+            esper.remove_component(eid, kind)
+
+    def ensure(self, eid: int, kind: type[T]) -> T:
+        """The entity's component of this type, added blank on first use (for counters, stacks, usage)."""
+        found = self.get(eid, kind)
+        if found is None:
+            found = kind()
+            self.add(eid, found)
+        return found
+
+    def add_system(self, system: Processor, priority: int) -> None:
+        """Register a rule system in this table's world, run in descending `priority` by `process`."""
+        self.enter()
+        esper.add_processor(system, priority=priority)
+
+    def process(self) -> None:
+        """Run every rule system of this table's world once (`esper.process`)."""
+        self.enter()
+        esper.process()
+
+    # ----- events, dice, stones ----------------------------------------------------------------------------
+
+    def emit(self, event_type: str, /, **fields: Any) -> None:
+        """Append an event to the log and tell every listener (triggered abilities listen here)."""
+        entry = event(event_type, **fields)
+        self.log.append(entry)
+        for listener in self.listeners:
+            listener(self, entry)
+
+    def roll(self, purpose: str, card: int | None = None) -> int:
+        """Roll d100 for a purpose, logged."""
+        result = self.dice.d100()
+        record = {"kind": "d100", "result": result, "purpose": purpose}
+        self.last_rolls.append(record)
+        self.emit("DiceRolled", die="d100", result=result, purpose=purpose,
+                  card=self.ref(card) if card is not None else None)
+        return result
+
+    def flip(self, purpose: str, card: int | None = None) -> str:
+        """Flip a coin for a purpose, logged."""
+        result = self.dice.coin()
+        self.last_rolls.append({"kind": "coin", "result": result, "purpose": purpose})
+        self.emit("DiceRolled", die="coin", result=result, purpose=purpose,
+                  card=self.ref(card) if card is not None else None)
+        return result
+
+    def gain_stones(self, player: str, n: int) -> None:
+        """Change a player's stones, never below 0."""
+        p = self.player(player)
+        p.stones = max(0, p.stones + n)
+        self.emit("StonesChanged", player=player, change=n, stones=p.stones)
+
+    def gain_vp(self, player: str, n: int, reason: str) -> None:
+        """Give a player victory points."""
+        p = self.player(player)
+        p.vp += n
+        self.emit("VictoryPoints", player=player, change=n, vp=p.vp, reason=reason)
+
+    # ----- zones -------------------------------------------------------------------------------------------
+
+    BOARD_STATE: ClassVar[frozenset[type]] = frozenset((
+        BoardPos, Tapped, StatusStack, Cubes, StunCounters, Defences,
+        TurnUsage, AbilitiesLost, CopiedPower, OncePerTurn,
+    ))
+
+    def clear_board_state(self, eid: int) -> None:
+        """Forget everything a card had only while on the board (ST-3's Ruling)."""
+        self._unplace(eid)
+        for comp in self.BOARD_STATE.intersection(self.components[eid]):
+            self.enter()
+            esper.remove_component(eid, comp)
+        stats = self.get(eid, Stats)
+        if stats is not None:
+            self.component(eid, Health).hp = stats.max_hp
+
+    def put(self, eid: int, zone: str) -> None:
+        """Move a card to a zone, arriving last (a deck's last card is its bottom)."""
+        self._unfile(eid)
+        if zone not in ("board", "location"):
+            self.clear_board_state(eid)
+        self.enter()
+        esper.try_remove_component(eid, StasisCounters)
+        esper.try_remove_component(eid, Resolving)
+        z = self._zone_of[eid]
+        z.name = zone
+        z.seq = self.new_seq()
+        self._file(eid)
+
+    def place_at(self, eid: int, square: Square) -> None:
+        """Give a card a square (a character entering the board or moving, a location card): keeps the indexes."""
+        self._unplace(eid)
+        p = self.get(eid, BoardPos)
+        if p is None:
+            self.enter()
+            esper.add_component(eid, BoardPos(*square))
+        else:
+            p.x, p.y = square
+        self._place(eid)
+
+    def set_controller(self, eid: int, player: str) -> None:
+        """Hand control of an owned card to a player."""
+        if self._controller[eid] == player:
+            return
+        self._unfile(eid)
+        self.component(eid, Controller).player = player
+        self._controller[eid] = player
+        self._file(eid)
+
+    def set_owner(self, eid: int, player: str | None) -> None:
+        """Make a player the owner and controller of a card (None: it belongs to nobody)."""
+        self._unfile(eid)
+        if player is None:
+            self.enter()
+            esper.try_remove_component(eid, Owner)
+            esper.try_remove_component(eid, Controller)
+        else:
+            self.enter()
+            esper.add_component(eid, Owner(player))
+            esper.add_component(eid, Controller(player))
+        self._owner[eid] = self._controller[eid] = player
+        self._file(eid)
+
+    def set_arrival(self, eid: int, seq: int) -> None:
+        """Set when a card arrived in its zone (restoring a save); the indexes re-sort on their next read."""
+        self._zone_of[eid].seq = seq
+        self._stale = True
+
+    def discard(self, eid: int, reason: str) -> None:
+        """Put a card into its owner's discard pile (an ownerless card is removed from the game)."""
+        owner = self.owner(eid)
+        if owner is None:
+            self.put(eid, "removed")
+            self.emit("CardMoved", card=self.ref(eid), zone="removed", reason=reason)
+            return
+        self.set_controller(eid, owner)
+        self.put(eid, "discard")
+        self.emit("CardDiscarded", card=self.ref(eid), player=owner, reason=reason)
+
+    def draw(self, player: str, n: int = 1) -> list[int]:
+        """Draw n cards; an empty deck takes in the shuffled discard pile first (G-7)."""
+        drawn = []
+        for _ in range(n):
+            top = self.top_card("deck", player)
+            if top is None:
+                pile = self.zone_cards("discard", player)
+                if not pile:
+                    break
+                self.dice.shuffle(pile)
+                for eid in pile:
+                    self.put(eid, "deck")
+                self.emit("DeckShuffled", player=player, cards=len(pile))
+                top = pile[0]
+            self.put(top, "hand")
+            self.emit("CardDrawn", player=player, card=self.ref(top))
+            drawn.append(top)
+        return drawn
+
+    # ----- tapping (SC-2's replacement hook lives in the untap path) ---------------------------------------
+
+    def tap(self, eid: int) -> None:
+        """Tap a permanent."""
+        if not self.is_tapped(eid):
+            self.enter()
+            esper.add_component(eid, Tapped())
+            self.emit("Tapped", card=self.ref(eid))
+
+    def untap(self, eid: int, cause: str) -> str:
+        """Try to untap a permanent: 'untapped', 'replaced' (a replacement effect acted) or 'noop'."""
+        if not self.is_tapped(eid):
+            return "noop"
+        for replacement in self.untap_replacements:
+            if replacement(self, eid):
+                return "replaced"
+        self.enter()
+        esper.remove_component(eid, Tapped)
+        self.emit("Untapped", card=self.ref(eid), cause=cause)
+        return "untapped"
+
+    # ----- the turn -----------------------------------------------------------------------------------
+
+    def set_phase(self, phase: str) -> None:
+        """Enter a phase of the turn."""
+        t = self.turn
+        t.phase = phase
+        t.done = set()
+        self.emit("PhaseChanged", phase=phase, turn=t.turn, player=self.active().name)
+
+    # ----- indexes (kept by every zone move, square, owner, controller and stasis-counter change above) -------
+
+    def _clear_indexes(self) -> None:
+        self._card: dict[int, Card] = {}
+        self._zone_of: dict[int, Zone] = {}
+        self._owner: dict[int, str | None] = {}
+        self._controller: dict[int, str | None] = {}
+        self._zones: dict[str, dict[int, None]] = {}
+        self._owned: dict[tuple[str, str], dict[int, None]] = {}
+        self._controlled: dict[tuple[str, str], dict[int, None]] = {}
+        self._ready: dict[str, dict[int, None]] = {}
+        self._characters: dict[int, None] = {}
+        self._squares: dict[Square, int] = {}
+        self._occupancy_memo: dict[tuple[str, Square, int], Any] = {}
+        self._locations: dict[Square, int] = {}
+        self._square_of: dict[int, Square] = {}
+        self._stale = False
+
+    def _add(self, found: dict[int, None], eid: int) -> None:
+        """Add to an arrival-ordered index (a card arriving out of order re-sorts that one index)."""
+        late = bool(found) and not self._stale and self._zone_of[next(reversed(found))].seq > self._zone_of[eid].seq
+        found[eid] = None
+        if late:
+            ordered = sorted(found, key=lambda e: self._zone_of[e].seq)
+            found.clear()
+            found.update(dict.fromkeys(ordered))
+
+    def _file(self, eid: int) -> None:
+        zone = self._zone_of[eid].name
+        self._add(self._zones.setdefault(zone, {}), eid)
+        if (owner := self._owner[eid]) is not None:
+            self._add(self._owned.setdefault((zone, owner), {}), eid)
+        if (ctrl := self._controller[eid]) is not None:
+            self._add(self._controlled.setdefault((zone, ctrl), {}), eid)
+        if zone == "board" and self.is_character(eid):
+            self._add(self._characters, eid)
+        self._file_ready(eid)
+        self._place(eid)
+
+    def _unfile(self, eid: int) -> None:
+        zone = self._zone_of[eid].name
+        self._zones[zone].pop(eid, None)
+        if (owner := self._owner[eid]) is not None:
+            self._owned[(zone, owner)].pop(eid, None)
+        if (ctrl := self._controller[eid]) is not None:
+            self._controlled[(zone, ctrl)].pop(eid, None)
+        self._characters.pop(eid, None)
+        self._unfile_ready(eid)
+        self._unplace(eid)
+
+    def _file_ready(self, eid: int) -> None:
+        ctrl = self._controller[eid]
+        if ctrl is not None and self._zone_of[eid].name == "stasis" and self.stasis_counters(eid) == 0:
+            self._add(self._ready.setdefault(ctrl, {}), eid)
+
+    def _unfile_ready(self, eid: int) -> None:
+        ctrl = self._controller[eid]
+        if ctrl is not None and ctrl in self._ready:
+            self._ready[ctrl].pop(eid, None)
+
+    def _place(self, eid: int) -> None:
+        p = self.get(eid, BoardPos)
+        if p is None:
+            return
+        square = (p.x, p.y)
+        self._square_of[eid] = square
+        zone = self._zone_of[eid].name
+        if zone == "board":
+            self._squares[square] = eid
+            self._forget_near(square)
+        elif zone == "location":
+            self._locations[square] = eid
+
+    def _unplace(self, eid: int) -> None:
+        square = self._square_of.pop(eid, None)
+        if square is None:
+            return
+        if self._squares.get(square) == eid:
+            del self._squares[square]
+            self._forget_near(square)
+        if self._locations.get(square) == eid:
+            del self._locations[square]
+
+    def _resort(self) -> None:
+        def ordered(found: dict[int, None]) -> dict[int, None]:
+            return dict.fromkeys(sorted(found, key=lambda e: self._zone_of[e].seq))
+
+        self._stale = False
+        for table in (self._zones, self._owned, self._controlled, self._ready):
+            for key in table:
+                table[key] = ordered(table[key])  # type: ignore[index]
+        self._characters = ordered(self._characters)
+
+    def board_problem(self) -> str | None:
+        """The first board invariant the components break, or None (cheap: `sim --check` asks after every
+        command): two characters on one square, one the square index has lost, one on the board at 0 HP."""
+        if self._stale:
+            self._resort()
+        components, squares = self.components, self._squares
+        for eid in self._characters:
+            held = components[eid]
+            pos: BoardPos | None = held.get(BoardPos)
+            if pos is None:
+                continue
+            square = (pos.x, pos.y)
+            holder = squares.get(square)
+            if holder != eid:
+                return self.square_problem(eid, square, holder)
+            health: Health = held[Health]
+            if health.hp <= 0:
+                return f"{self.ref(eid)} is on the board with {health.hp} HP"
+        return None
+
+    def square_problem(self, eid: int, square: Square, holder: int | None) -> str:
+        """Why the square index does not hold a character at the square its components give: another character
+        stands there too, or the index has lost it."""
+        other: BoardPos | None = None
+        if holder is not None and holder in self._characters:
+            other = self.get(holder, BoardPos)
+        if other is not None and (other.x, other.y) == square:
+            return f"two characters share square {list(square)}"
+        return f"the square index has lost {self.ref(eid)} at {list(square)}"
+
+    def scanned_players(self) -> tuple[dict[int, str | None], dict[int, str | None]]:
+        """Each card's owner and controller by its components (None without one): what the owner and controller
+        indexes hold, as a full scan gives it (only cards are made with an owner or a controller)."""
+        components = self.components
+        owner: dict[int, str | None] = {}
+        ctrl: dict[int, str | None] = {}
+        for eid in self.refs.values():
+            held = components.get(eid, NOTHING)
+            owned_by: Owner | None = held.get(Owner)
+            controlled_by: Controller | None = held.get(Controller)
+            owner[eid] = owned_by.player if owned_by is not None else None
+            ctrl[eid] = controlled_by.player if controlled_by is not None else None
+        return owner, ctrl
+
+    def scan_cards(self) -> CardScan:
+        """One pass over the cards: each card's components held against what the indexes keep of that card (the
+        very Zone and Card components, the owner, the controller, the square), and what each grouped index must
+        hold counted (no scan list or rebuilt index made)."""
+        components, kinds = self.components, self.kinds
+        zone_of, card_of, owner_of, ctrl_of = self._zone_of, self._card, self._owner, self._controller
+        square_of, squares, locations = self._square_of, self._squares, self._locations
+        same_zones = same_cards = same_players = same_squares = True
+        zoned = carded = owners = controllers = placed = on_squares = on_locations = 0
+        owned = controlled = ready = on_board = 0
+        for eid in self.refs.values():
+            held = components.get(eid, NOTHING)
+            zone: Zone | None = held.get(Zone)
+            card: Card | None = held.get(Card)
+            same_zones = same_zones and zone_of.get(eid) is zone
+            same_cards = same_cards and card_of.get(eid) is card
+            zoned += zone is not None
+            carded += card is not None
+            owner_is: Owner | None = held.get(Owner)
+            ctrl_is: Controller | None = held.get(Controller)
+            owner = owner_is.player if owner_is is not None else None
+            ctrl = ctrl_is.player if ctrl_is is not None else None
+            if same_players and (eid not in owner_of or owner_of[eid] != owner
+                                 or eid not in ctrl_of or ctrl_of[eid] != ctrl):
+                same_players = False
+            owners += owner_is is not None
+            controllers += ctrl_is is not None
+            name = zone.name if zone is not None else None
+            pos: BoardPos | None = held.get(BoardPos)
+            if pos is not None:
+                placed += 1
+                square = (pos.x, pos.y)
+                if square_of.get(eid) != square:
+                    same_squares = False
+                if name == "board":
+                    on_squares += 1
+                    same_squares = same_squares and squares.get(square) == eid
+                elif name == "location":
+                    on_locations += 1
+                    same_squares = same_squares and locations.get(square) == eid
+            if name is None:
+                continue
+            owned += owner is not None
+            if ctrl is not None:
+                controlled += 1
+                if name == "stasis":
+                    counters: StasisCounters | None = held.get(StasisCounters)
+                    ready += counters is None or not counters.n
+            on_board += name == "board" and card is not None and card.kind in CHARACTER_KINDS
+        return CardScan(
+            same_zones=same_zones and len(zone_of) == zoned == held_by(kinds, Zone),
+            same_cards=same_cards and len(card_of) == carded == held_by(kinds, Card),
+            same_players=(same_players and len(owner_of) == len(ctrl_of) == len(self.refs)
+                          and owners == held_by(kinds, Owner) and controllers == held_by(kinds, Controller)),
+            same_squares=(same_squares and len(square_of) == placed == held_by(kinds, BoardPos)
+                          and len(squares) == on_squares and len(locations) == on_locations),
+            zoned=zoned, owned=owned, controlled=controlled, ready=ready, on_board=on_board)
+
+    def index_problems(self) -> list[str]:
+        """Every index that differs from a full scan of the components (empty when all agree).
+
+        The indexes kept per card are held against one pass over the cards (`scan_cards`); each grouped index
+        is then read once, entity by entity (each where its components put it, in arrival order), and counted
+        against that pass: the verdict of rebuilding every index from a full scan, without rebuilding any."""
+        if self._stale:
+            self._resort()
+        found = self.scan_cards()
+        zones = self._zone_of if found.same_zones else dict(self.scan(Zone))
+        cards = self._card if found.same_cards else dict(self.scan(Card))
+        owner_by, ctrl_by = (self._owner, self._controller) if found.same_players else self.scanned_players()
+        stasis_of = self.stasis_counters
+        zones_agree = (all(in_zone_order(members, zone, zones) for zone, members in self._zones.items())
+                       and sum(len(members) for members in self._zones.values()) == found.zoned)
+        ready_agrees = (all(in_zone_order(members, "stasis", zones)
+                            and all(ctrl_by.get(eid) == who and not stasis_of(eid) for eid in members)
+                            for who, members in self._ready.items())
+                        and sum(len(members) for members in self._ready.values()) == found.ready)
+        characters_agree = (in_zone_order(self._characters, "board", zones)
+                            and len(self._characters) == found.on_board
+                            and all(cards[eid].kind in CHARACTER_KINDS for eid in self._characters))
+        verdicts = (("_zone_of", found.same_zones), ("_card", found.same_cards),
+                    ("_owner/_controller", found.same_players),
+                    ("_zones", zones_agree),
+                    ("_owned", by_player_agrees(self._owned, owner_by, zones, found.owned)),
+                    ("_controlled", by_player_agrees(self._controlled, ctrl_by, zones, found.controlled)),
+                    ("_ready", ready_agrees), ("_characters", characters_agree),
+                    ("_squares/_locations", found.same_squares))
+        return [f"index {name} differs from a full scan" for name, agrees in verdicts if not agrees]

@@ -1,0 +1,149 @@
+"""The standard game (G-1): decks from assets/decks, shuffled; opening hands; locations; Madness pile; a monster."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from functools import cache
+from pathlib import Path
+
+from game.core import filecache
+from game.core.cards import DECK_SIZE as DECK_SIZE
+from game.core.cards import card_pool, cards_dir, check_deck, decks_dir, rules_file
+from game.core.constants import STANDARD_LOCATIONS
+from game.core.problems import FileProblems
+from game.core.table import Table
+from systems.schedule import advance, new_table
+
+OPENING_HAND = 5
+MADNESS_PILE = 10
+LOCATION_CARD = "Alternate Present"
+MONSTER = "Wandering Golem"
+MONSTER_SQUARE = (3, 2)
+TREASURE = "Lost Relic"
+MADNESS_CARD = "Madness"
+SETUP_ONLY = frozenset({LOCATION_CARD, MONSTER, TREASURE, MADNESS_CARD})
+"""The cards setup puts on the table itself (G-1); no standard deck holds them."""
+MAX_NAME = 24
+RESERVED_NAMES = (MADNESS_CARD, "you", "others", "this", "target", "yes", "no", "nobody")
+"""Words the game already uses for piles, effect targets and choice answers; no player may be called so."""
+
+
+class SetupError(ValueError):
+    """A deck file or a setup request that can't be used; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A standard deck: a name, its themes, and card name -> copies."""
+
+    key: str
+    name: str
+    themes: tuple[str, ...]
+    description: str
+    cards: dict[str, int]
+
+    def card_list(self) -> list[str]:
+        """Every card of the deck, copies repeated, in file order."""
+        return [name for name, n in self.cards.items() for _ in range(n)]
+
+
+def load_deck(path: Path) -> Deck:
+    """Read and validate one deck file (game.core.cards.check_deck); every problem is one line of the SetupError."""
+    deck, problems = check_deck(path, card_pool())
+    if deck is None:
+        raise SetupError(str(FileProblems(problems)))
+    return Deck(path.stem, deck.name, tuple(deck.themes), deck.description, dict(deck.cards))
+
+
+@cache
+def standard_decks() -> dict[str, Deck]:
+    """The shipped decks by key (the file name without .toml): checked against the card pool, or as the same
+    files (decks and cards) checked last time (`game.core.filecache`)."""
+    paths = sorted(decks_dir().glob("*.toml"))
+    return filecache.kept_or_checked(
+        "decks", filecache.key([*paths, *sorted(cards_dir().glob("*.toml")), rules_file()], "decks"),
+        lambda: {p.stem: load_deck(p) for p in paths},
+        lambda decks: [asdict(d) for d in decks.values()],
+        lambda kept: {d["key"]: Deck(d["key"], d["name"], tuple(d["themes"]), d["description"], dict(d["cards"]))
+                      for d in kept})
+
+
+def find_deck(name: str) -> Deck:
+    """A deck by key or by its display name (case-insensitive)."""
+    decks = standard_decks()
+    for deck in decks.values():
+        if name.lower() in (deck.key.lower(), deck.name.lower()):
+            return deck
+    raise SetupError(f"unknown deck {name!r}; decks: {', '.join(decks)}")
+
+
+def name_problem(names: Sequence[object]) -> str | None:
+    """Why a list of player names can't seat a game, or None.
+
+    Names the game could not tell apart are refused: equal ignoring case, equal to a reserved word,
+    blank, longer than MAX_NAME characters or holding control characters.
+    """
+    if not 2 <= len(names) <= 4:
+        return f"a game has 2 to 4 players, not {len(names)}"
+    seen: dict[str, str] = {}
+    reserved = {r.casefold(): r for r in RESERVED_NAMES}
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            return f"a player name must be a non-empty string, not {name!r}"
+        if len(name) > MAX_NAME or not name.isprintable() or name != name.strip():
+            return f"player name {name!r} must be 1 to {MAX_NAME} printable characters, no spaces around it"
+        key = name.casefold()
+        if key in reserved:
+            return f"player name {name!r} is reserved (the game uses {reserved[key]!r} itself); choose another"
+        if key in seen and seen[key] == name:
+            return f"two players are named {name!r}; give each player a different name"
+        if key in seen:
+            return f"player names {seen[key]!r} and {name!r} differ only in case; choose different names"
+        seen[key] = name
+    return None
+
+
+def check_player_names(names: Sequence[object]) -> None:
+    """Raise SetupError when the names can't seat a game (see `name_problem`)."""
+    problem = name_problem(names)
+    if problem:
+        raise SetupError(problem)
+
+
+def deck_ref(seat: int, i: int) -> str:
+    """The ref of the i-th card (from 1) of a seat's deck: unique by construction, whatever the names."""
+    return f"p{seat + 1}-{i}"
+
+
+def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int) -> Table:
+    """Set up a standard game and run the first player's start and untap phases.
+
+    `decks` names one deck per player; None (for all, or for one seat) means that seat's standard deck.
+    """
+    check_player_names(players)
+    wanted = list(decks) if decks else [None] * len(players)
+    if len(wanted) != len(players):
+        raise SetupError(f"name one deck per player ({len(players)} players, {len(wanted)} decks)")
+    keys = list(standard_decks())
+    chosen = [find_deck(d) if d else standard_decks()[keys[i % len(keys)]] for i, d in enumerate(wanted)]
+    game = new_table(players, seed=seed)
+    for x, y in STANDARD_LOCATIONS:
+        loc = game.create_card(game.make_ref(LOCATION_CARD), LOCATION_CARD, None, "location")
+        game.place_at(loc, (x, y))
+    for _ in range(MADNESS_PILE):
+        game.create_card(game.make_ref(MADNESS_CARD), MADNESS_CARD, None, "madness")
+    golem = game.create_card(game.make_ref(MONSTER), MONSTER, None, "board")
+    game.place_at(golem, MONSTER_SQUARE)
+    game.create_card(game.make_ref(TREASURE), TREASURE, None, "board")
+    for seat, (player, deck) in enumerate(zip(players, chosen, strict=True)):
+        names = deck.card_list()
+        game.dice.shuffle(names)
+        for i, name in enumerate(names, start=1):
+            game.create_card(deck_ref(seat, i), name, player, "deck")
+        game.draw(player, OPENING_HAND)
+    game.emit("GameStarted", players=players, seed=seed, decks=[d.key for d in chosen])
+    game.turn.turn = 1
+    game.set_phase("start")
+    advance(game)
+    return game

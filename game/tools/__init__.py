@@ -1,0 +1,1 @@
+"""What designers run on games: simulations, balance reports, replays, benchmarks, shrinking."""

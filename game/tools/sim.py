@@ -1,0 +1,191 @@
+"""Headless bot-vs-bot games (`countertop sim`): one game with its invariant checks, and the counts of many."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.bots.determinize import Observation
+from game.bots.registry import make_bot
+from game.core.components import Cubes, StasisCounters, StatusStack, StunCounters
+from game.engine import Game
+from game.io.invariants import state_problems
+from game.io.serialize import build_game
+from game.rules.status import MAX_STACKS
+from game.tools.broken import InvariantError
+from game.tools.cardlog import CardActivity, card_activity
+from game.turn.commands import search_reach
+
+TURN_LIMIT = 120
+ACTION_LIMIT = 4000
+MECHANIC_EVENTS = ("EnteredStasis", "StasisCounterRemoved", "PlayedFromStasis", "UntapReplaced",
+                   "StunCountersAdded", "FuseAttached", "CubesAdded", "CriticalHit", "AttackEvaded",
+                   "AttackNegated", "Defeated")
+
+
+Keeper = Callable[[Game, "GameResult", str | None], None]
+"""Told of every finished game (still open) with its result and the broken invariant, if any (`--keep`)."""
+
+
+@dataclass
+class GameResult:
+    """How one simulated game went."""
+
+    seed: int
+    decks: list[str]
+    bots: list[str]
+    winner: str | list[str] | None
+    turns: int
+    hit_limit: bool
+    mechanics: Counter[str] = field(default_factory=Counter)
+    limit: str | None = None
+    cards: CardActivity | None = None
+
+
+def check_invariants(game: Game, cards_before: int) -> str | None:
+    """The first broken invariant of a live game, or None: the components' own checks (no card lost, no
+    negative counter, ...), the invariants every save must keep (`game.io.invariants`), and a serialise/restore
+    round trip that changes nothing."""
+    if problem := component_problem(game, cards_before):
+        return problem
+    state = game.to_state()
+    found = state_problems(state, game.table.pool)
+    if found:
+        return found[0][1]
+    return round_trip_problem(game, state)
+
+
+def round_trip_problem(game: Game, state: dict[str, Any] | None = None) -> str | None:
+    """Whether serialising and restoring the game changes it (the state is built as it is: its invariants are
+    checked on their own, and `Game.from_state`'s playability probe would only repeat them); `state` may pass
+    in the game's `to_state()` already made (it is not changed)."""
+    if state is None:
+        state = game.to_state()
+    again = Game(build_game(state))
+    try:
+        if again.to_state() != state:
+            return "serialise/restore round trip changed the game"
+    finally:
+        again.close()
+    return None
+
+
+def component_problem(game: Game, cards_before: int) -> str | None:
+    """The first broken invariant found straight from the components (cheap: checked after every command)."""
+    if len(game.table.refs) < cards_before:
+        return f"cards were lost: {cards_before} before, {len(game.table.refs)} now"
+    for eid, counters in game.table.scan(StasisCounters):
+        if counters.n < 0:
+            return f"{game.table.ref(eid)} has negative counters"
+        if counters.n and not game.table.in_stasis(eid):
+            return f"{game.table.ref(eid)} has stasis counters outside stasis"
+    for eid, stun in game.table.scan(StunCounters):
+        if stun.n < 0:
+            return f"{game.table.ref(eid)} has negative counters"
+    for eid, stack in game.table.scan(StatusStack):
+        for name, n in stack.stacks.items():
+            if not 1 <= n <= MAX_STACKS[name]:
+                return f"{game.table.ref(eid)} has {n} stacks of {name}"
+    for eid, cubes in game.table.scan(Cubes):
+        if min(cubes.red, cubes.white, cubes.blue) < 0:
+            return f"{game.table.ref(eid)} has negative cubes"
+    return game.table.board_problem()
+
+
+def memo_problem(game: Game) -> str | None:
+    """A path search the table kept that differs from a fresh one (the occupancy memo has gone stale)."""
+    for key, kept in game.table.occupancy_memo().items():
+        if key[0] == "reachable" and kept != search_reach(game.table.occupied(), key[1], key[2]):
+            return f"the path search kept from {list(key[1])} is stale"
+    return None
+
+
+def checkpoint_problem(game: Game, cards_before: int, full: bool) -> str | None:
+    """Every index against a full scan, and every kept path search against a fresh one; `full` adds the
+    invariants every save keeps and the serialise/restore round trip (`check_invariants`). Checked in full after
+    setup and at the end, the indexes at each end of turn: one round trip costs about four turns of play, so a
+    round trip at every end of turn would make a checked run cost nearly three unchecked ones."""
+    if wrong := game.table.index_problems():
+        return "; ".join(wrong)
+    if stale := memo_problem(game):
+        return stale
+    return check_invariants(game, cards_before) if full else None
+
+
+def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: Keeper | None = None) -> GameResult:
+    """One full game between bots; raises InvariantError on a broken invariant when checking.
+
+    Checking verifies the components after every command, and does the full check after setup, whenever a
+    turn ends and when the game is over. `keep` hears of the game when it ends, and of a game that broke an
+    invariant before the error is raised.
+    """
+    names = [f"P{i + 1}" for i in range(len(decks))]
+    game = Game.new(names, decks, seed)
+    players = {n: make_bot(b, seed * 31 + i) for i, (n, b) in enumerate(zip(names, bots, strict=True))}
+    cards_before = len(game.table.refs)
+    actions = 0
+
+    def verify(problem: str | None) -> None:
+        if problem:
+            if keep is not None:
+                keep(game, GameResult(seed, decks, bots, None, game.table.turn.turn, False), problem)
+            raise InvariantError(f"seed {seed}: {problem}; history: {json.dumps(game.table.history)}")
+
+    try:
+        if check:
+            verify(checkpoint_problem(game, cards_before, full=True))
+        while game.table.turn.phase != "over" and game.table.turn.turn <= TURN_LIMIT and actions < ACTION_LIMIT:
+            action = players[game.table.acting_player()].choose(Observation.of(game))
+            turn = game.table.turn.turn
+            outcome = game.act(action)
+            actions += 1
+            if not outcome.ok:
+                verify(f"a listed legal action was rejected: {action} ({outcome.reason})")
+            if check:
+                verify(component_problem(game, cards_before))
+                if game.table.turn.turn != turn and game.table.turn.phase != "over":
+                    verify(checkpoint_problem(game, cards_before, full=False))
+        if check:
+            verify(checkpoint_problem(game, cards_before, full=True))
+        mechanics: Counter[str] = Counter([e["type"] for e in game.table.log if e["type"] in MECHANIC_EVENTS])
+        mechanics.update([f"status {e['status']}" for e in game.table.log if e["type"] == "StatusApplied"])
+        over = game.table.turn.phase == "over"
+        limit = None if over else "actions" if actions >= ACTION_LIMIT else "turns"
+        result = GameResult(seed, decks, bots, game.table.turn.winner, game.table.turn.turn, not over, mechanics, limit,
+                            card_activity(game.table))
+        if keep is not None:
+            keep(game, result, None)
+        return result
+    finally:
+        game.close()
+
+
+def summarise(results: list[GameResult]) -> dict[str, Any]:
+    """Wins per deck, per seat and per bot; game lengths; mechanics fired; games that hit the limit."""
+    by_deck: Counter[str] = Counter()
+    by_seat: Counter[str] = Counter()
+    by_bot: Counter[str] = Counter()
+    mechanics: Counter[str] = Counter()
+    for r in results:
+        mechanics.update(r.mechanics)
+        winners = r.winner if isinstance(r.winner, list) else [r.winner] if r.winner else []
+        for w in winners:
+            seat = int(w[1:]) - 1
+            by_seat[f"seat {seat + 1}"] += 1
+            by_deck[r.decks[seat]] += 1
+            by_bot[r.bots[seat]] += 1
+    lengths = [r.turns for r in results]
+    return {
+        "games": len(results),
+        "wins_by_deck": dict(by_deck),
+        "wins_by_seat": dict(by_seat),
+        "wins_by_bot": dict(by_bot),
+        "mean_turns": round(sum(lengths) / max(len(lengths), 1), 2),
+        "longest_turns": max(lengths, default=0),
+        "mechanics": dict(sorted(mechanics.items())),
+        "hit_turn_limit": [r.seed for r in results if r.hit_limit],
+    }
+

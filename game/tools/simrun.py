@@ -1,0 +1,133 @@
+"""`countertop sim`: plan the games, run them on the chosen runner, and print the summary or write the report."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from game.bots.registry import SPECS, make_bot
+from game.io.setup import SetupError, find_deck, standard_decks
+from game.tools.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
+from game.tools.broken import InvariantError
+from game.tools.report import RunInfo, build, essentials, win_rates, write
+from game.tools.sim import GameResult, Keeper, check_invariants, summarise
+from game.tools.simconsole import GameProgress, print_summary
+
+UNTIL_CAP = 100_000  # the most games --until plays
+
+
+def keeper(args: argparse.Namespace) -> Keeper | None:
+    """The hook of `--keep DIR` / `--keep-failures` and of `--check` (a broken invariant is shrunk), or None."""
+    folder, failures_only = getattr(args, "keep", None), getattr(args, "keep_failures", False)
+    if folder is None and failures_only:
+        raise SetupError("--keep-failures needs --keep DIR (where to write the games)")
+    if folder is None and not args.check:
+        return None
+    from game.tools.kept import GameKeeper
+
+    return GameKeeper(folder, failures_only, check_invariants, paired=getattr(args, "paired", False))
+
+
+def default_workers() -> int:
+    """The number of cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def validate(args: argparse.Namespace) -> None:
+    """Reject bad options, one line each (SetupError)."""
+    for bot in args.bots:
+        try:
+            make_bot(bot, 0)
+        except (KeyError, ValueError):
+            raise SetupError(f"unknown bot {bot!r}; bots: {SPECS}") from None
+    if not 2 <= args.players <= 4:
+        raise SetupError("--players must be 2 to 4")
+    if args.games < 1:
+        raise SetupError("--games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise SetupError(f"--workers must be at least 1 (got {args.workers})")
+    if args.until is not None and not 0 < args.until < 0.5:
+        raise SetupError(f"--until must be a half-width between 0 and 0.5, such as 0.03 for ±3 points "
+                         f"(got {args.until:g})")
+
+
+def command(args: argparse.Namespace, deck_keys: list[str]) -> str:
+    """The command that plays the same games again (how they were spread over processes does not matter)."""
+    parts = ["countertop sim", f"--games {args.games}", f"--seed {args.seed}", f"--players {args.players}",
+             "--bots " + " ".join(args.bots)]
+    if args.decks:
+        parts.append("--decks " + " ".join(deck_keys))
+    parts += [flag for flag, on in (("--paired", args.paired), ("--check", args.check)) if on]
+    if args.until is not None:
+        parts.append(f"--until {args.until:g}")
+    return " ".join(parts)
+
+
+def widest(results: list[GameResult], players: int) -> float:
+    """The widest half-width of the decks' win-rate intervals."""
+    by_deck = win_rates(results, players)["by_deck"]
+    return max(((r["high"] - r["low"]) / 2 for r in by_deck.values()), default=1.0)
+
+
+def play(args: argparse.Namespace, deck_keys: list[str], active: LocalRunner | RayRunner, bar: GameProgress,
+         keep: Keeper | None) -> tuple[list[GameResult], bool | None]:
+    """Play the run's games in rounds of --games (one round without --until); the results, and whether
+    --until's half-width was reached."""
+    round_size = args.games + args.games % 2 if args.paired else args.games
+    results: list[GameResult] = []
+    while True:
+        specs: list[GameSpec] = schedule(len(results), round_size, args.seed, deck_keys, args.bots, args.players,
+                                         args.paired, args.check)
+        results += active.run(specs, bar.advance, keep)
+        if args.until is None:
+            return results, None
+        if widest(results, args.players) <= args.until:
+            return results, True
+        if len(results) + round_size > UNTIL_CAP:
+            return results, False
+        bar.extend(round_size)
+
+
+def run_sim(args: argparse.Namespace) -> int:
+    """The `countertop sim` command."""
+    validate(args)
+    deck_keys = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
+    workers = args.workers or default_workers()
+    keep = keeper(args)
+    total = args.games + args.games % 2 if args.paired else args.games
+    started = time.perf_counter()
+    try:
+        with runner(workers, args.ray) as active, GameProgress(total, not args.json and sys.stderr.isatty()) as bar:
+            results, reached = play(args, deck_keys, active, bar, keep)
+            how = active.describe()
+    except InvariantError as err:
+        sys.stderr.write(f"\ninvariant violated: {err}\n")
+        return 1
+    seconds = time.perf_counter() - started
+    run = RunInfo(command(args, deck_keys), args.seed, args.players, tuple(deck_keys), tuple(args.bots),
+                  args.paired, args.check, args.until, reached)
+    report = build(results, run) if args.report else essentials(results, run)
+    summary: dict[str, Any] = summarise(results)
+    summary["win_rates"] = {k: v for k, v in report["win_rates"].items() if k != "matrix"}
+    summary["ratings"] = report["ratings"]
+    summary["paired"] = report["paired"]
+    summary["warning"] = report["warning"]
+    summary["until"] = None if args.until is None else {"halfwidth": args.until, "reached": reached,
+                                                        "widest": round(widest(results, args.players), 4)}
+    if args.report:
+        json_path, html_path = write(report, Path(args.report))
+    if args.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        print_summary(summary, report["decks"], how, seconds)
+        if args.report:
+            print(f"report: {html_path} and {json_path}")
+    return 0

@@ -1,0 +1,1 @@
+"""Commands (check, then run) and the legal actions generated beside them."""
