@@ -1,4 +1,4 @@
-"""The `countertop` command line (DESIGN §2); bad input gives one clear line on stderr and exit status 2."""
+"""The `countertop` command line (docs/formats.md); bad input gives one clear line on stderr and exit status 2."""
 
 from __future__ import annotations
 
@@ -65,10 +65,21 @@ def cmd_cards(args: argparse.Namespace) -> int:
             for card in sorted(pool.values(), key=lambda c: (c.kind, c.name)):
                 stats = f" {card.atk}/{card.hp}" if card.is_character else ""
                 print(f"{card.kind:9} {card.name}{stats}: {card.text}")
+            if cards is None:
+                print_decks()
             return 0
     for problem in problems:
         print(problem, file=sys.stderr)
     return BAD_INPUT
+
+
+def print_decks() -> None:
+    """The shipped decks: the id that `--decks` takes, then the deck's name and themes."""
+    from game.io.setup import standard_decks
+
+    print("\ndecks (the id is what --decks takes):")
+    for key, deck in standard_decks().items():
+        print(f"  {key:20} {deck.name} ({', '.join(deck.themes)}), {sum(deck.cards.values())} cards")
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -259,7 +270,8 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--workers", type=int, metavar="N", help="worker processes (default: the number of cores)")
     sim.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
-                     help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray); needs countertop[cluster]")
+                     help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray); needs the cluster extra "
+                          "(.venv/bin/pip install -e '.[cluster]')")
     sim.add_argument("--paired", action="store_true", help="play each deal twice, the seats reversed")
     sim.add_argument("--report", metavar="DIR", help="write DIR/report.html and DIR/report.json")
     sim.add_argument("--until", type=float, metavar="HALFWIDTH",
@@ -283,7 +295,7 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.set_defaults(run=cmd_bench)
 
-    cards = sub.add_parser("cards", help="list the card pool")
+    cards = sub.add_parser("cards", help="list the card pool and the deck ids")
     cards.add_argument("--check", action="store_true", help="validate every card and deck file, list every problem")
     cards.add_argument("--dir", metavar="FOLDER", help="the card folder (default: the shipped cards; with --check "
                                                        "and no --decks, no deck files are checked)")

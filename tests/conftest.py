@@ -18,7 +18,7 @@ from game.io.scenario import _Where, build, play_actions  # noqa: E402
 
 
 def scenario(text: str) -> Game:
-    """Set up and play an inline scenario (DESIGN §3 TOML), returning the game."""
+    """Set up and play an inline scenario (docs/formats.md TOML), returning the game."""
     table, actions = build(tomllib.loads(text), _Where("<inline scenario>"))
     play_actions(table, actions)
     return Game(table)

@@ -68,7 +68,7 @@ def test_three_mistakes_in_two_files_give_three_lines_and_exit_2(tmp_path: Path,
 
 
 def test_cards_check_runs_as_a_program_with_no_traceback(tmp_path: Path) -> None:
-    """DESIGN §2: the installed command prints the same lines on stderr and exits 2."""
+    """docs/formats.md: the installed command prints the same lines on stderr and exits 2."""
     folder = card_folder(tmp_path, broken_knight=BROKEN_KNIGHT)
     done = subprocess.run([sys.executable, "-m", "game", "cards", "--check", "--dir", str(folder)],
                           capture_output=True, text=True, timeout=60)

@@ -1,4 +1,4 @@
-"""The `countertop` command line (DESIGN §2, §3, §4): scenario dumps, bad input, cards, rules, sim."""
+"""The `countertop` command line (docs/formats.md, §3, §4): scenario dumps, bad input, cards, rules, sim."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ def run_json(capsys: pytest.CaptureFixture[str], path: str) -> dict[str, Any]:
 
 
 def test_scenario_json_keys_and_types(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §4: the dump has the contract keys with the right types (turn, active, phase, winner, pending,
+    """docs/formats.md: the dump has the contract keys with the right types (turn, active, phase, winner, pending,
     players, cards, rejected, log)."""
     dump = run_json(capsys, write(tmp_path, TABLE))
     assert set(dump) >= TOP_KEYS
@@ -149,7 +149,7 @@ def test_scenario_json_keys_and_types(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_scenario_json_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §4: every card by ref with its zone, counters as integers, statuses by name, stats only for
+    """docs/formats.md: every card by ref with its zone, counters as integers, statuses by name, stats only for
     characters (printed values off the board), cubes always present."""
     cards = run_json(capsys, write(tmp_path, TABLE))["cards"]
     assert set(cards) == {"loc", "f", "b", "golem", "halo", "hftp", "g", "w", "top", "old", "mad"}
@@ -179,7 +179,7 @@ def test_scenario_json_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 def test_scenario_json_game_over(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §4, G-7: a finished game dumps phase "over" and the winner's name."""
+    """docs/formats.md, G-7: a finished game dumps phase "over" and the winner's name."""
     text = """
 players = ["Ada", "Bo"]
 vp = { Ada = 10 }
@@ -192,13 +192,13 @@ act = "end_turn"
 
 
 def test_scenario_json_shared_win_is_a_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §4, G-7: a shared win is a list of names."""
+    """docs/formats.md, G-7: a shared win is a list of names."""
     text = 'players = ["Ada", "Bo"]\nvp = { Ada = 10, Bo = 10 }\n[[do]]\nact = "end_turn"\n'
     assert run_json(capsys, write(tmp_path, text))["winner"] == ["Ada", "Bo"]
 
 
 def test_scenario_summary_is_readable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §2: without --json, a short readable summary: turn, players, stasis, board, rejections."""
+    """docs/formats.md: without --json, a short readable summary: turn, players, stasis, board, rejections."""
     assert main(["scenario", write(tmp_path, TABLE)]) == 0
     out, err = capsys.readouterr()
     assert err == ""
@@ -214,7 +214,7 @@ def test_scenario_summary_is_readable(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_shipped_scenario_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §1: every example scenario in assets/scenarios runs with exit 0 and prints JSON."""
+    """docs/architecture.md: every example scenario in assets/scenarios runs with exit 0 and prints JSON."""
     examples = sorted((ROOT / "assets" / "scenarios").glob("*.toml"))
     assert len(examples) >= 4
     for path in examples:
@@ -250,7 +250,7 @@ BAD_FILES = {
 
 @pytest.mark.parametrize("case", sorted(BAD_FILES))
 def test_bad_scenario_exit_2_one_line(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §2: bad input gives exit 2 and ONE line on stderr naming the file, the place and the problem."""
+    """docs/formats.md: bad input gives exit 2 and ONE line on stderr naming the file, the place and the problem."""
     text, message = BAD_FILES[case]
     path = write(tmp_path, text, f"{case}.toml")
     assert main(["scenario", path, "--json"]) == 2
@@ -262,7 +262,7 @@ def test_bad_scenario_exit_2_one_line(case: str, tmp_path: Path, capsys: pytest.
 
 
 def test_missing_scenario_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §2: a missing file: exit 2, one line naming it."""
+    """docs/formats.md: a missing file: exit 2, one line naming it."""
     path = str(tmp_path / "nope.toml")
     assert main(["scenario", path]) == 2
     out, err = capsys.readouterr()
@@ -270,7 +270,7 @@ def test_missing_scenario_file(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 
 def test_bad_input_through_a_real_process(tmp_path: Path) -> None:
-    """DESIGN §2: `python -m game scenario` on a bad file: exit 2, one stderr line, no traceback."""
+    """docs/formats.md: `python -m game scenario` on a bad file: exit 2, one stderr line, no traceback."""
     path = write(tmp_path, card_text(pos="[3, 9]"), "bad.toml")
     done = subprocess.run([sys.executable, "-m", "game", "scenario", path, "--json"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
@@ -280,7 +280,7 @@ def test_bad_input_through_a_real_process(tmp_path: Path) -> None:
 
 
 def test_json_through_a_real_process(tmp_path: Path) -> None:
-    """DESIGN §2/§4: `python -m game scenario FILE --json` prints one JSON object on stdout, exit 0."""
+    """docs/formats.md/§4: `python -m game scenario FILE --json` prints one JSON object on stdout, exit 0."""
     done = subprocess.run([sys.executable, "-m", "game", "scenario", write(tmp_path, TABLE), "--json"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -292,9 +292,9 @@ def test_json_through_a_real_process(tmp_path: Path) -> None:
 
 
 def test_cards_lists_the_pool(capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §2: `cards` lists every card: one line each, with its kind and text."""
+    """docs/formats.md: `cards` lists every card: one line each, with its kind and text (then the decks)."""
     assert main(["cards"]) == 0
-    out = capsys.readouterr().out
+    out = capsys.readouterr().out.split("\n\ndecks")[0] + "\n"
     pool = load_cards()
     assert len(out.splitlines()) == len(pool)
     assert any(line.split() == ["minion", "Footman", "2/5:", "No", "abilities."] for line in out.splitlines())
@@ -303,7 +303,7 @@ def test_cards_lists_the_pool(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cards_check_ok(capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §2: `cards --check` validates every shipped card file: exit 0."""
+    """docs/formats.md: `cards --check` validates every shipped card file: exit 0."""
     assert main(["cards", "--check"]) == 0
     n_decks = len(list((ROOT / "assets" / "decks").glob("*.toml")))
     assert capsys.readouterr().out == f"{len(load_cards())} card files and {n_decks} deck files are valid\n"
@@ -313,7 +313,7 @@ BAD_CARD = 'name = "Broken Knight"\nkind = "minion"\nhp = 5\natk = "lots"\ntext 
 
 
 def test_load_cards_names_file_and_field(tmp_path: Path) -> None:
-    """DESIGN §2 (issue 2): a bad card file raises CardError naming the file (one card each) and the field."""
+    """docs/formats.md (issue 2): a bad card file raises CardError naming the file (one card each) and the field."""
     (tmp_path / "ok.toml").write_text((ROOT / "assets" / "cards" / "footman.toml").read_text())
     (tmp_path / "broken.toml").write_text(BAD_CARD)
     with pytest.raises(CardError) as err:
@@ -336,7 +336,7 @@ def test_load_cards_duplicate_and_bad_toml(tmp_path: Path) -> None:
 
 
 def test_cards_check_bad_folder_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §2: `cards --check` on a folder with a bad card: exit 2, one line on stderr."""
+    """docs/formats.md: `cards --check` on a folder with a bad card: exit 2, one line on stderr."""
     (tmp_path / "broken.toml").write_text(BAD_CARD)
     assert main(["cards", "--check", "--dir", str(tmp_path)]) == 2
     out, err = capsys.readouterr()
@@ -344,7 +344,7 @@ def test_cards_check_bad_folder_exit_2(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_rules_all_and_one(capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §2: `rules` prints every rule id and ruling; `rules ST-3` prints that one and the rulings on it
+    """docs/formats.md: `rules` prints every rule id and ruling; `rules ST-3` prints that one and the rulings on it
     (R-8, R-16); case doesn't matter."""
     assert main(["rules"]) == 0
     out = capsys.readouterr().out
@@ -376,14 +376,14 @@ def test_rules_markdown_is_the_whole_reference(capsys: pytest.CaptureFixture[str
 
 
 def test_rules_unknown_id_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §2: `rules XX-9`: exit 2 with one line on stderr."""
+    """docs/formats.md: `rules XX-9`: exit 2 with one line on stderr."""
     assert main(["rules", "XX-9"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.splitlines()) == 1 and "XX-9" in err
 
 
 def test_sim_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §2: `sim --games 3 --seed 1 --json` prints a summary dict: 3 games, each with a winner."""
+    """docs/formats.md: `sim --games 3 --seed 1 --json` prints a summary dict: 3 games, each with a winner."""
     assert main(["sim", "--games", "3", "--seed", "1", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["games"] == 3
@@ -391,6 +391,25 @@ def test_sim_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
             "hit_turn_limit"} <= set(summary)
     assert sum(summary["wins_by_seat"].values()) >= 3 and summary["hit_turn_limit"] == []
     assert isinstance(summary["mean_turns"], float | int) and summary["longest_turns"] >= summary["mean_turns"]
+
+
+def test_a_checked_sim_says_its_checks_passed(capsys: pytest.CaptureFixture[str]) -> None:
+    """`sim --check` ends its text summary with the verdict (what `make sim` prints); unchecked runs say nothing."""
+    assert main(["sim", "--games", "2", "--seed", "1", "--workers", "1", "--check"]) == 0
+    out = capsys.readouterr().out
+    assert "checks passed: every invariant held in all 2 games" in out.splitlines()[-1]
+    assert main(["sim", "--games", "2", "--seed", "1", "--workers", "1"]) == 0
+    assert "checks passed" not in capsys.readouterr().out
+
+
+def test_cards_lists_the_deck_ids(capsys: pytest.CaptureFixture[str]) -> None:
+    """`countertop cards` ends with each shipped deck's id (what --decks takes) and name."""
+    assert main(["cards"]) == 0
+    out = capsys.readouterr().out
+    tail = out[out.index("decks (the id is what --decks takes):"):].splitlines()[1:]
+    assert [line.split()[0] for line in tail] == ["backtimers_stun", "clockwork_vanguard", "fable_guard",
+                                                  "hex_and_count"]
+    assert "Backtimers & Stun" in tail[0] and "20 cards" in tail[0]
 
 
 def test_sim_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
@@ -407,14 +426,14 @@ def test_sim_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
     (["sim", "--games", "0"], "--games must be at least 1"),
 ])
 def test_sim_bad_input_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §2: bad sim options: exit 2, one line."""
+    """docs/formats.md: bad sim options: exit 2, one line."""
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and message in err
 
 
 def test_bench_rules_figure_small() -> None:
-    """DESIGN §6: the rules figure at a small N returns a dict with a positive ratio (timings not asserted)."""
+    """The rules figure at a small N returns a dict with a positive ratio (timings not asserted)."""
     figure = rules_figure(50)
     assert isinstance(figure, dict)
     ratios = [v for k, v in figure.items() if "ratio" in k]
@@ -422,7 +441,7 @@ def test_bench_rules_figure_small() -> None:
 
 
 def test_bench_check_figure_small() -> None:
-    """DESIGN §6: the check figure plays the same seeded games unchecked and checked and gives their cost ratio
+    """The check figure plays the same seeded games unchecked and checked and gives their cost ratio
     (timings not asserted)."""
     figure = check_figure(2)
     assert figure["figure"] == "checked games (random bots)"

@@ -20,18 +20,20 @@ STATES = [(2, 11, 25, ["greedy"]), (3, 12, 30, ["random", "greedy"]), (4, 13, 40
 
 def hidden_places(game: Game, player: str) -> Counter[tuple[str | None, str, str | None]]:
     """How many hidden cards each (owner, zone, holder) has."""
-    game.table.enter()
-    return Counter((game.table.owner(e), game.table.zone(e), game.table.controller(e)) for e in game.table.cards()
+    table = game.table
+    table.enter()
+    return Counter((table.owner(e), table.zone(e), table.controller(e)) for e in table.cards()
                    if not visible_to(game.table, e, player))
 
 
 def hidden_names(game: Game, player: str) -> dict[str | None, Counter[str]]:
     """The names of the hidden cards, by owner."""
-    game.table.enter()
+    table = game.table
+    table.enter()
     found: dict[str | None, Counter[str]] = {}
-    for e in game.table.cards():
+    for e in table.cards():
         if not visible_to(game.table, e, player):
-            found.setdefault(game.table.owner(e), Counter())[game.table.name(e)] += 1
+            found.setdefault(table.owner(e), Counter())[table.name(e)] += 1
     return found
 
 

@@ -1,4 +1,4 @@
-"""Engine contracts (DESIGN §1, §5; G-3, G-8): rejected commands change nothing, serialisation round-trips,
+"""Engine contracts (docs/architecture.md, §5; G-3, G-8): rejected commands change nothing, serialisation round-trips,
 saves are atomic and checked, the system schedule is pinned, idle frames are idle, and the legal-action list
 agrees with `apply`."""
 
@@ -153,13 +153,13 @@ ACTS = ("play", "play_from_stasis", "move", "attack", "ability", "activate", "ch
 
 
 def test_every_command_kind_has_an_illegal_example() -> None:
-    """DESIGN §1: the table below covers every act of DESIGN §3."""
+    """docs/architecture.md: the table below covers every act of docs/formats.md."""
     assert {kind for kind, _, _ in ILLEGAL} >= set(ACTS)
 
 
 @pytest.mark.parametrize(("kind", "action", "reason"), ILLEGAL, ids=[f"{k}-{i}" for i, (k, _, _) in enumerate(ILLEGAL)])
 def test_rejected_command_changes_nothing(kind: str, action: dict[str, Any], reason: str) -> None:
-    """DESIGN §1: an illegal command is rejected with a readable reason; state, log and dice stay exactly as
+    """docs/architecture.md: an illegal command is rejected with a readable reason; state, log and dice stay exactly as
     they were."""
     game = setup(TABLE)
     game.table.roll("warm the generator")
@@ -182,7 +182,7 @@ def test_ability_without_target_refuses_one() -> None:
 
 
 def test_rejections_while_a_choice_waits() -> None:
-    """G-3, DESIGN §3: with a pending choice, only `choose` by the chooser is accepted; others change nothing."""
+    """G-3, docs/formats.md: with a pending choice, only `choose` by the chooser is accepted; others change nothing."""
     game = pending_game()
     before = game.to_state()
     waiting = "A choice is waiting for Ada: Hand limit 10: discard a card"
@@ -202,7 +202,7 @@ def test_rejections_while_a_choice_waits() -> None:
 
 
 def test_rejected_command_keeps_forced_dice() -> None:
-    """G-8, DESIGN §1: a rejected attack consumes no forced die; the next legal attack uses it."""
+    """G-8, docs/architecture.md: a rejected attack consumes no forced die; the next legal attack uses it."""
     game = setup(TABLE.replace("stones = { Ada = 0 }", "dice = [5]"))
     esper.component_for_entity(game.table.eid("f"), Stats).crt = 50
     assert not game.act({"act": "attack", "card": "f", "target": "ally"}).ok
@@ -272,8 +272,8 @@ act = "end_turn"
 
 
 def test_round_trip_mid_game_with_pending_choice() -> None:
-    """DESIGN §1/§5: from_state(to_state()) gives the same state, counters, statuses and pending choice included,
-    and both copies go on identically (same dice)."""
+    """docs/formats.md: from_state(to_state()) gives the same state, counters, statuses and pending choice
+    included, and both copies go on identically (same dice)."""
     game = pending_game()
     state = game.to_state()
     assert json.loads(json.dumps(state)) == state, "the state is plain JSON"
@@ -289,7 +289,7 @@ def test_round_trip_mid_game_with_pending_choice() -> None:
 
 
 def test_round_trip_standard_game_after_random_play() -> None:
-    """G-8, DESIGN §5: round trips hold on standard games after random legal play."""
+    """G-8, docs/formats.md: round trips hold on standard games after random legal play."""
     for seed in (1, 2):
         game = random_play(seed, 80)
         state = game.to_state()
@@ -297,7 +297,7 @@ def test_round_trip_standard_game_after_random_play() -> None:
 
 
 def test_save_and_load_through_a_file(tmp_path: Path) -> None:
-    """DESIGN §5: a save is written through a temporary file and renamed: no temporary file is left; loading it
+    """docs/formats.md: a save is written through a temporary file and renamed: no temporary file is left; loading it
     gives the same game."""
     game = pending_game()
     path = tmp_path / "slot" / "game.json"
@@ -312,7 +312,7 @@ def test_save_and_load_through_a_file(tmp_path: Path) -> None:
 
 
 def test_failed_save_leaves_no_temp_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """DESIGN §5: a crash while writing leaves neither a half save nor a temporary file; an old save survives."""
+    """docs/formats.md: a crash while writing leaves neither a half save nor a temporary file; an old save survives."""
     game = setup(TABLE)
     path = tmp_path / "game.json"
     path.write_text("old save")
@@ -335,7 +335,7 @@ def test_failed_save_leaves_no_temp_file(tmp_path: Path, monkeypatch: pytest.Mon
     ('{"version": 1}', "players_order: Field required"),
 ])
 def test_bad_save_refused(tmp_path: Path, content: str | None, message: str) -> None:
-    """DESIGN §5: a missing file, garbage JSON, a wrong version or a wrong shape raises SaveError naming the file."""
+    """A missing file, garbage JSON, a wrong version or a wrong shape raises SaveError naming the file."""
     path = tmp_path / "save.json"
     if content is not None:
         path.write_text(content)
@@ -345,7 +345,7 @@ def test_bad_save_refused(tmp_path: Path, content: str | None, message: str) -> 
 
 
 def test_save_with_unknown_card_refused(tmp_path: Path) -> None:
-    """DESIGN §5: a save naming a card that doesn't exist is refused, not half-loaded."""
+    """docs/formats.md: a save naming a card that doesn't exist is refused, not half-loaded."""
     state = setup(TABLE).to_state()
     state["cards"][0]["name"] = "Dragon"
     path = tmp_path / "save.json"
@@ -365,7 +365,7 @@ PINNED = [
 
 
 def test_schedule_order_pinned() -> None:
-    """G-3, DESIGN §1: systems/schedule.py lists the systems in the turn's order."""
+    """G-3, docs/architecture.md: systems/schedule.py lists the systems in the turn's order."""
     assert [s.__name__ for s in SCHEDULE] == PINNED
 
 
@@ -393,7 +393,7 @@ def test_each_phase_runs_its_own_systems_in_schedule_order() -> None:
 
 
 def test_idle_process_changes_nothing() -> None:
-    """DESIGN §1: esper.process() in the main phase (and with a choice waiting) changes nothing."""
+    """docs/architecture.md: esper.process() in the main phase (and with a choice waiting) changes nothing."""
     for game in (setup(TABLE), random_play(4, 30), pending_game()):
         before = game.to_state()
         game.table.enter()
@@ -425,7 +425,7 @@ def clone(game: Game) -> Game:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_every_listed_action_is_accepted(seed: int) -> None:
-    """G-3..G-6, DESIGN §1: on states reached by random legal play, each listed legal action is accepted by
+    """G-3..G-6, docs/architecture.md: on states reached by random legal play, each listed legal action is accepted by
     `apply` (each tried on its own copy of the game)."""
     rng = random.Random(seed)
     game = Game.new(["Ada", "Bo"], seed=seed)
@@ -459,12 +459,14 @@ def state_for(seed: int, steps: int) -> Game:
 
 def unlisted_actions(draw: Any, game: Game) -> dict[str, Any]:
     """A random action built from this state's refs, squares, abilities and acts (not the scenario `effect`)."""
-    refs = sorted(game.table.refs)
-    me = game.table.acting_player()
-    near = sorted({game.table.ref(e) for e in game.table.characters()}
-                  | {game.table.ref(e) for z in ("hand", "stasis", "board") for e in game.table.zone_cards(z, me, by="controller")})
+    table = game.table
+    refs = sorted(table.refs)
+    me = table.acting_player()
+    near = sorted({table.ref(e) for e in table.characters()}
+                  | {table.ref(e) for z in ("hand", "stasis", "board")
+                     for e in table.zone_cards(z, me, by="controller")})
     squares = [[x, y] for x in range(COLS) for y in range(ROWS)]
-    abilities = sorted({a.name for e in game.table.cards() for a in game.table.defn(e).abilities})
+    abilities = sorted({a.name for e in table.cards() for a in table.defn(e).abilities})
     ref = st.sampled_from(near) | st.sampled_from(refs)
     act = draw(st.sampled_from(ACTS[:-1]))
     action: dict[str, Any] = {"act": act}
@@ -479,13 +481,13 @@ def unlisted_actions(draw: Any, game: Game) -> dict[str, Any]:
     if act == "activate":
         action["pay"] = draw(st.lists(ref, max_size=2))
     if act == "choose":
-        options = list(game.table.pending["options"]) if game.table.pending else []
+        options = list(table.pending["options"]) if table.pending else []
         action["option"] = draw(st.sampled_from([*options, "yes", "no", 0, 1, *refs[:5]]))
     return action
 
 
 def canonical(action: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """DESIGN §3: a play that names no target, where exactly one target is legal, is that play with the target
+    """docs/formats.md: a play that names no target, where exactly one target is legal, is that play with the target
     named (the choice is made automatically); the legal list gives the named form."""
     if action["act"] not in ("play", "play_from_stasis") or "target" in action:
         return action
@@ -496,7 +498,7 @@ def canonical(action: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.sampled_from([0, 1, 2, 3, 5, 8]), steps=st.sampled_from([0, 20, 45, 90]))
 def test_unlisted_actions_are_rejected(data: Any, seed: int, steps: int) -> None:
-    """DESIGN §1, G-3..G-6: an action that is not in `legal_actions` is rejected by `apply`, and changes nothing."""
+    """G-3..G-6: an action that is not in `legal_actions` is rejected by `apply`, and changes nothing."""
     game = state_for(seed, steps)
     legal = game.legal_actions()
     action = canonical(data.draw(st.composite(lambda draw: unlisted_actions(draw, game))()), legal)

@@ -317,7 +317,7 @@ def test_misspelt_act_suggests_the_nearest(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_illegal_but_well_formed_action_stays_a_rejection(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """DESIGN §3: a known act with known keys that the rules forbid is rejected and listed; exit 0."""
+    """docs/formats.md: a known act with known keys that the rules forbid is rejected and listed; exit 0."""
     path = write(tmp_path, 'players = ["Ada", "Bo"]\n[[do]]\nact = "attack"\ncard = "nobody"\ntarget = "x"\n')
     assert main(["scenario", path, "--json"]) == 0
     dump = json.loads(capsys.readouterr().out)

@@ -177,7 +177,7 @@ def test_g3_phase_order_and_reset() -> None:
 
 
 def test_g3_scenario_phase_start_runs_start_and_untap() -> None:
-    """G-3, DESIGN §3: `phase = "start"` runs the start (stones 3, allowances) and untap phases of `turn`."""
+    """G-3, docs/formats.md: `phase = "start"` runs the start (stones 3, allowances) and untap phases of `turn`."""
     game = setup(PLAYERS + 'turn = 6\nphase = "start"\nstones = { Ada = 0 }\n'
                  + card("f", "Footman", pos=[0, 0], tapped=True))
     v = game.view()
@@ -215,7 +215,7 @@ def test_g3_next_turn_ruling_effect_in_own_turn_skips_it() -> None:
                     + '[[do]]\nact = "end_turn"\n[[do]]\nact = "end_turn"\n')
     assert game.view()["rejected"] == []
     assert (game.table.turn.turn, game.table.active().name) == (3, "Ada")
-    assert game.table.statuses(game.table.eid("f")) == {"Sleep": 1}, "its next turn (turn 3) has begun; Sleep still holds"
+    assert game.table.statuses(game.table.eid("f")) == {"Sleep": 1}, "its next turn (turn 3) began; Sleep holds"
     game.act({"act": "end_turn"})
     assert game.table.statuses(game.table.eid("f")) == {}
 

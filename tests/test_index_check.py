@@ -29,41 +29,42 @@ def same_objects(kept: dict[int, Any], kind: type, game: Game) -> bool:
 
 def reference_index_problems(game: Game) -> list[str]:
     """Every index that differs from one rebuilt from a full scan of the components (scan dicts made whole)."""
+    table = game.table
     problems = []
-    same_zones = same_objects(game.table._zone_of, c.Zone, game)
-    same_cards = same_objects(game.table._card, c.Card, game)
+    same_zones = same_objects(table._zone_of, c.Zone, game)
+    same_cards = same_objects(table._card, c.Card, game)
     for name, agrees in (("_zone_of", same_zones), ("_card", same_cards)):
         if not agrees:
             problems.append(f"index {name} differs from a full scan")
-    zone_of = game.table._zone_of if same_zones else dict(game.table.scan(c.Zone))
-    cards = game.table._card if same_cards else dict(game.table.scan(c.Card))
-    owner = {eid: (o.player if (o := game.table.get(eid, c.Owner)) else None) for eid in game.table.refs.values()}
-    ctrl = {eid: (k.player if (k := game.table.get(eid, c.Controller)) else None) for eid in game.table.refs.values()}
-    if game.table._owner != owner or game.table._controller != ctrl:
+    zone_of = table._zone_of if same_zones else dict(table.scan(c.Zone))
+    cards = table._card if same_cards else dict(table.scan(c.Card))
+    owner = {eid: (o.player if (o := table.get(eid, c.Owner)) else None) for eid in table.refs.values()}
+    ctrl = {eid: (k.player if (k := table.get(eid, c.Controller)) else None) for eid in table.refs.values()}
+    if table._owner != owner or table._controller != ctrl:
         problems.append("index _owner/_controller differs from a full scan")
-    stasis = {e: n.n for e, n in game.table.scan(c.StasisCounters)}
+    stasis = {e: n.n for e, n in table.scan(c.StasisCounters)}
     owned = sum(owner.get(e) is not None for e in zone_of)
     controlled = sum(ctrl.get(e) is not None for e in zone_of)
     ready = sum(ctrl.get(e) is not None and z.name == "stasis" and not stasis.get(e) for e, z in zone_of.items())
     on_board = sum(z.name == "board" and cards[e].kind in CHARACTER_KINDS for e, z in zone_of.items())
-    zones_agree = (all(in_zone_order(found, zone, zone_of) for zone, found in game.table._zones.items())
-                   and sum(len(found) for found in game.table._zones.values()) == len(zone_of))
+    zones_agree = (all(in_zone_order(found, zone, zone_of) for zone, found in table._zones.items())
+                   and sum(len(found) for found in table._zones.values()) == len(zone_of))
     ready_agrees = (all(in_zone_order(found, "stasis", zone_of)
                         and all(ctrl.get(eid) == who and not stasis.get(eid) for eid in found)
-                        for who, found in game.table._ready.items())
-                    and sum(len(found) for found in game.table._ready.values()) == ready)
-    characters_agree = (in_zone_order(game.table._characters, "board", zone_of) and len(game.table._characters) == on_board
-                        and all(cards[eid].kind in CHARACTER_KINDS for eid in game.table._characters))
+                        for who, found in table._ready.items())
+                    and sum(len(found) for found in table._ready.values()) == ready)
+    characters_agree = (in_zone_order(table._characters, "board", zone_of) and len(table._characters) == on_board
+                        and all(cards[eid].kind in CHARACTER_KINDS for eid in table._characters))
     for name, agrees in (("_zones", zones_agree),
-                         ("_owned", by_player_agrees(game.table._owned, owner, zone_of, owned)),
-                         ("_controlled", by_player_agrees(game.table._controlled, ctrl, zone_of, controlled)),
+                         ("_owned", by_player_agrees(table._owned, owner, zone_of, owned)),
+                         ("_controlled", by_player_agrees(table._controlled, ctrl, zone_of, controlled)),
                          ("_ready", ready_agrees), ("_characters", characters_agree)):
         if not agrees:
             problems.append(f"index {name} differs from a full scan")
-    square_of = {e: (p.x, p.y) for e, p in game.table.scan(c.BoardPos)}
+    square_of = {e: (p.x, p.y) for e, p in table.scan(c.BoardPos)}
     squares = {sq: e for e, sq in square_of.items() if zone_of[e].name == "board"}
     locations = {sq: e for e, sq in square_of.items() if zone_of[e].name == "location"}
-    if game.table._square_of != square_of or game.table._squares != squares or game.table._locations != locations:
+    if table._square_of != square_of or table._squares != squares or table._locations != locations:
         problems.append("index _squares/_locations differs from a full scan")
     return problems
 
@@ -114,7 +115,8 @@ def corrupt(game: Game, rng: random.Random) -> str:
     if kind == 7:
         esper.add_component(eid, c.Card(ref, game.table.name(eid), rng.choice(["minion", "action", "monster"])))
         return f"{ref} card kind"
-    grouped: list[dict[Any, dict[int, None]]] = [game.table._zones, game.table._owned, game.table._controlled, game.table._ready]
+    table = game.table
+    grouped: list[dict[Any, dict[int, None]]] = [table._zones, table._owned, table._controlled, table._ready]
     index = rng.choice(grouped)
     entries = [found for found in index.values() if found]
     if kind in (8, 9) and entries:

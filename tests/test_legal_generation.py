@@ -36,27 +36,28 @@ def reference_legal(game: Game) -> list[dict[str, Any]]:
 
 def reference_candidates(game: Game) -> list[dict[str, Any]]:
     """Every action worth checking in this state."""
-    if game.table.turn.phase == "over":
+    table = game.table
+    if table.turn.phase == "over":
         return []
-    if game.table.pending:
-        return [{"act": "choose", "option": o} for o in game.table.pending["options"]]
-    if game.table.turn.phase != "main":
+    if table.pending:
+        return [{"act": "choose", "option": o} for o in table.pending["options"]]
+    if table.turn.phase != "main":
         return []
-    me = game.table.active().name
+    me = table.active().name
     found: list[dict[str, Any]] = []
-    for eid in game.table.zone_cards("hand", me, by="controller"):
-        found += reference_plays(game, me, eid, "play", game.table.defn(eid).target)
-    for eid in game.table.zone_cards("stasis", me, by="controller"):
-        card = game.table.defn(eid)
+    for eid in table.zone_cards("hand", me, by="controller"):
+        found += reference_plays(game, me, eid, "play", table.defn(eid).target)
+    for eid in table.zone_cards("stasis", me, by="controller"):
+        card = table.defn(eid)
         found += reference_plays(game, me, eid, "play_from_stasis", card.from_stasis_target or card.target)
-    for eid in game.table.characters():
-        if game.table.controller(eid) == me:
+    for eid in table.characters():
+        if table.controller(eid) == me:
             found += reference_character_actions(game, me, eid)
-    for eid in game.table.zone_cards("board"):
-        if game.table.kind(eid) == "relic" and game.table.controller(eid) == me:
-            tapped = [game.table.ref(e) for e in game.table.characters() if game.table.controller(e) == me and game.table.is_tapped(e)]
-            found += [{"act": "activate", "card": game.table.ref(eid), "ability": ab.name, "pay": list(pay)}
-                      for ab in game.table.defn(eid).abilities if ab.untap_cost
+    for eid in table.zone_cards("board"):
+        if table.kind(eid) == "relic" and table.controller(eid) == me:
+            tapped = [table.ref(e) for e in table.characters() if table.controller(e) == me and table.is_tapped(e)]
+            found += [{"act": "activate", "card": table.ref(eid), "ability": ab.name, "pay": list(pay)}
+                      for ab in table.defn(eid).abilities if ab.untap_cost
                       for pay in combinations(tapped, ab.untap_cost)]
     found.append({"act": "end_turn"})
     return found
@@ -64,42 +65,44 @@ def reference_candidates(game: Game) -> list[dict[str, Any]]:
 
 def reference_plays(game: Game, me: str, eid: int, act: str, target: str | None) -> list[dict[str, Any]]:
     """Plays of one card: each square (for minions) times each target."""
+    table = game.table
     squares: list[list[int] | None] = [None]
-    if game.table.kind(eid) == "minion":
-        spots = game.table.home_squares(me) + list(game.table.location_squares())
-        squares = [list(s) for s in spots if game.table.at(s) is None]
+    if table.kind(eid) == "minion":
+        spots = table.home_squares(me) + list(table.location_squares())
+        squares = [list(s) for s in spots if table.at(s) is None]
     targets: list[str | None] = [None]
     if target is not None:
-        named: list[str | None] = [game.table.ref(e) for e in candidates(game.table, target, me, eid) if e != eid]
+        named: list[str | None] = [table.ref(e) for e in candidates(game.table, target, me, eid) if e != eid]
         targets = named or [None]
-    return [{"act": act, "card": game.table.ref(eid), **({"to": s} if s else {}), **({"target": t} if t else {})}
+    return [{"act": act, "card": table.ref(eid), **({"to": s} if s else {}), **({"target": t} if t else {})}
             for s in squares for t in targets]
 
 
 def reference_character_actions(game: Game, me: str, eid: int) -> list[dict[str, Any]]:
     """Moves to every square within MV, attacks on every character in range, abilities on every target."""
-    ref = game.table.ref(eid)
-    here = game.table.pos(eid)
+    table = game.table
+    ref = table.ref(eid)
+    here = table.pos(eid)
     assert here is not None
-    budget = 0 if game.table.is_tapped(eid) else mv_left(game.table, eid)
+    budget = 0 if table.is_tapped(eid) else mv_left(game.table, eid)
     found: list[dict[str, Any]] = [{"act": "move", "card": ref, "to": [x, y]} for x in range(COLS)
-                                   for y in range(ROWS) if 0 < game.table.distance(here, (x, y)) <= budget]
+                                   for y in range(ROWS) if 0 < table.distance(here, (x, y)) <= budget]
     reach = esper.component_for_entity(eid, c.Stats).range
-    if not game.table.is_tapped(eid):
-        found += [{"act": "attack", "card": ref, "target": game.table.ref(t)} for t in game.table.characters()
-                  if t != eid and game.table.distance(here, game.table.pos(t) or here) <= reach]
-    for ab in game.table.defn(eid).abilities:
-        if ab.untap_cost or (game.table.is_tapped(eid) and not ab.fuse):
+    if not table.is_tapped(eid):
+        found += [{"act": "attack", "card": ref, "target": table.ref(t)} for t in table.characters()
+                  if t != eid and table.distance(here, table.pos(t) or here) <= reach]
+    for ab in table.defn(eid).abilities:
+        if ab.untap_cost or (table.is_tapped(eid) and not ab.fuse):
             continue
         if ab.target in (None, "self"):
             found.append({"act": "ability", "card": ref, "ability": ab.name})
             continue
         assert ab.target is not None
         for t in candidates(game.table, ab.target, me, eid):
-            there = game.table.pos(t)
-            if there is not None and game.table.distance(here, there) > ab.range:
+            there = table.pos(t)
+            if there is not None and table.distance(here, there) > ab.range:
                 continue
-            action = {"act": "ability", "card": ref, "ability": ab.name, "target": game.table.ref(t)}
+            action = {"act": "ability", "card": ref, "ability": ab.name, "target": table.ref(t)}
             if any(e["op"] == "move" for e in ab.effects):
                 found += [{**action, "path": p} for p in short_paths(game.table, t, 2)]
             else:
@@ -193,15 +196,17 @@ def state_for(seed: int, steps: int, bot: str) -> Game:
 
 def any_action(draw: Any, game: Game) -> dict[str, Any]:
     """A random action: often one from the list, otherwise one built from this state's refs, squares, abilities."""
+    table = game.table
     legal = game.legal_actions()
     if legal and draw(st.booleans()):
         return dict(draw(st.sampled_from(legal)))
-    refs = sorted(game.table.refs)
-    me = game.table.acting_player()
-    near = sorted({game.table.ref(e) for e in game.table.characters()}
-                  | {game.table.ref(e) for z in ("hand", "stasis", "board") for e in game.table.zone_cards(z, me, by="controller")})
+    refs = sorted(table.refs)
+    me = table.acting_player()
+    near = sorted({table.ref(e) for e in table.characters()}
+                  | {table.ref(e) for z in ("hand", "stasis", "board")
+                     for e in table.zone_cards(z, me, by="controller")})
     ref = st.sampled_from(near) | st.sampled_from(refs)
-    abilities = sorted({a.name for e in game.table.cards() for a in game.table.defn(e).abilities}) or ["none"]
+    abilities = sorted({a.name for e in table.cards() for a in table.defn(e).abilities}) or ["none"]
     act = draw(st.sampled_from(["play", "play_from_stasis", "move", "attack", "ability", "activate", "choose",
                                 "end_turn"]))
     action: dict[str, Any] = {"act": act}
@@ -216,14 +221,14 @@ def any_action(draw: Any, game: Game) -> dict[str, Any]:
     if act == "activate":
         action["pay"] = draw(st.lists(ref, max_size=2, unique=True))
     if act == "choose":
-        options = list(game.table.pending["options"]) if game.table.pending else []
+        options = list(table.pending["options"]) if table.pending else []
         action["option"] = draw(st.sampled_from([*options, "yes", "no", 0, 1, *refs[:3]]))
     return action
 
 
 def listed_form(game: Game, action: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
     """The form the list gives an action `apply` treats as the same: a play naming no target where exactly one
-    target is legal names it (DESIGN §3); a relic's untap cost names its payers in table order."""
+    target is legal names it (docs/formats.md); a relic's untap cost names its payers in table order."""
     if action["act"] in ("play", "play_from_stasis") and "target" not in action:
         same = [a for a in legal if {k: v for k, v in a.items() if k != "target"} == action and "target" in a]
         return same[0] if len(same) == 1 else action
@@ -297,8 +302,9 @@ def test_the_index_check_sees_arrival_order_and_a_dropped_entry() -> None:
     first, second = game.table.zone_cards("deck", "Ada")[:2]
     zone_a, zone_b = esper.component_for_entity(first, c.Zone), esper.component_for_entity(second, c.Zone)
     zone_a.seq, zone_b.seq = zone_b.seq, zone_a.seq
-    assert game.table.index_problems() == ["index _zones differs from a full scan", "index _owned differs from a full scan",
-                                     "index _controlled differs from a full scan"]
+    assert game.table.index_problems() == ["index _zones differs from a full scan",
+                                           "index _owned differs from a full scan",
+                                           "index _controlled differs from a full scan"]
     zone_a.seq, zone_b.seq = zone_b.seq, zone_a.seq
     assert game.table.index_problems() == []
     card = game.table.zone_cards("hand", "Ada")[0]

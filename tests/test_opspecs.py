@@ -1,4 +1,4 @@
-"""The effect op field specs (game.core.opspecs): one check for card effects and scenario effect steps (issue 16 item 7)."""
+"""The effect op field specs (game.core.opspecs): one check for card effects and scenario effect steps (issue 16)."""
 
 from __future__ import annotations
 

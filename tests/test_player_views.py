@@ -53,7 +53,8 @@ def twin(game: Game, player: str | None, rng: random.Random) -> tuple[Game, set[
     Each owner's hidden cards (their hand for another player, their deck, the Madness pile's cards) swap
     places (zone, arrival, holder) among themselves, and every hidden ref becomes an unusual token.
     """
-    hidden = [game.table.ref(e) for e in game.table.cards() if not visible_to(game.table, e, player)]
+    table = game.table
+    hidden = [table.ref(e) for e in table.cards() if not visible_to(game.table, e, player)]
     names = {ref: f"zq{rng.randrange(10**9)}hid{i}" for i, ref in enumerate(hidden)}
     state = game.to_state()
     by_owner: dict[Any, list[dict[str, Any]]] = {}
@@ -66,7 +67,7 @@ def twin(game: Game, player: str | None, rng: random.Random) -> tuple[Game, set[
         for card, (zone, seq, controller) in zip(cards, places, strict=True):
             card.update(zone=zone, seq=seq, controller=controller)
     other = Game.from_state(rename_everywhere(state, names))
-    game.table.enter()
+    table.enter()
     return other, set(names.values()) | set(hidden)
 
 

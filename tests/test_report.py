@@ -184,7 +184,7 @@ def test_ray_missing_says_how_to_install(monkeypatch: pytest.MonkeyPatch, capsys
     monkeypatch.setitem(__import__("sys").modules, "ray", None)
     assert main(["sim", "--games", "2", "--ray"]) == 2
     err = capsys.readouterr().err
-    assert len(err.splitlines()) == 1 and "pip install 'countertop[cluster]'" in err
+    assert len(err.splitlines()) == 1 and ".venv/bin/pip install -e '.[cluster]'" in err
 
 
 def test_report_folder_gets_both_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

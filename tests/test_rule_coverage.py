@@ -67,5 +67,5 @@ def test_ids_are_read_from_names_and_prose() -> None:
     assert ids_in_name("se_g6_attack_roll_order") == {"G-6"}
     assert ids_in_name("test_r16_defeat_clears_board_state") == {"R-16"}
     assert ids_in_name("test_seat2_plays_st") == set()
-    assert ids_in_text("SE-5, DESIGN §3, G-3: Freeze (R-10)") == {"SE-5", "G-3", "R-10"}
+    assert ids_in_text("SE-5, docs/formats.md, G-3: Freeze (R-10)") == {"SE-5", "G-3", "R-10"}
     assert ids_in_text("XSE-5 SE5 st-3") == set()

@@ -1,6 +1,6 @@
 """Runs every rule scenario in tests/scenarios/ and checks its [expect] table against the JSON dump.
 
-`[expect]` (an extension of DESIGN §3 that the runner ignores) maps dotted paths into the dump to exact
+`[expect]` (an extension of docs/formats.md that the runner ignores) maps dotted paths into the dump to exact
 values (`"cards.hftp.zone" = "stasis"`); `log_has` lists partial events that must appear in that order;
 `log_lacks` lists event types that must not appear at all; `invariants = true` asks that the simulation's
 invariants hold at the end (what a scenario shrunk from a broken invariant expects, `game/tools/shrink.py`).

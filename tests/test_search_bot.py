@@ -140,8 +140,9 @@ def first_choice(game: Game, bot: object) -> dict[str, object]:
 
 def play_turn(game: Game, bot: object) -> list[dict[str, object]]:
     """Let one bot play the acting seat until its turn is over (or the game is); the actions it took."""
-    turn, line = game.table.turn.turn, []
-    while game.table.turn.phase != "over" and game.table.turn.turn == turn:
+    table = game.table
+    turn, line = table.turn.turn, []
+    while table.turn.phase != "over" and table.turn.turn == turn:
         action = first_choice(game, bot)
         assert game.act(action).ok
         line.append(action)

@@ -1,4 +1,4 @@
-"""Headless bot-vs-bot games (G-1..G-8 end to end, DESIGN §2 `sim`): every game ends with a winner inside the
+"""Headless bot-vs-bot games (G-1..G-8 end to end, docs/formats.md `sim`): every game ends with a winner inside the
 turn limit with no broken invariant, the greedy bot beats the random one, and the standard decks are sound.
 
 The games run in two worker processes (this machine has two cores); each game builds its own esper world.

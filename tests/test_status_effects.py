@@ -1,4 +1,4 @@
-"""Status effects SE-0..SE-11 and their timing (G-3's "next turn" Ruling, DESIGN §3 table statuses).
+"""Status effects SE-0..SE-11 and their timing (G-3's "next turn" Ruling, docs/formats.md table statuses).
 
 Every dice-dependent rule is tested on both sides of its threshold with forced dice; every rejected
 action is checked to change nothing.
@@ -418,7 +418,7 @@ def test_se5_frost_warden_freeze_timeline_and_reset_at_one_token() -> None:
 
 
 def test_se5_freeze_set_in_the_table_on_the_active_player_counts_this_turn() -> None:
-    """SE-5, DESIGN §3, G-3: Freeze 2 on the active player's character: this turn is its "next turn" (no
+    """SE-5, docs/formats.md, G-3: Freeze 2 on the active player's character: this turn is its "next turn" (no
     move), the next one MV -1, and then it is gone."""
     game = table(on("me", "Footman", "Ada", (0, 0), status={"Freeze": 2}))
     rejected_unchanged(game, {"act": "move", "card": "me", "to": [0, 1]}, "Frozen")
@@ -429,7 +429,7 @@ def test_se5_freeze_set_in_the_table_on_the_active_player_counts_this_turn() -> 
 
 
 def test_se5_freeze_set_in_the_table_on_a_waiting_player() -> None:
-    """SE-5, DESIGN §3: Bo's Freeze 2 from the table: Bo's next turn no move, the one after MV -1."""
+    """SE-5, docs/formats.md: Bo's Freeze 2 from the table: Bo's next turn no move, the one after MV -1."""
     game = table(on("foe", "Footman", "Bo", (0, 4), status={"Freeze": 2}))
     end_turns(game, 1)
     assert card(game, "foe")["status"] == {"Freeze": 2}
@@ -610,7 +610,7 @@ def test_se9_sleep_applied_in_own_turn_lasts_until_the_end_of_the_next_one() -> 
 
 
 def test_se9_sleep_in_the_table_on_the_active_player_ends_this_turn() -> None:
-    """SE-9, DESIGN §3: a table Sleep on the active player's character ends at the end of this turn;
+    """SE-9, docs/formats.md: a table Sleep on the active player's character ends at the end of this turn;
     on the other player's character, at the end of their turn."""
     game = table(
         on("me", "Footman", "Ada", (3, 1), status={"Sleep": 1}),
@@ -878,7 +878,7 @@ def test_se0_statuses_and_fuses_survive_a_save_and_restore() -> None:
 
 
 def test_se5_table_freeze_of_one_token_is_its_next_turns_mv_minus_one() -> None:
-    """SE-5, DESIGN §3: a table Freeze of 1 token on Bo's character gives MV -1 on Bo's next turn (its first
+    """SE-5, docs/formats.md: a table Freeze of 1 token on Bo's character gives MV -1 on Bo's next turn (its first
     start after the table keeps the token), and it is gone the turn after; on the active player's character
     the current turn is the MV -1 turn."""
     game = table(

@@ -1,4 +1,4 @@
-"""Each game lives in its own esper world (DESIGN §1 "Worlds", G-8): games in one process never mix."""
+"""Each game lives in its own esper world (docs/architecture.md "Worlds", G-8): games in one process never mix."""
 
 from __future__ import annotations
 

@@ -58,23 +58,25 @@ def key(action: dict[str, Any]) -> str:
 
 def worth(game: Game, player: str) -> float:
     """A cheap value of a position for one player: VP, locations held, characters' HP and power, cards in hand."""
-    value = VP_WEIGHT * game.table.player(player).vp
-    value += HAND_WEIGHT * len(game.table.zone_cards("hand", player, by="controller"))
-    held = game.table.location_squares()
-    for eid in game.table.characters():
-        if game.table.controller(eid) != player:
+    table = game.table
+    value = VP_WEIGHT * table.player(player).vp
+    value += HAND_WEIGHT * len(table.zone_cards("hand", player, by="controller"))
+    held = table.location_squares()
+    for eid in table.characters():
+        if table.controller(eid) != player:
             continue
-        value += game.table.component(eid, Health).hp + game.table.cubes(eid).blue + POWER_WEIGHT * power(game.table, eid)
-        if game.table.pos(eid) in held:
+        value += table.component(eid, Health).hp + table.cubes(eid).blue + POWER_WEIGHT * power(table, eid)
+        if table.pos(eid) in held:
             value += LOCATION_WEIGHT
     return value
 
 
 def rewards(game: Game) -> dict[str, float]:
     """Every player's score in 0..1: the result of a finished game, else the evaluation against the best rival."""
-    names = list(game.table.players_order)
-    winner = game.table.turn.winner
-    if game.table.turn.phase == "over":
+    table = game.table
+    names = list(table.players_order)
+    winner = table.turn.winner
+    if table.turn.phase == "over":
         won = winner if isinstance(winner, list) else [winner]
         return {n: (1.0 / len(won) if n in won else 0.0) for n in names}
     values = {n: worth(game, n) for n in names}
@@ -127,24 +129,25 @@ class IsmctsBot:
     def iterate(self, root: Node, game: Game, first: dict[str, dict[str, Any]]) -> None:
         """One iteration: select and expand in this determinization (the root's children among `first`),
         play out greedily, back up the scores."""
-        start = game.table.turn.turn
-        policies = {n: GreedyBot(self.rng.randrange(2**32)) for n in game.table.players_order}
+        table = game.table
+        start = table.turn.turn
+        policies = {n: GreedyBot(self.rng.randrange(2**32)) for n in table.players_order}
         path: list[Node] = []
         node = root
         for _ in range(TREE_DEPTH):
-            if game.table.turn.phase == "over":
+            if table.turn.phase == "over":
                 break
             actions = game.legal_actions()
             if node is root:
                 actions = [a for a in actions if key(a) in first] or actions
-            mover = game.table.acting_player()
+            mover = table.acting_player()
             keys = [key(a) for a in actions]
             for k in keys:
                 if k in node.children:
                     node.children[k].available += 1
             fresh = [i for i, k in enumerate(keys) if k not in node.children]
             if fresh:
-                board = TableBoard(game.table, mover)
+                board = TableBoard(table, mover)
                 greedy = policies[mover]
                 score = greedy.scorer(board)
                 i = max(fresh, key=lambda j: (score(actions[j]), -j))
@@ -157,9 +160,9 @@ class IsmctsBot:
             game.act(actions[i])
             path.append(node)
         steps = 0
-        while game.table.turn.phase != "over" and game.table.turn.turn < start + HORIZON_TURNS and steps < PLAYOUT_STEPS:
-            mover = game.table.acting_player()
-            action = policies[mover].pick(TableBoard(game.table, mover), legal_actions(game.table))
+        while table.turn.phase != "over" and table.turn.turn < start + HORIZON_TURNS and steps < PLAYOUT_STEPS:
+            mover = table.acting_player()
+            action = policies[mover].pick(TableBoard(table, mover), legal_actions(table))
             game.act(action)
             steps += 1
         scores = rewards(game)

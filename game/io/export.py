@@ -1,4 +1,5 @@
-"""A game's table as a scenario file (DESIGN §3 with the exact-state keys): every card, zone, counter and allowance.
+"""A game's table as a scenario file (docs/formats.md, with the exact-table keys): every card, zone, counter and
+allowance.
 
 `scenario_data` reads a table and returns the scenario as plain data; `to_toml` writes it. The dice,
 coins and shuffles that followed in the game from which the table came are forced results, so running

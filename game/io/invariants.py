@@ -1,7 +1,7 @@
 """The invariants of a game state, checked on save data: a save must pass them before a game is built from it,
 and `sim --check` holds its games to them (G-1, G-3, ST-1, ST-5, SC-1, SE-14).
 
-Each check reads the plain data of `Game.to_state()` (DESIGN §5), so it needs no game and trusts no
+Each check reads the plain data of `Game.to_state()` (docs/formats.md), so it needs no game and trusts no
 component: `state_problems` returns every broken invariant as (where, what), in file order.
 """
 

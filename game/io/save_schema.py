@@ -1,4 +1,4 @@
-"""The schema of a save file (DESIGN §5): every key, its type and its range; unknown keys are refused.
+"""The schema of a save file (docs/formats.md): every key, its type and its range; unknown keys are refused.
 
 Validated strictly (no string-to-number, no bool-as-int), after the JSON is parsed with bounded size and
 depth and before a game is built; the game's invariants (`game.io.invariants`) are the second stage.

@@ -1,4 +1,4 @@
-"""Scenario files (DESIGN §3): set up a table from TOML, play its actions, record what was rejected.
+"""Scenario files (docs/formats.md): set up a table from TOML, play its actions, record what was rejected.
 
 One validation path, shared by the command line, the window and the API: a bounded read
 (`game.core.problems.load_toml`), the schema of `game.io.scenario_schema` (every problem at once), then the
@@ -267,7 +267,7 @@ def set_counters(game: Table, eid: int, data: dict[str, Any], card: CardDef, zon
 
 def set_statuses(game: Table, eid: int, data: dict[str, Any], card: CardDef, zone: str, where: _Where,
                  place: str) -> None:
-    """Statuses count as applied at the end of the turn before the scenario's first turn (DESIGN §3)."""
+    """Statuses count as applied at the end of the turn before the scenario's first turn (docs/formats.md)."""
     statuses = data.get("status", {})
     if not isinstance(statuses, dict):
         raise where(f"{place}: field 'status'", "must be a table of status = stacks")

@@ -1,4 +1,4 @@
-"""Optional scenario keys that set a table exactly as a game left it (DESIGN §3, extended, never changed).
+"""Optional scenario keys that set a table exactly as a game left it (docs/formats.md, extended, never changed).
 
 `countertop replay --export` writes them so a scenario reproduces a kept game at any step: who is active,
 the allowances left this turn, forced shuffle orders, and a `[resume]` table for a point inside a turn

@@ -1,4 +1,4 @@
-"""Saving and restoring a whole game as JSON (DESIGN §5): saves, undo and replays stand on it.
+"""Saving and restoring a whole game as JSON (docs/formats.md): saves, undo and replays stand on it.
 
 Nothing in a save is executed: it is plain data. One path validates it whole before a game is built:
 bounded size and depth, strict JSON (no NaN, no huge integers), the schema of `game.io.save_schema`, then the

@@ -1,4 +1,4 @@
-"""The read side: the JSON state dump of DESIGN §4 (with extra keys for the window), the dump as one player
+"""The read side: the JSON state dump of docs/formats.md (with extra keys for the window), the dump as one player
 may see it (hidden cards in no form), and a text summary."""
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def card_view(game: Table, eid: int) -> dict[str, Any]:
 
 
 def view(game: Table, shown: dict[str, int] | None = None) -> dict[str, Any]:
-    """The whole state as DESIGN §4 specifies, plus `board`, `players_order`, `last_rolls`, `seed`,
+    """The whole state as docs/formats.md specifies, plus `board`, `players_order`, `last_rolls`, `seed`,
     `pending_source` (the ref of the card whose ability asks the pending choice, or null).
 
     `shown` limits `cards` to those refs (a player's view builds only the cards it shows).

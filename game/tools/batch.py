@@ -20,7 +20,7 @@ from game.tools.sim import GameResult, Keeper, play_game
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
-RAY_INSTALL = "--ray needs Ray, which is not installed: pip install 'countertop[cluster]'"
+RAY_INSTALL = "--ray needs Ray, which is not installed: .venv/bin/pip install -e '.[cluster]' in the clone"
 MAX_BATCH = 20
 RAY_TOKEN = Path.home() / ".ray" / "auth_token"  # where `ray start --head` keeps the cluster's token
 

@@ -1,4 +1,4 @@
-"""`countertop bench`: each figure is a ratio against a bare baseline measured in the same run (DESIGN §6)."""
+"""`countertop bench`: each figure is a ratio against a bare baseline measured in the same run (docs/performance.md)."""
 
 from __future__ import annotations
 
@@ -163,19 +163,20 @@ def scaled_game(extra: int) -> Game:
     more cards split between the two players' stasis areas (with counters: they can't be played) and discard
     piles."""
     game = Game.empty(["Ada", "Bo"])
+    table = game.table
     squares = [(x, y) for y in (0, 1, 3, 4) for x in range(7)]
     for i in range(20):
         player = "Ada" if i < 10 else "Bo"
-        eid = game.table.create_card(f"m{i}", BOARD_MINIONS[i % 10], player, "board")
-        game.table.place_at(eid, squares[i if i < 10 else i + 4])
+        eid = table.create_card(f"m{i}", BOARD_MINIONS[i % 10], player, "board")
+        table.place_at(eid, squares[i if i < 10 else i + 4])
     for player in ("Ada", "Bo"):
         for i, name in enumerate(HAND_CARDS):
-            game.table.create_card(f"{player.lower()}-h{i}", name, player, "hand")
+            table.create_card(f"{player.lower()}-h{i}", name, player, "hand")
     for i in range(extra):
         player = "Ada" if i % 2 == 0 else "Bo"
-        eid = game.table.create_card(f"x{i}", "Footman", player, "stasis" if i % 4 < 2 else "discard")
-        if game.table.in_stasis(eid):
-            game.table.set_stasis_counters(eid, HUGE)
+        eid = table.create_card(f"x{i}", "Footman", player, "stasis" if i % 4 < 2 else "discard")
+        if table.in_stasis(eid):
+            table.set_stasis_counters(eid, HUGE)
     game.advance()
     return game
 

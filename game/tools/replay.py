@@ -1,6 +1,6 @@
 """Replays: a kept game (seed, decks, bots, command history, result) and the timeline of its states.
 
-A replay file is small JSON (`format = "countertop-replay"`, `version`); a save (DESIGN §5) of a standard
+A replay file is small JSON (`format = "countertop-replay"`, `version`); a save (docs/formats.md) of a standard
 game replays too, from the seed, decks and players its `GameStarted` event names. Every state is rebuilt
 from the seed and the history; a snapshot (`Game.to_state`) every few commands and at every turn start
 makes a jump cost at most a few commands. The log only grows, so snapshots leave it (and the history)
@@ -229,7 +229,7 @@ class Timeline:
         return game
 
     def view_at(self, step: int) -> dict[str, Any]:
-        """The JSON dump of DESIGN §4 at a step."""
+        """The JSON dump of docs/formats.md at a step."""
         game = self.game_at(step)
         try:
             return game.view()

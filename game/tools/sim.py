@@ -75,24 +75,25 @@ def round_trip_problem(game: Game, state: dict[str, Any] | None = None) -> str |
 
 def component_problem(game: Game, cards_before: int) -> str | None:
     """The first broken invariant found straight from the components (cheap: checked after every command)."""
-    if len(game.table.refs) < cards_before:
-        return f"cards were lost: {cards_before} before, {len(game.table.refs)} now"
-    for eid, counters in game.table.scan(StasisCounters):
+    table = game.table
+    if len(table.refs) < cards_before:
+        return f"cards were lost: {cards_before} before, {len(table.refs)} now"
+    for eid, counters in table.scan(StasisCounters):
         if counters.n < 0:
-            return f"{game.table.ref(eid)} has negative counters"
-        if counters.n and not game.table.in_stasis(eid):
-            return f"{game.table.ref(eid)} has stasis counters outside stasis"
-    for eid, stun in game.table.scan(StunCounters):
+            return f"{table.ref(eid)} has negative counters"
+        if counters.n and not table.in_stasis(eid):
+            return f"{table.ref(eid)} has stasis counters outside stasis"
+    for eid, stun in table.scan(StunCounters):
         if stun.n < 0:
-            return f"{game.table.ref(eid)} has negative counters"
-    for eid, stack in game.table.scan(StatusStack):
+            return f"{table.ref(eid)} has negative counters"
+    for eid, stack in table.scan(StatusStack):
         for name, n in stack.stacks.items():
             if not 1 <= n <= MAX_STACKS[name]:
-                return f"{game.table.ref(eid)} has {n} stacks of {name}"
-    for eid, cubes in game.table.scan(Cubes):
+                return f"{table.ref(eid)} has {n} stacks of {name}"
+    for eid, cubes in table.scan(Cubes):
         if min(cubes.red, cubes.white, cubes.blue) < 0:
-            return f"{game.table.ref(eid)} has negative cubes"
-    return game.table.board_problem()
+            return f"{table.ref(eid)} has negative cubes"
+    return table.board_problem()
 
 
 def memo_problem(game: Game) -> str | None:
@@ -124,38 +125,39 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: K
     """
     names = [f"P{i + 1}" for i in range(len(decks))]
     game = Game.new(names, decks, seed)
+    table = game.table
     players = {n: make_bot(b, seed * 31 + i) for i, (n, b) in enumerate(zip(names, bots, strict=True))}
-    cards_before = len(game.table.refs)
+    cards_before = len(table.refs)
     actions = 0
 
     def verify(problem: str | None) -> None:
         if problem:
             if keep is not None:
-                keep(game, GameResult(seed, decks, bots, None, game.table.turn.turn, False), problem)
-            raise InvariantError(f"seed {seed}: {problem}; history: {json.dumps(game.table.history)}")
+                keep(game, GameResult(seed, decks, bots, None, table.turn.turn, False), problem)
+            raise InvariantError(f"seed {seed}: {problem}; history: {json.dumps(table.history)}")
 
     try:
         if check:
             verify(checkpoint_problem(game, cards_before, full=True))
-        while game.table.turn.phase != "over" and game.table.turn.turn <= TURN_LIMIT and actions < ACTION_LIMIT:
-            action = players[game.table.acting_player()].choose(Observation.of(game))
-            turn = game.table.turn.turn
+        while table.turn.phase != "over" and table.turn.turn <= TURN_LIMIT and actions < ACTION_LIMIT:
+            action = players[table.acting_player()].choose(Observation.of(game))
+            turn = table.turn.turn
             outcome = game.act(action)
             actions += 1
             if not outcome.ok:
                 verify(f"a listed legal action was rejected: {action} ({outcome.reason})")
             if check:
                 verify(component_problem(game, cards_before))
-                if game.table.turn.turn != turn and game.table.turn.phase != "over":
+                if table.turn.turn != turn and table.turn.phase != "over":
                     verify(checkpoint_problem(game, cards_before, full=False))
         if check:
             verify(checkpoint_problem(game, cards_before, full=True))
-        mechanics: Counter[str] = Counter([e["type"] for e in game.table.log if e["type"] in MECHANIC_EVENTS])
-        mechanics.update([f"status {e['status']}" for e in game.table.log if e["type"] == "StatusApplied"])
-        over = game.table.turn.phase == "over"
+        mechanics: Counter[str] = Counter([e["type"] for e in table.log if e["type"] in MECHANIC_EVENTS])
+        mechanics.update([f"status {e['status']}" for e in table.log if e["type"] == "StatusApplied"])
+        over = table.turn.phase == "over"
         limit = None if over else "actions" if actions >= ACTION_LIMIT else "turns"
-        result = GameResult(seed, decks, bots, game.table.turn.winner, game.table.turn.turn, not over, mechanics, limit,
-                            card_activity(game.table))
+        result = GameResult(seed, decks, bots, table.turn.winner, table.turn.turn, not over, mechanics, limit,
+                            card_activity(table))
         if keep is not None:
             keep(game, result, None)
         return result

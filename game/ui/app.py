@@ -649,13 +649,6 @@ class App:
             clock.tick(FPS)
 
 
-def render_view(game: GameLike, surface: pygame.Surface) -> None:
-    """Draw a game's play screen as the player who must act sees it (no privacy screen, no tooltip)."""
-    viewer = who_must_act(game.public_view())
-    ui = UiState(screen="play", viewer=viewer)
-    Renderer(Layout.for_window(*surface.get_size())).draw(surface, game.view(viewer), game.legal_actions(), ui)
-
-
 def save_screen(
     game: GameLike | None, path: str, screen: str = "board", size: tuple[int, int] = (LOGICAL_W, LOGICAL_H)
 ) -> None:

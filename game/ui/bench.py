@@ -1,4 +1,4 @@
-"""The `frame` benchmarks of DESIGN §6: a busy board's frame, cached and fully redrawn, against a bare
+"""The `frame` benchmarks of docs/performance.md: a busy board's frame, cached and fully redrawn, against a bare
 fill-and-blit of as many surfaces."""
 
 from __future__ import annotations

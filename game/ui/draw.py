@@ -194,20 +194,6 @@ def button(
     text(surface, label, (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), size, ink, center=True)
 
 
-def number_circle(
-    surface: pygame.Surface,
-    center: tuple[int, int],
-    radius: int,
-    fill: Color,
-    number: int,
-    ink: Color = BLACK,
-) -> None:
-    """A small round badge with a number in it."""
-    pygame.draw.circle(surface, fill, center, radius)
-    pygame.draw.circle(surface, BLACK, center, radius, 1)
-    text(surface, str(number), center, max(12, radius * 2), ink, bold=True, center=True)
-
-
 def player_color(order: list[str], name: str | None) -> Color:
     """The colour of a player (grey for ownerless cards)."""
     if name in order:

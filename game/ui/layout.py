@@ -106,12 +106,6 @@ class Layout:
         ox, oy = self.board_origin
         return (ox + x * self.cell, oy + y * self.cell, self.cell, self.cell)
 
-    def square_at(self, point: tuple[int, int]) -> tuple[int, int] | None:
-        """The board square under a logical point, or None."""
-        if not inside(self.board_rect(), point):
-            return None
-        ox, oy = self.board_origin
-        return ((point[0] - ox) // self.cell, (point[1] - oy) // self.cell)
 
     def hand_card_rect(self, index: int, count: int) -> Rect:
         """The rect of the index-th of count cards in hand.

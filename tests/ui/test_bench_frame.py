@@ -1,4 +1,4 @@
-"""DESIGN §6 frame figures: a busy board's frame, cached and fully redrawn, each against one bare baseline
+"""docs/performance.md frame figures: a busy board's frame, cached and fully redrawn, each against one bare baseline
 (timings are not asserted, only what is measured and how it is labelled)."""
 
 from __future__ import annotations
