@@ -243,7 +243,7 @@ def parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play hot-seat in a window")
     play.add_argument("--players", nargs="+", metavar="NAME")
     play.add_argument("--decks", nargs="+", metavar="DECK")
-    play.add_argument("--seed", type=int)
+    play.add_argument("--seed", type=int, help="the game's seed (with no --players: the new-game screen's seed box)")
     play.add_argument("--load", metavar="SAVE")
     play.add_argument("--scenario", metavar="FILE")
     play.add_argument("--screenshot", metavar="OUT.png")

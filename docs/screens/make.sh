@@ -8,7 +8,7 @@ export COUNTERTOP_HOME
 trap 'rm -rf "$COUNTERTOP_HOME"' EXIT
 play() { .venv/bin/countertop play "$@"; }
 D=docs/screens
-play --screen new_game --screenshot $D/new_game.png
+play --screen new_game --seed 20261202 --screenshot $D/new_game.png
 play --scenario assets/scenarios/busy_board.toml --screenshot $D/busy_board.png
 play --scenario assets/scenarios/busy_board.toml --size 960x540 --screenshot $D/busy_board_960x540.png
 play --scenario assets/scenarios/busy_board.toml --size 1920x1080 --screenshot $D/busy_board_1920x1080.png

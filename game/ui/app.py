@@ -101,6 +101,7 @@ class App:
         headless: bool = False,
         undo: UndoHistory | None = None,
         seats: Seats | None = None,
+        seed: int | None = None,
     ) -> None:
         self.headless = headless
         if not headless:
@@ -115,7 +116,7 @@ class App:
             "count": max(2, len(names)),
             "names": names + DEFAULT_NAMES[len(names) :],
             "decks": [None] * 4,
-            "seed": str(random_seed()),
+            "seed": str(random_seed() if seed is None else seed),
             "seats": [PERSON] * 4,
         }
         self.seats = seats or Seats()
@@ -650,16 +651,17 @@ class App:
 
 
 def save_screen(
-    game: GameLike | None, path: str, screen: str = "board", size: tuple[int, int] = (LOGICAL_W, LOGICAL_H)
+    game: GameLike | None, path: str, screen: str = "board", size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
+    seed: int | None = None,
 ) -> None:
     """Render one screen of the window to a PNG of the window's size, settled, without opening a window.
 
     screen: board (the play screen of whoever must act), new_game, pass (with the last-turn summary),
     choice (the board with its pending choice), refusal (the board after a click on a card that can do
     nothing, showing the engine's reason), legend, over (game over), final_board (the final board after
-    game over).
+    game over). `seed` fills the new-game screen's seed box (otherwise a random one).
     """
-    app = App(game, size, headless=True)
+    app = App(game, size, headless=True, seed=seed)
     if screen == "new_game" or game is None:
         app.ui.screen = "new_game"
     elif screen in ("over", "final_board"):
@@ -699,7 +701,7 @@ def main_play(
     elif players:
         game = Game.new(players=players, decks=decks, seed=random_seed() if seed is None else seed)
     if screenshot is not None:
-        save_screen(game, screenshot, screen, size)
+        save_screen(game, screenshot, screen, size, seed)
         return 0
     problem = display_problem()
     if problem:
@@ -711,7 +713,7 @@ def main_play(
             game = Game.new(players=DEFAULT_NAMES[: len(seats)], decks=decks, seed=seed or 0)
         bots = Seats(parse_seats(list(game.view()["players_order"]), seats), seed or 0)
     try:
-        app = App(game, size, undo=undo, seats=bots)
+        app = App(game, size, undo=undo, seats=bots, seed=seed)
     except pygame.error as err:
         pygame.quit()
         print(f"countertop: can't open a window: {err} ({NO_WINDOW_HINT})", file=sys.stderr)

@@ -24,6 +24,16 @@ def new_game_app() -> App:
 
 
 @engine
+def test_a_seed_given_on_the_command_line_fills_the_seed_box_and_deals_that_game():
+    """`countertop play --seed N` opens the new-game screen with N in the seed box; Start deals game N."""
+    app = App(seed=4242)
+    app.step()
+    assert app.ui.setup["seed"] == "4242"
+    click(app, zone_center(app, ("button", "start")))
+    assert app.game is not None and app.game.view()["seed"] == 4242
+
+
+@engine
 def test_two_new_games_get_different_random_seeds_shown_in_the_log_title():
     first, second = new_game_app(), new_game_app()
     seeds = {first.ui.setup["seed"], second.ui.setup["seed"]}
