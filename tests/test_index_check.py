@@ -21,10 +21,10 @@ from game.engine import Game
 
 def same_objects(kept: dict[int, Any], kind: type, game: Game) -> bool:
     """Whether an index holds the very components of this type that the world holds, under the same entities."""
-    having = game.table.kinds.get(kind)
+    having = game.table._entities_of_type.get(kind)
     if len(kept) != (len(having) if having is not None else 0):
         return False
-    return all(game.table.components.get(eid, {}).get(kind) is found for eid, found in kept.items())
+    return all(game.table._components_of.get(eid, {}).get(kind) is found for eid, found in kept.items())
 
 
 def reference_index_problems(game: Game) -> list[str]:

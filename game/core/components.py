@@ -1,8 +1,4 @@
-"""Every component of the game: plain dataclasses that hold data and no logic.
-
-The components every card is made with, and cubes, write their `__init__` out (the same one `@dataclass` would
-make): the compiled engine compiles a written one, while the generated one runs as Python, five times slower.
-"""
+"""Every component of the game: plain dataclasses that hold data and no logic."""
 
 from __future__ import annotations
 
@@ -17,18 +13,12 @@ class Card:
     name: str
     kind: str
 
-    def __init__(self, ref: str, name: str, kind: str) -> None:
-        self.ref, self.name, self.kind = ref, name, kind
-
 
 @dataclass
 class Owner:
     """The player who owns the card (monsters, treasures and locations have none)."""
 
     player: str
-
-    def __init__(self, player: str) -> None:
-        self.player = player
 
 
 @dataclass
@@ -37,9 +27,6 @@ class Controller:
 
     player: str
 
-    def __init__(self, player: str) -> None:
-        self.player = player
-
 
 @dataclass
 class Zone:
@@ -47,9 +34,6 @@ class Zone:
 
     name: str
     seq: int = 0
-
-    def __init__(self, name: str, seq: int = 0) -> None:
-        self.name, self.seq = name, seq
 
 
 @dataclass
@@ -76,20 +60,12 @@ class Stats:
     range: int = 1
     damage_type: str = "physical"
 
-    def __init__(self, max_hp: int, atk: int, crt: int = 0, mv: int = 2, range: int = 1,
-                 damage_type: str = "physical") -> None:
-        self.max_hp, self.atk, self.crt = max_hp, atk, crt
-        self.mv, self.range, self.damage_type = mv, range, damage_type
-
 
 @dataclass
 class Health:
     """A character's current HP."""
 
     hp: int
-
-    def __init__(self, hp: int) -> None:
-        self.hp = hp
 
 
 @dataclass
@@ -99,9 +75,6 @@ class Cubes:
     red: int = 0
     white: int = 0
     blue: int = 0
-
-    def __init__(self, red: int = 0, white: int = 0, blue: int = 0) -> None:
-        self.red, self.white, self.blue = red, white, blue
 
 
 @dataclass

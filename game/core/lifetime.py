@@ -11,8 +11,8 @@ class Lifetime(Generic[T]):
     """Held by one table and holding it back; the systems in the table's world hold it weakly, and the world
     is dropped when it goes (`Table.close` lets go of the table at once).
 
-    It is a plain class of its own module so that it takes weak references even where the table, compiled
-    (`game.compiled`), does not; it knows nothing of the table but that it holds one.
+    It knows nothing of the table but that it holds one, so that a closed table (`Table.close` sets `table`
+    to None) is gone for its systems at once, whatever else still refers to it.
     """
 
     __slots__ = ("table", "__weakref__")

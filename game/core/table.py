@@ -70,13 +70,14 @@ def world_components() -> Components:
     """The current esper world's table of components: the one object esper 3 keeps for the world's whole life
     (switching worlds puts it aside and back; clearing the world empties it in place).
 
-    A table reads its components here: a dictionary lookup of about a hundred instructions, where a call into
-    esper's Python from the compiled engine took about a thousand. Every change still goes through esper,
-    which keeps its sets of entities by type and its query caches up to date with it."""
+    A table reads its components here, a plain dictionary lookup, instead of through esper's query functions,
+    which answer only for the current world; reads are most of what the rules do. This module is the only
+    reader of esper's stores, and every change still goes through esper's own functions, which keep its sets
+    of entities by type and its query caches up to date."""
     return esper._entities
 
 
-def world_kinds() -> dict[type, set[int]]:
+def world_entities_by_type() -> dict[type, set[int]]:
     """The current esper world's entities of each component type: esper's own sets, kept in one dictionary
     for the world's whole life like `world_components` (a type's set is made anew when it empties, so a
     reader looks it up by type each time)."""
@@ -183,10 +184,10 @@ class Table:
         weakref.finalize(self.lifetime, _drop_world, self.world)
         self.enter()
         esper.clear_database()
-        self.components = world_components()
+        self._components_of = world_components()
         """This world's components of each entity, read straight (`world_components`)."""
-        self.kinds = world_kinds()
-        """This world's entities of each component type (`world_kinds`)."""
+        self._entities_of_type = world_entities_by_type()
+        """This world's entities of each component type (`world_entities_by_type`)."""
         self.turn = TurnState()
         """The turn-state component."""
         self.turn_entity = esper.create_entity(self.turn)
@@ -418,36 +419,40 @@ class Table:
         """Orthogonal steps between two squares."""
         return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
+    def components_of(self, eid: int) -> Mapping[type, Any]:
+        """Every component of an entity by its type (read only: change them through the table)."""
+        return self._components_of[eid]
+
     def exists(self, eid: int) -> bool:
         """Whether an entity is (still) in this table's world."""
-        return eid in self.components
+        return eid in self._components_of
 
     def get(self, eid: int, kind: type[T]) -> T | None:
         """The entity's component of this type, or None (`esper.try_component`, read from this world)."""
-        found = self.components.get(eid)
+        found = self._components_of.get(eid)
         return found.get(kind) if found is not None else None
 
     def has(self, eid: int, kind: type) -> bool:
         """Whether the entity has a component of this type (`esper.has_component`, of this world)."""
-        return kind in self.components[eid]
+        return kind in self._components_of[eid]
 
     def component(self, eid: int, kind: type[T]) -> T:
         """The entity's component of this type (`esper.component_for_entity`, of this world; KeyError if none)."""
-        found: T = self.components[eid][kind]
+        found: T = self._components_of[eid][kind]
         return found
 
     def scan(self, kind: type[T]) -> list[tuple[int, T]]:
         """Every entity with a component of this type, with it: `esper.get_component` of this world, in its
         order, read from the world's tables instead of rebuilt by esper's Python after each change."""
-        having = self.kinds.get(kind)
+        having = self._entities_of_type.get(kind)
         if having is None:
             return []
-        found = self.components
+        found = self._components_of
         return [(eid, found[eid][kind]) for eid in having]
 
     def is_tapped(self, eid: int) -> bool:
         """Whether a permanent is tapped."""
-        return Tapped in self.components[eid]
+        return Tapped in self._components_of[eid]
 
     def stasis_counters(self, eid: int) -> int:
         """Stasis counters on a card (0 when none)."""
@@ -512,7 +517,7 @@ class Table:
         """Take a component of this type from an entity, if it has one (indexed kinds have methods of their own)."""
         if kind in self.INDEXED:
             raise TypeError(f"{kind.__name__} is indexed: change it through its Table method")
-        if kind in self.components[eid]:
+        if kind in self._components_of[eid]:
             self.enter()
             esper.remove_component(eid, kind)
 
@@ -582,7 +587,7 @@ class Table:
     def clear_board_state(self, eid: int) -> None:
         """Forget everything a card had only while on the board (ST-3's Ruling)."""
         self._unplace(eid)
-        for comp in self.BOARD_STATE.intersection(self.components[eid]):
+        for comp in self.BOARD_STATE.intersection(self._components_of[eid]):
             self.enter()
             esper.remove_component(eid, comp)
         stats = self.get(eid, Stats)
@@ -799,7 +804,7 @@ class Table:
         command): two characters on one square, one the square index has lost, one on the board at 0 HP."""
         if self._stale:
             self._resort()
-        components, squares = self.components, self._squares
+        components, squares = self._components_of, self._squares
         for eid in self._characters:
             held = components[eid]
             pos: BoardPos | None = held.get(BoardPos)
@@ -827,7 +832,7 @@ class Table:
     def scanned_players(self) -> tuple[dict[int, str | None], dict[int, str | None]]:
         """Each card's owner and controller by its components (None without one): what the owner and controller
         indexes hold, as a full scan gives it (only cards are made with an owner or a controller)."""
-        components = self.components
+        components = self._components_of
         owner: dict[int, str | None] = {}
         ctrl: dict[int, str | None] = {}
         for eid in self.refs.values():
@@ -842,7 +847,7 @@ class Table:
         """One pass over the cards: each card's components held against what the indexes keep of that card (the
         very Zone and Card components, the owner, the controller, the square), and what each grouped index must
         hold counted (no scan list or rebuilt index made)."""
-        components, kinds = self.components, self.kinds
+        components, kinds = self._components_of, self._entities_of_type
         zone_of, card_of, owner_of, ctrl_of = self._zone_of, self._card, self._owner, self._controller
         square_of, squares, locations = self._square_of, self._squares, self._locations
         same_zones = same_cards = same_players = same_squares = True

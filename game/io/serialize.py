@@ -61,7 +61,7 @@ class SaveError(FileProblems):
 
 def json_copy(value: Any) -> Any:
     """A deep copy of JSON data, as a JSON round trip gives it; the usual empty queue and absent choice are
-    made directly (a round trip through the json module costs some 40,000 instructions, even for those)."""
+    made directly (they are most of what is copied, and the json module's round trip is slow even for those)."""
     if value is None:
         return None
     if isinstance(value, list) and not value:
@@ -71,7 +71,7 @@ def json_copy(value: Any) -> Any:
 
 def card_state(game: Table, eid: int) -> dict[str, Any]:
     """Every component of one card as plain data (read from the world's table of the entity's components)."""
-    has = game.components[eid]
+    has = game.components_of(eid)
     card: Card = has[Card]
     zone: Zone = has[Zone]
     data: dict[str, Any] = {"ref": card.ref, "name": card.name, "zone": zone.name, "seq": zone.seq,

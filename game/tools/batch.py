@@ -74,8 +74,7 @@ _settled = False
 def settle_collector() -> None:
     """Set the garbage collector for playing games, once in each process: what is loaded by now (modules, the
     card pool) is frozen out of its sight, and it runs a tenth as often. A game makes many short-lived objects
-    and little cyclic garbage, yet each collection walked them again: 1.5% of an unchecked run's instructions,
-    2% of a checked one's."""
+    and little cyclic garbage, yet each collection walked them all again."""
     global _settled
     if not _settled:
         gc.freeze()
