@@ -11,7 +11,8 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from game.core.cards import card_pool
-from game.io.setup import DECK_SIZE, SETUP_ONLY, standard_decks
+from game.core.constants import DECK_SIZE
+from game.io.setup import SETUP_ONLY, standard_decks
 from game.tools.sim import TURN_LIMIT, GameResult, check_invariants, play_game
 
 # 200 seeded random games (issue 6): the first 60 with invariant checks after every command (~0.8 s a game

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.cards import CHARACTER_KINDS, CardDef
-from game.core.constants import COLS, PHASES, PLAYER_ZONES, ROWS, STATUSES, ZONES
+from game.core.cards import CardDef
+from game.core.constants import CHARACTER_KINDS, COLS, PHASES, PLAYER_ZONES, ROWS, STATUSES, ZONES
 from game.core.opspecs import INTERNAL_FIELDS, SCENARIO_INTERNAL_FIELDS
 from game.io.setup import name_problem
 from game.rules.effects import OPS

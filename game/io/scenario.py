@@ -13,7 +13,7 @@ from typing import Any
 
 from game.core import components as c
 from game.core.cards import CardDef
-from game.core.constants import COLS, PLAYER_ZONES, ROWS, STATUSES, ZONES
+from game.core.constants import COLS, CUBE_COLORS, PLAYER_ZONES, ROWS, STATUSES, ZONES
 from game.core.opspecs import OPS as OP_SPECS
 from game.core.opspecs import _target_problem as target_problem
 from game.core.opspecs import effect_problems
@@ -21,7 +21,7 @@ from game.core.problems import FileProblems, Problem, did_you_mean, load_toml
 from game.core.table import Table
 from game.io import scenario_exact as exact
 from game.io.setup import name_problem
-from game.rules.status import CUBE_COLORS, MAX_STACKS
+from game.rules.status import MAX_STACKS
 from game.turn.commands import ACTION_KEYS, apply_action
 from systems.schedule import advance, new_table
 

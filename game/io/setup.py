@@ -8,7 +8,6 @@ from functools import cache
 from pathlib import Path
 
 from game.core import filecache
-from game.core.cards import DECK_SIZE as DECK_SIZE
 from game.core.cards import card_pool, cards_dir, check_deck, decks_dir, rules_file
 from game.core.constants import STANDARD_LOCATIONS
 from game.core.problems import FileProblems

@@ -15,7 +15,6 @@ from game.engine import Game
 from game.io.invariants import state_problems
 from game.io.serialize import build_game
 from game.rules.status import MAX_STACKS
-from game.tools.broken import InvariantError
 from game.tools.cardlog import CardActivity, card_activity
 from game.turn.commands import search_reach
 
@@ -24,6 +23,11 @@ ACTION_LIMIT = 4000
 MECHANIC_EVENTS = ("EnteredStasis", "StasisCounterRemoved", "PlayedFromStasis", "UntapReplaced",
                    "StunCountersAdded", "FuseAttached", "CubesAdded", "CriticalHit", "AttackEvaded",
                    "AttackNegated", "Defeated")
+
+
+class InvariantError(AssertionError):
+    """A broken invariant of a game being played (`sim --check`), with the seed and the command history that
+    reproduce it."""
 
 
 Keeper = Callable[[Game, "GameResult", str | None], None]

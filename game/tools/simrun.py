@@ -13,9 +13,8 @@ from typing import Any
 from game.bots.registry import SPECS, make_bot
 from game.io.setup import SetupError, find_deck, standard_decks
 from game.tools.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
-from game.tools.broken import InvariantError
 from game.tools.report import RunInfo, build, essentials, win_rates, write
-from game.tools.sim import GameResult, Keeper, check_invariants, summarise
+from game.tools.sim import GameResult, InvariantError, Keeper, check_invariants, summarise
 from game.tools.simconsole import GameProgress, print_summary
 
 UNTIL_CAP = 100_000  # the most games --until plays
