@@ -450,6 +450,12 @@ class Table:
         found = self._components_of
         return [(eid, found[eid][kind]) for eid in having]
 
+    def query(self, *kinds: type) -> list[tuple[int, Any]]:
+        """Every entity with all these component types, with them: esper's own cached query of this world
+        (the rules read through `scan` and the indexes; the benchmarks' bare baseline reads through this)."""
+        self.enter()
+        return esper.get_components(*kinds)
+
     def is_tapped(self, eid: int) -> bool:
         """Whether a permanent is tapped."""
         return Tapped in self._components_of[eid]

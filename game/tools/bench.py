@@ -59,13 +59,12 @@ def bare_cycle(game: Game) -> Callable[[], object]:
     table = game.table
 
     def cycle() -> None:
-        for _, counters in table.scan(c.StasisCounters):
+        for _, (counters,) in table.query(c.StasisCounters):
             counters.n = max(0, counters.n - 1)
-        for eid, stun in table.scan(c.StunCounters):
-            if table.is_tapped(eid):
-                stun.n -= 1
-        for eid, stack in table.scan(c.StatusStack):
-            table.component(eid, c.Health).hp -= 2 * stack.stacks.get("Burn", 0)
+        for _, (stun, _tapped) in table.query(c.StunCounters, c.Tapped):
+            stun.n -= 1
+        for _, (stack, health) in table.query(c.StatusStack, c.Health):
+            health.hp -= 2 * stack.stacks.get("Burn", 0)
 
     return cycle
 
