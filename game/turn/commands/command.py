@@ -29,9 +29,10 @@ P = TypeVar("P")
 
 class Command(Protocol[P]):
     """A player's command, a frozen value of its act's fields: `check` changes nothing and returns the plan `run`
-    needs (or the rejection, naming the rule), `run` changes the game from that plan and nothing else."""
+    needs (or the rejection, naming the rule), `run` changes the game from that plan, checking nothing again."""
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
+    """Every kind is a dataclass: its fields but `by` are the keys its `[[do]]` table may give."""
 
     def __init__(self, by: str, **fields: Any) -> None:
         """A command of the player `by` with the fields an action gives."""
