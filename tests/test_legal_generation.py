@@ -23,7 +23,7 @@ from game.io.setup import standard_decks
 from game.rules.effects import candidates
 from game.rules.stats import mv_left
 from game.turn.commands import check_action
-from game.turn.legal import short_paths
+from game.turn.commands.ability import short_paths
 
 # ----- the reference: today's approach before issue 12 (every candidate through the full check) -----------
 

@@ -10,7 +10,7 @@ from game.bots.registry import make_bot
 from game.core import components as c
 from game.engine import Game
 from game.tools.sim import checkpoint_problem, component_problem, play_game
-from game.turn.commands import reachable, search_reach
+from game.turn.commands.paths import reachable, search_reach
 
 
 def fresh() -> Game:

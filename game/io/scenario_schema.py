@@ -9,25 +9,25 @@ rejected when played and listed under `rejected` in the dump.
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import datetime
+import inspect
 import math
-from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from game.core.constants import ZONES
 from game.core.problems import Problem, did_you_mean
-from game.turn.commands import ACTION_KEYS, COMMANDS, Effect
+from game.turn.commands import ACTION_KEYS, COMMANDS
+from game.turn.commands.effect import KEYS as EFFECT_KEYS
+from game.turn.commands.effect import Effect
 
 MAX_CARDS = 20_000
 MAX_STEPS = 10_000
 MAX_FORCED = 10_000
 MAX_COUNTERS = 1000
 MAX_TEXT = 2000
-EFFECT_KEYS = ("op", "target", "source", "affects_stasis")
 
 Count = Annotated[int, Field(ge=0, le=MAX_COUNTERS)]
 Name = Annotated[str, Field(max_length=200)]
@@ -73,15 +73,6 @@ class CardTable(Strict):
     played_from_stasis: bool = False
 
 
-def command_docs() -> dict[str, str]:
-    """Each command class's docstring, read from the source of `game.turn.commands` (compiled, a class keeps none)."""
-    tree = ast.parse(Path(__file__).parent.parent.joinpath("turn", "commands.py").read_text(encoding="utf-8"))
-    return {node.name: ast.get_docstring(node) or "" for node in tree.body if isinstance(node, ast.ClassDef)}
-
-
-DOCS = command_docs()
-
-
 def step_model(act: str) -> type[BaseModel]:
     """The `[[do]]` table of one act: `act`, `by`, and the fields of its command (effect: its op fields too)."""
     command = COMMANDS[act]
@@ -89,7 +80,7 @@ def step_model(act: str) -> type[BaseModel]:
     names = EFFECT_KEYS if command is Effect else tuple(f.name for f in dataclasses.fields(command) if f.name != "by")
     fields.update({k: (Any, None) for k in names})
     config = ConfigDict(extra="allow") if command is Effect else ConfigDict(extra="forbid")
-    doc = f"A `[[do]]` step with act = {act!r}: {DOCS[command.__name__].strip()}"
+    doc = f"A `[[do]]` step with act = {act!r}: {(inspect.getdoc(command) or '').strip()}"
     model: type[BaseModel] = create_model(f"Do_{act}", __config__=config, __doc__=doc, **fields)
     return model
 

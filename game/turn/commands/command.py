@@ -1,0 +1,112 @@
+"""What every command kind is, the table of kinds by act, and the one path an action takes: parse, check, run.
+
+`apply_action` takes a scenario-style `[[do]]` dict. A rejected command returns the reason and leaves the
+state, the log and the dice exactly as they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+
+from game.core.table import OK, Outcome
+from game.turn.commands.ability import UseAbility
+from game.turn.commands.activate import Activate
+from game.turn.commands.attack import Attack
+from game.turn.commands.checks import Rejected
+from game.turn.commands.choose import Choose
+from game.turn.commands.effect import KEYS, Effect
+from game.turn.commands.end_turn import EndTurn
+from game.turn.commands.move import Move
+from game.turn.commands.play import Play, PlayFromStasis
+from systems.schedule import advance
+
+if TYPE_CHECKING:
+    from game.core.table import Table
+
+P = TypeVar("P")
+
+
+class Command(Protocol[P]):
+    """A player's command, a frozen value of its act's fields: `check` changes nothing and returns the plan `run`
+    needs (or the rejection, naming the rule), `run` changes the game from that plan, checking nothing again."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+    """Every kind is a dataclass: its fields but `by` are the keys its `[[do]]` table may give."""
+
+    def __init__(self, by: str, **fields: Any) -> None:
+        """A command of the player `by` with the fields an action gives."""
+        ...
+
+    @property
+    def by(self) -> str:
+        """The player giving the command."""
+        ...
+
+    def check(self, game: Table) -> P | Outcome:
+        """The plan, or why the command is not legal now."""
+        ...
+
+    def run(self, game: Table, plan: P) -> None:
+        """Change the game; only called with the plan `check` returned, before anything else changed."""
+        ...
+
+
+COMMANDS: dict[str, type[Command[Any]]] = {
+    "play": Play, "play_from_stasis": PlayFromStasis, "move": Move, "attack": Attack, "ability": UseAbility,
+    "activate": Activate, "choose": Choose, "end_turn": EndTurn, "effect": Effect,
+}
+ACTION_KEYS = {"act", "by"}
+FIELDS = {cls: frozenset(f.name for f in fields(cls)) - {"by"} for cls in COMMANDS.values()}
+"""The fields an action may give each command."""
+
+
+def parse(game: Table, action: dict[str, Any]) -> Command[Any]:
+    """Turn a `[[do]]` dict into a command, rejecting unknown acts and fields."""
+    if not isinstance(action, dict):
+        raise Rejected(f"An action must be a table, not {action!r}")
+    act = action.get("act")
+    if not isinstance(act, str) or act not in COMMANDS:
+        raise Rejected(f"Unknown act {act!r}; acts are: {', '.join(COMMANDS)}")
+    cls = COMMANDS[act]
+    by = action.get("by") or (game.pending["player"] if act == "choose" and game.pending else game.active().name)
+    if not isinstance(by, str) or by not in game.players_order:
+        raise Rejected(f"There is no player {by!r}")
+    given = {k: v for k, v in action.items() if k not in ACTION_KEYS}
+    if cls is Effect:
+        return Effect(by=by, **{k: v for k, v in given.items() if k in KEYS},
+                      fields={k: v for k, v in given.items() if k not in KEYS})
+    if not FIELDS[cls].issuperset(given):
+        raise Rejected(f"{act} has no field {sorted(set(given) - FIELDS[cls])[0]!r}")
+    return cls(by=by, **given)
+
+
+def planned(game: Table, action: dict[str, Any]) -> tuple[Command[Any], Any] | Outcome:
+    """The command an action gives and the plan its check returns, or the rejection of either step."""
+    try:
+        command = parse(game, action)
+    except Rejected as why:
+        return Outcome(False, str(why))
+    plan = command.check(game)
+    if isinstance(plan, Outcome):
+        return plan
+    return command, plan
+
+
+def check_action(game: Table, action: dict[str, Any]) -> Outcome:
+    """Whether an action is legal now; changes nothing."""
+    found = planned(game, action)
+    return found if isinstance(found, Outcome) else OK
+
+
+def apply_action(game: Table, action: dict[str, Any]) -> Outcome:
+    """Check an action, then run its plan and let the game advance; a rejection changes nothing."""
+    found = planned(game, action)
+    if isinstance(found, Outcome):
+        return found
+    command, plan = found
+    game.last_rolls = []
+    game.history.append(dict(action))
+    command.run(game, plan)
+    advance(game)
+    return OK

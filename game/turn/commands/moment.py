@@ -1,0 +1,50 @@
+"""What the generators of legal instances share while one moment of a game is listed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.core.table import Square
+from game.rules.effects import candidates
+from game.turn.commands.checks import minion_squares
+
+if TYPE_CHECKING:
+    from game.core.table import Table
+
+Action = dict[str, Any]
+"""An action as a `[[do]]` table gives it: `act` and the command's fields (`by` left out: the acting player)."""
+
+
+class Moment:
+    """The table and its acting player while the legal actions are listed (the table doesn't change meanwhile),
+    and what several generators ask, worked out once: each target filter's candidates (filters that depend on the
+    source card are asked each time), the squares a minion may enter, and the enemy characters."""
+
+    BY_SOURCE: ClassVar[frozenset[str]] = frozenset({"stasis_yours_other", "adjacent_enemies"})
+
+    def __init__(self, game: Table, me: str) -> None:
+        self.game, self.me = game, me
+        self.found: dict[str, list[int]] = {}
+        self.squares: list[list[int]] | None = None
+        self.enemies: list[tuple[int, Square | None]] | None = None
+
+    def candidates(self, name: str, source: int) -> list[int]:
+        """The filter's candidates (not to be changed: the list is shared)."""
+        if name in self.BY_SOURCE:
+            return candidates(self.game, name, self.me, source)
+        found = self.found.get(name)
+        if found is None:
+            found = self.found[name] = candidates(self.game, name, self.me, source)
+        return found
+
+    def spots(self) -> list[list[int]]:
+        """The empty squares a minion may be played to now (`minion_squares`), listed on first use (shared)."""
+        if self.squares is None:
+            self.squares = [list(s) for s in minion_squares(self.game, self.me)]
+        return self.squares
+
+    def foes(self) -> list[tuple[int, Square | None]]:
+        """The enemy characters, oldest first, each with its square, listed on first use (shared)."""
+        if self.enemies is None:
+            self.enemies = [(e, self.game.pos(e)) for e in self.game.characters() if self.game.is_enemy(self.me, e)]
+        return self.enemies
