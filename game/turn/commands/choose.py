@@ -1,4 +1,4 @@
-"""`choose`: answer the choice that is waiting (DESIGN §3)."""
+"""`choose`: answer the choice that is waiting (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class ChoosePlan:
 
 @dataclass(frozen=True)
 class Choose:
-    """Answer the pending choice (DESIGN §3)."""
+    """Answer the pending choice (docs/formats.md)."""
 
     by: str
     option: Any = None

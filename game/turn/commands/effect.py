@@ -1,4 +1,4 @@
-"""`effect`: apply one effect op directly, as scenarios and tests do (DESIGN §3); never among the legal actions."""
+"""`effect`: apply one effect op directly, as scenarios and tests do (docs/formats.md); never a legal action."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class EffectPlan:
 
 @dataclass(frozen=True)
 class Effect:
-    """Apply one effect op as if an ability resolved it (DESIGN §3); ST-7 and ST-12 guard cards in stasis."""
+    """Apply one effect op as if an ability resolved it (docs/formats.md); ST-7 and ST-12 guard cards in stasis."""
 
     by: str
     op: Any = None

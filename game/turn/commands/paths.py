@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.core.constants import COLS, ROWS
 from game.core.table import Square
@@ -36,17 +36,13 @@ def reachable(game: Table, start: Square, budget: int) -> dict[Square, Square | 
 
 
 def search_reach(taken: Mapping[Square, int], start: Square, budget: int) -> dict[Square, Square | None]:
-    """The breadth-first search of `reachable` around the occupied squares `taken`.
-
-    Its squares are held as the tuple objects `NEIGHBOURS` keeps (typed Any), which the compiled engine would
-    otherwise unpack into two numbers and pack into a new tuple at every lookup: half the search's instructions."""
-    steps: dict[Any, tuple[Any, ...]] = NEIGHBOURS
-    came: dict[Any, Any] = {start: None}
-    layer: list[Any] = [start]
+    """The breadth-first search of `reachable` around the occupied squares `taken`."""
+    came: dict[Square, Square | None] = {start: None}
+    layer = [start]
     for _ in range(budget):
-        grown: list[Any] = []
+        grown: list[Square] = []
         for here in layer:
-            for nxt in steps.get(here, ()):
+            for nxt in NEIGHBOURS.get(here, ()):
                 if nxt not in came and nxt not in taken:
                     came[nxt] = here
                     grown.append(nxt)
