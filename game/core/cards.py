@@ -167,8 +167,7 @@ def static_problems(card: CardFile, file: str) -> list[Problem]:
     """Each `[[static]]` table's fields (game.core.opspecs); only characters have stats for statics to change, and
     one printed_power static at most sets a card's printed power."""
     if card.static and card.kind not in CHARACTER_KINDS:
-        return [Problem(file, "static", f"a {card.kind} has no power to change; only "
-                                        f"{' and '.join(CHARACTER_KINDS)}s have statics")]
+        return [Problem(file, "static", f"statics change a character's power; a card of kind {card.kind!r} has none")]
     problems = []
     for i, static in enumerate(card.static):
         problems += opspecs.static_problems(static, file, f"static[{i}]")

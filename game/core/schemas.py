@@ -41,6 +41,8 @@ MAX_UNTAP_COST = 10
 EFFECT_REF = "#/$defs/Effect"
 EFFECT_MARK = "an effect table (game.core.opspecs)"
 STATIC_REF = "#/$defs/Static"
+FILTER_DEFS = {"Filter": False, "StaticFilter": True}
+"""The two filter definitions: an effect's, and a static's (which can't count by power)."""
 STATIC_MARK = "a static table (game.core.opspecs)"
 MARKS = {EFFECT_MARK: EFFECT_REF, STATIC_MARK: STATIC_REF}
 """Tables whose fields game.core.opspecs checks: where the schema marks one, it points at that one definition."""
@@ -149,6 +151,9 @@ def json_schema(kind: str, model: type[BaseModel] | None = None) -> dict[str, An
         schema.setdefault("$defs", {})["Effect"] = effect_json_schema(in_card=kind == "cards")
     if STATIC_REF in str(schema):
         schema.setdefault("$defs", {})["Static"] = static_json_schema()
+    for name, in_static in FILTER_DEFS.items():
+        if f"#/$defs/{name}" in str(schema):
+            schema["$defs"][name] = _filter_schema(in_static)
     return {"$schema": "http://json-schema.org/draft-07/schema#", **schema}
 
 
@@ -209,12 +214,14 @@ def _filter_schema(in_static: bool) -> dict[str, Any]:
     """A filter table: each field narrows the cards in play it picks (a static's can't count by power)."""
     fields = {k: f for k, f in opspecs.FILTER_FIELDS.items() if not (in_static and k in opspecs.STATIC_ONLY_NOT)}
     return {"type": "object", "additionalProperties": False,
+            "description": "a filter: the cards in play, stasis included (ST-8), that have every field's property",
             "properties": {key: _field_schema(f) for key, f in fields.items()}}
 
 
 def _field_schema(f: opspecs.Field, in_static: bool = False) -> dict[str, Any]:
     if f.kind == "filter":
-        return {**_filter_schema(in_static), "description": f.doc}
+        name = next(name for name, static in FILTER_DEFS.items() if static == in_static)
+        return {"allOf": [{"$ref": f"#/$defs/{name}"}], "description": f.doc}
     square = {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 0}}
     shapes: dict[str, dict[str, Any]] = {
         "int": {"type": "integer", "minimum": f.low, "maximum": f.high},
@@ -262,6 +269,8 @@ def _problem(model: type[BaseModel], error: Any, file: str) -> Problem:
     message = error["msg"]
     for pydantic_words, ours in WORDS:
         message = message.replace(pydantic_words, ours)
+    if kind in ("too_long", "too_short") and isinstance(error["input"], list):
+        return Problem(file, where_of(loc), message)
     return Problem(file, where_of(loc), f"{message}, not {_show(error['input'])}")
 
 
