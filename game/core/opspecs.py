@@ -146,7 +146,7 @@ FILTER_FIELDS: dict[str, Field] = {
     "min_power": _count("effects only: only cards with at least this power", required=False, high=MAX_PERCENT),
 }
 """A filter picks cards in play, on the board or in stasis (ST-8); each field it has narrows the pick."""
-STATIC_ONLY_NOT = ("min_power",)
+NOT_IN_STATICS = ("min_power",)
 """Filter fields a static can't use: a static counting cards by power would depend on the power it changes."""
 
 STATIC_STATS = ("power", "printed_power")
@@ -288,12 +288,12 @@ def effect_problems(effect: object, file: str, where: str, *, in_card: bool) -> 
 
 def filter_problems(filt: object, file: str, where: str, *, in_static: bool) -> list[Problem]:
     """Every problem of one filter table (of a static, or of an effect's field): its fields' names and values."""
-    known = {k: f for k, f in FILTER_FIELDS.items() if not (in_static and k in STATIC_ONLY_NOT)}
+    known = {k: f for k, f in FILTER_FIELDS.items() if not (in_static and k in NOT_IN_STATICS)}
     if not isinstance(filt, dict):
         return [Problem(file, where, f"a filter must be a table {{ {', '.join(known)} }}, not {_show(filt)}")]
     problems: list[Problem] = []
     for key, value in filt.items():
-        if in_static and key in STATIC_ONLY_NOT:
+        if in_static and key in NOT_IN_STATICS:
             problems.append(Problem(file, where, f"a static's filter can't use {key!r}: the power it counts by "
                                                  f"would depend on the statics that change power"))
         elif key not in known:

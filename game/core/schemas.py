@@ -212,7 +212,7 @@ def _card_target_schema(spec: opspecs.OpFields) -> dict[str, Any]:
 
 def _filter_schema(in_static: bool) -> dict[str, Any]:
     """A filter table: each field narrows the cards in play it picks (a static's can't count by power)."""
-    fields = {k: f for k, f in opspecs.FILTER_FIELDS.items() if not (in_static and k in opspecs.STATIC_ONLY_NOT)}
+    fields = {k: f for k, f in opspecs.FILTER_FIELDS.items() if not (in_static and k in opspecs.NOT_IN_STATICS)}
     return {"type": "object", "additionalProperties": False,
             "description": "a filter: the cards in play, stasis included (ST-8), that have every field's property",
             "properties": {key: _field_schema(f) for key, f in fields.items()}}

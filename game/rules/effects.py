@@ -315,16 +315,17 @@ def _draw(game: Table, item: dict[str, Any], target: str) -> None:
     """Draw n cards, or n per card in play the `per` filter picks (ST-8: stasis too), at most the bound of n; with
     `flip`, a coin per card and only heads draw (G-8); with `extra_plays_if`, while its filter picks a card in play,
     each action drawn becomes an extra action play (G-4). Filters read `other` as the source, `yours` as the
-    effect's controller."""
+    effect's controller; a flip's purpose names the source."""
     n = count(item, "n")
-    source = source_eid(game, item)
     if "per" in item:
-        n = min(n * len(picked(game, item["per"], source, item["player"])), opspecs.MAX_COUNT)
+        n = min(n * len(picked(game, item["per"], source_eid(game, item), item["player"])), opspecs.MAX_COUNT)
     if item.get("flip"):
+        source = source_eid(game, item)
         purpose = f"{game.name(source)}: draw on heads" if source is not None else "draw on heads"
         n = sum(1 for _ in range(n) if game.flip(purpose) == "heads")
     drawn = game.draw(target, n)
-    if "extra_plays_if" not in item or not picked(game, item["extra_plays_if"], source, item["player"]):
+    if "extra_plays_if" not in item or not picked(game, item["extra_plays_if"], source_eid(game, item),
+                                                  item["player"]):
         return
     for eid in drawn:
         if game.kind(eid) == "action":
