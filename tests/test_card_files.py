@@ -182,8 +182,16 @@ name = "Odd"
 kind = "minion"
 text = "x"
 shows = ["ST-99", "SE-1"]
-static = ["weakened_by_rival"]
 on_play = [{ op = "draw", target = "you", n = 1, if_in_play = "Geni" }, { op = "tap", target = "target" }]
+
+[[static]]
+stat = "power"
+add = -2
+if_any = { named = "Red Ridng Hood" }
+
+[[static]]
+stat = "power"
+add = 1
 
 [[ability]]
 name = "Zap"
@@ -200,8 +208,10 @@ text = "y"
         "FOLDER/odd.toml: atk: a minion is a character and needs 'atk'",
         "FOLDER/odd.toml: on_play[1]: target 'target' needs the card's 'target': what playing it targets",
         "FOLDER/odd.toml: shows[0]: unknown rule id 'ST-99' (did you mean 'ST-9'?)",
-        "FOLDER/odd.toml: rival: the ongoing ability weakened_by_rival needs 'rival', a card name",
+        "FOLDER/odd.toml: static[1]: a power static needs one of 'per' and 'if_any' (a filter), not neither: a change "
+        "that is always on belongs in 'atk'",
         "FOLDER/odd.toml: ability[1].name: two abilities are named 'Zap'",
+        "FOLDER/odd.toml: static[0].if_any.named: no card is named 'Red Ridng Hood' (did you mean 'Red Riding Hood'?)",
         "FOLDER/odd.toml: on_play[0].if_in_play: no card is named 'Geni' (did you mean 'Genie'?)",
     ]
 

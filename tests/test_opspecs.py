@@ -153,6 +153,8 @@ def test_choose_mode_modes_are_checked_recursively() -> None:
 def test_card_names_finds_names_in_nested_modes() -> None:
     """The fields that name cards, for the card-name cross-check of card files."""
     effect = {"op": "choose_mode", "target": "you", "if_in_play": "Genie", "modes": [
-        {"label": "a", "effects": [{"op": "flip_per_named", "target": "you", "name": "Gobbo"}]}]}
-    assert list(opspecs.card_names(effect)) == [("if_in_play", "Genie"), ("name", "Gobbo")]
-    assert list(opspecs.card_names({"op": ["flip_per_named"], "name": "Gobbo"})) == []
+        {"label": "a", "effects": [{"op": "draw", "target": "you", "n": 1, "per": {"named": "Gobbo"},
+                                    "extra_plays_if": {"named": "Hawkeye"}}]}]}
+    assert list(opspecs.card_names(effect)) == [("if_in_play", "Genie"), ("per.named", "Gobbo"),
+                                                ("extra_plays_if.named", "Hawkeye")]
+    assert list(opspecs.card_names({"op": ["draw"], "per": {"named": "Gobbo"}})) == []

@@ -1,9 +1,9 @@
 """Card and deck files: loaded from assets, checked in two stages, every problem reported at once.
 
 Stage one is the schema of each file (game.core.schemas: keys, types, bounds). Stage two is what a schema can't
-see: op names and fields (game.core.opspecs), rule ids in `shows` (assets/rules.toml), card names across files
-(effects, rivals, decks) and two files defining one name. Every problem is one `FILE: WHERE: WHAT` line.
-This module is the data layer: it imports nothing of the rules layer.
+see: op names and fields and `[[static]]` tables (game.core.opspecs), rule ids in `shows` (assets/rules.toml),
+card names across files (effects, statics' filters, decks) and two files defining one name. Every problem is
+one `FILE: WHERE: WHAT` line. This module is the data layer: it imports nothing of the rules layer.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from assets import FOLDER
 from game.core import filecache, opspecs
-from game.core.constants import CHARACTER_KINDS as CHARACTER_KINDS
-from game.core.constants import DECK_KINDS, DECK_SIZE
+from game.core.constants import CHARACTER_KINDS, DECK_KINDS, DECK_SIZE
 from game.core.problems import FileProblems, Problem, did_you_mean, load_toml
 from game.core.rulebook import load_rules
 
@@ -76,8 +75,7 @@ class CardDef:
     target: str | None = None
     target_may_be_in_stasis: bool = False
     from_stasis_target: str | None = None
-    static: tuple[str, ...] = ()
-    rival: str | None = None
+    static: tuple[dict[str, Any], ...] = ()
     on_play: tuple[dict[str, Any], ...] = ()
     from_stasis: tuple[dict[str, Any], ...] = ()
     triggers: tuple[Trigger, ...] = ()
@@ -106,7 +104,6 @@ def card_from_file(data: CardFile) -> CardDef:
         target_may_be_in_stasis=data.target_may_be_in_stasis,
         from_stasis_target=data.from_stasis_target,
         static=tuple(data.static),
-        rival=data.rival,
         on_play=tuple(data.on_play),
         from_stasis=tuple(data.from_stasis),
         triggers=tuple(_trigger(t) for t in data.trigger),
@@ -148,7 +145,7 @@ def effect_lists(card: CardFile) -> Iterator[tuple[str, list[dict[str, Any]]]]:
 
 
 def card_problems(card: CardFile, file: str) -> list[Problem]:
-    """Stage two for one card file: stats of characters, op names and fields, rule ids, ability names."""
+    """Stage two for one card file: stats of characters, op names and fields, statics, rule ids, ability names."""
     problems = [Problem(file, stat, f"a {card.kind} is a character and needs {stat!r}")
                 for stat in ("hp", "atk") if card.kind in CHARACTER_KINDS and getattr(card, stat) is None]
     for where, effects in effect_lists(card):
@@ -158,11 +155,25 @@ def card_problems(card: CardFile, file: str) -> list[Problem]:
     rules = load_rules()
     problems += [Problem(file, f"shows[{i}]", f"unknown rule id {rid!r}{did_you_mean(rid, rules)}")
                  for i, rid in enumerate(card.shows) if rid not in rules]
-    if "weakened_by_rival" in card.static and not card.rival:
-        problems.append(Problem(file, "rival", "the ongoing ability weakened_by_rival needs 'rival', a card name"))
+    problems += static_problems(card, file)
     names = [ab.name for ab in card.ability]
     problems += [Problem(file, f"ability[{i}].name", f"two abilities are named {name!r}")
                  for i, name in enumerate(names) if name in names[:i]]
+    return problems
+
+
+def static_problems(card: CardFile, file: str) -> list[Problem]:
+    """Each `[[static]]` table's fields (game.core.opspecs); only characters have stats for statics to change, and
+    one printed_power static at most sets a card's printed power."""
+    if card.static and card.kind not in CHARACTER_KINDS:
+        return [Problem(file, "static", f"statics change a character's power; a card of kind {card.kind!r} has none")]
+    problems = []
+    for i, static in enumerate(card.static):
+        problems += opspecs.static_problems(static, file, f"static[{i}]")
+    setters = [i for i, static in enumerate(card.static) if static.get("stat") == "printed_power"]
+    problems += [Problem(file, f"static[{i}]", f"static[{setters[0]}] already sets the printed power; a card has "
+                                                f"one printed_power static")
+                 for i in setters[1:]]
     return problems
 
 
@@ -195,9 +206,10 @@ def _with_modes(effects: list[Any], where: str) -> Iterator[tuple[str, Any]]:
 
 
 def named_cards(card: CardFile) -> Iterator[tuple[str, str]]:
-    """(where, name) for every other card a card file names: its rival, and names in its effects."""
-    if card.rival:
-        yield "rival", card.rival
+    """(where, name) for every other card a card file names: in its statics' filters and in its effects."""
+    for i, static in enumerate(card.static):
+        for key, name in opspecs.static_card_names(static):
+            yield f"static[{i}].{key}", name
     for where, effects in effect_lists(card):
         for i, effect in enumerate(effects):
             for key, name in opspecs.card_names(effect):
@@ -324,15 +336,3 @@ def check_deck(path: Path, pool: dict[str, CardDef]) -> tuple[DeckFile | None, l
     if total != DECK_SIZE:
         problems.append(Problem(str(path), "cards", f"a standard deck has {DECK_SIZE} cards, this one has {total}"))
     return (None if problems else deck), problems
-
-
-def check_decks(folder: Path, pool: dict[str, CardDef]) -> tuple[dict[str, DeckFile], list[Problem]]:
-    """Every deck file of a folder by key (the file name without .toml), and every problem."""
-    decks: dict[str, DeckFile] = {}
-    problems: list[Problem] = []
-    for path in sorted(folder.glob("*.toml")):
-        deck, found = check_deck(path, pool)
-        problems += found
-        if deck is not None:
-            decks[path.stem] = deck
-    return decks, problems

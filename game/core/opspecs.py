@@ -1,4 +1,4 @@
-"""Effect op fields as data (DESIGN §3): each op's documented fields, their types and bounds, checked for files.
+"""Effect op fields as data (docs/formats.md): each op's documented fields, their types and bounds, checked for files.
 
 This module is the data layer's view of the effect registry of `game.rules.effects`: it imports nothing from the
 rules layer, so card files and scenario `[[do]] act = "effect"` steps are checked with the same function,
@@ -12,6 +12,11 @@ Every count has a bound, so an effect never loops or allocates beyond it:
 - `MAX_STEPS` (34): a forced move (G-5) visits at most every other square of the 7x5 board once.
 - `MAX_MODES` (10) modes per `choose_mode`, `MAX_EFFECTS` (16) effects per list, `MAX_TEXT` (200) characters
   per string.
+- `MAX_STATICS` (4) `[[static]]` tables per card; a static's `add` is -100..100.
+
+Counts that depend on the game are data too: a filter (`FILTER_FIELDS`) picks cards in play, stasis included
+(ST-8), and a count is how many it picks. Card statics (`STATIC_FIELDS`: a stat and how it changes) and the
+`per` / `extra_plays_if` fields of `draw` use the same filters; `game.rules.stats` evaluates them.
 
 Fields the game sets while it plays (`answer`, `chosen`, `player`, ...) never come from a file.
 """
@@ -23,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.constants import COLS as BOARD_COLS
-from game.core.constants import CUBE_COLORS
+from game.core.constants import CUBE_COLORS, KINDS
 from game.core.constants import ROWS as BOARD_ROWS
 from game.core.constants import STATUSES as STATUS_NAMES
 from game.core.problems import Problem, did_you_mean
@@ -34,6 +39,7 @@ MAX_STEPS = BOARD_COLS * BOARD_ROWS - 1
 MAX_MODES = 10
 MAX_EFFECTS = 16
 MAX_TEXT = 200
+MAX_STATICS = 4
 
 DAMAGE_TYPES = ("physical", "spirit")
 PLAY_KINDS = ("minion", "action")
@@ -67,7 +73,8 @@ SCENARIO_INTERNAL_FIELDS = ("may", "prompt")
 
 @dataclass(frozen=True)
 class Field:
-    """One field of an effect: its kind (int, bool, str, choice, square, path, modes), bounds and meaning."""
+    """One field of an effect or a static: its kind (int, bool, str, choice, square, path, modes, filter), bounds
+    and meaning."""
 
     kind: str
     doc: str
@@ -90,6 +97,7 @@ class Field:
             "square": f"a square [x, y] with x 0..{BOARD_COLS - 1} and y 0..{BOARD_ROWS - 1}",
             "path": f"a list of 1..{MAX_STEPS} squares [x, y]",
             "modes": f"a list of 1..{MAX_MODES} tables {{ label, effects }}",
+            "filter": f"a filter table {{ {', '.join(FILTER_FIELDS)} }}",
         }[self.kind]
 
 
@@ -122,6 +130,39 @@ def _text(doc: str, required: bool = True, card_name: bool = False, default: Any
 
 def _flag(doc: str) -> Field:
     return Field("bool", doc, default=False)
+
+
+def _filter(doc: str) -> Field:
+    return Field("filter", doc)
+
+
+FILTER_WHOSE = ("any", "yours")
+FILTER_FIELDS: dict[str, Field] = {
+    "kind": _choice("only cards of this kind", KINDS, required=False),
+    "named": _text("only cards of this name", False, True),
+    "whose": _choice("yours: only cards controlled by the static's card's controller, or by the effect's "
+                     "controller; any (the default): every player's", FILTER_WHOSE, required=False, default="any"),
+    "other": _flag("not the card itself: the static's card, or the effect's source"),
+    "min_power": _count("effects only: only cards with at least this power", required=False, high=MAX_PERCENT),
+}
+"""A filter picks cards in play, on the board or in stasis (ST-8); each field it has narrows the pick."""
+NOT_IN_STATICS = ("min_power",)
+"""Filter fields a static can't use: a static counting cards by power would depend on the power it changes."""
+
+STATIC_STATS = ("power", "printed_power")
+STATIC_FIELDS: dict[str, Field] = {
+    "stat": _choice("the stat it changes: power, or printed power", STATIC_STATS),
+    "add": Field("int", "power: the change (negative weakens), once per card `per` counts or while `if_any` "
+                        "counts one", low=-MAX_COUNT, high=MAX_COUNT),
+    "per": _filter("power: `add` once per card in play the filter picks (ST-8)"),
+    "if_any": _filter("power: `add` while the filter picks at least one card in play (ST-8)"),
+    "highest": _filter("printed_power: the highest printed power among the cards in play the filter picks, 0 if "
+                       "none; a card whose printed power a static sets counts as 0 (ST-8)"),
+}
+"""A `[[static]]` table of a card file: an ongoing change to one of the card's stats while it works (on the board,
+with its abilities)."""
+STAT_FIELDS: dict[str, tuple[str, ...]] = {"power": ("add", "per", "if_any"), "printed_power": ("highest",)}
+"""The fields each stat's statics take besides `stat`."""
 
 
 COMMON_FIELDS: dict[str, Field] = {
@@ -171,7 +212,12 @@ OPS: dict[str, OpFields] = {
                                   low=1, high=MAX_STEPS, default=1),
                   "to": Field("square", "scenario only: the one square to move to"),
                   "path": Field("path", "scenario only: the squares to move along, in order")}),
-        OpFields("draw", "player", "draw cards", {"n": _count("cards drawn")}),
+        OpFields("draw", "player", "draw cards: n, or n per card a filter picks in play (ST-8)",
+                 {"n": _count("cards drawn (with `per`: per card picked)"),
+                  "per": _filter("draw n per card in play the filter picks (ST-8)"),
+                  "flip": _flag("flip a coin per card to draw; only heads draw (G-8)"),
+                  "extra_plays_if": _filter("while the filter picks a card in play, each action drawn is an "
+                                            "extra play (G-4)")}),
         OpFields("lose_abilities", "card", "lose all abilities until end of turn (stun counters stay, SC-9)"),
         OpFields("destroy", "card", "to its owner's discard pile, no VP (G-6)"),
         OpFields("grant_evasion", "character", "a Fuse's evasion against a damage type (SE-12)",
@@ -186,14 +232,6 @@ OPS: dict[str, OpFields] = {
                   "name": _text("only a card of this name", False, True, ""),
                   "same_name_in_play": _flag("only a card with the name of one you have in play")}),
         OpFields("copy_power", "card", "the source copies a minion's printed power and ongoing abilities"),
-        OpFields("draw_per_strong_minion", "player", "draw a card per minion of yours in play with enough power "
-                                                     "(ST-8)",
-                 {"min_power": _count("the power a minion needs", high=MAX_PERCENT)}),
-        OpFields("flip_per_named", "player", "flip a coin per card of a name in play; draw one per heads (ST-8)",
-                 {"name": _text("the card name counted", card_name=True)}),
-        OpFields("draw_grant_actions", "player", "draw; with the named card in play, drawn actions are extra "
-                                                 "plays (ST-8)",
-                 {"n": _count("cards drawn"), "named": _text("the card that must be in play", card_name=True)}),
         OpFields("draw_madness", "player", "take a Madness card from the pile into hand (G-1)"),
         OpFields("return_to_madness", "card", "a Madness card goes back to the pile"),
         OpFields("choose_mode", "player", "choose one mode; its effects resolve first",
@@ -227,7 +265,9 @@ def effect_problems(effect: object, file: str, where: str, *, in_card: bool) -> 
     known = allowed_fields(spec, in_card)
     problems: list[Problem] = []
     for key, value in effect.items():
-        if key in known:
+        if key in known and known[key].kind == "filter":
+            problems += filter_problems(value, file, f"{where}.{key}", in_static=False)
+        elif key in known:
             why = _value_problem(known[key], value)
             if why:
                 problems.append(Problem(file, where, f"field {key!r} of op {name!r} must be {why}"))
@@ -246,18 +286,84 @@ def effect_problems(effect: object, file: str, where: str, *, in_card: bool) -> 
     return problems
 
 
+def filter_problems(filt: object, file: str, where: str, *, in_static: bool) -> list[Problem]:
+    """Every problem of one filter table (of a static, or of an effect's field): its fields' names and values."""
+    known = {k: f for k, f in FILTER_FIELDS.items() if not (in_static and k in NOT_IN_STATICS)}
+    if not isinstance(filt, dict):
+        return [Problem(file, where, f"a filter must be a table {{ {', '.join(known)} }}, not {_show(filt)}")]
+    problems: list[Problem] = []
+    for key, value in filt.items():
+        if in_static and key in NOT_IN_STATICS:
+            problems.append(Problem(file, where, f"a static's filter can't use {key!r}: the power it counts by "
+                                                 f"would depend on the statics that change power"))
+        elif key not in known:
+            problems.append(Problem(file, where, f"a filter has no field {key!r}{did_you_mean(str(key), known)}"))
+        elif why := _value_problem(known[key], value):
+            problems.append(Problem(file, where, f"field {key!r} of a filter must be {why}"))
+    return problems
+
+
+def static_problems(static: object, file: str, where: str) -> list[Problem]:
+    """Every problem of one `[[static]]` table: its fields' names and values, and the fields its stat needs."""
+    if not isinstance(static, dict):
+        return [Problem(file, where, f"a static must be a table {{ {', '.join(STATIC_FIELDS)} }}, not {_show(static)}")]
+    problems: list[Problem] = []
+    for key, value in static.items():
+        if key not in STATIC_FIELDS:
+            hint = did_you_mean(str(key), STATIC_FIELDS)
+            problems.append(Problem(file, where, f"a static has no field {key!r}{hint}"))
+        elif STATIC_FIELDS[key].kind == "filter":
+            problems += filter_problems(value, file, f"{where}.{key}", in_static=True)
+        elif why := _value_problem(STATIC_FIELDS[key], value):
+            problems.append(Problem(file, where, f"field {key!r} of a static must be {why}"))
+    stat = static.get("stat")
+    if stat is None:
+        problems.append(Problem(file, where, f"a static needs 'stat' ({STATIC_FIELDS['stat'].describe()})"))
+    if not isinstance(stat, str) or stat not in STAT_FIELDS:
+        return problems
+    takes = STAT_FIELDS[stat]
+    problems += [Problem(file, where, f"a {stat} static takes {', '.join(takes)}, not {key!r}")
+                 for key in static if key in STATIC_FIELDS and key != "stat" and key not in takes]
+    if stat == "printed_power" and "highest" not in static:
+        problems.append(Problem(file, where, "a printed_power static needs 'highest' (a filter)"))
+    if stat == "power" and "add" not in static:
+        problems.append(Problem(file, where, f"a power static needs 'add' ({STATIC_FIELDS['add'].describe()})"))
+    if stat == "power" and ("per" in static) == ("if_any" in static):
+        problems.append(Problem(file, where, "a power static needs one of 'per' and 'if_any' (a filter), not "
+                                             + ("both" if "per" in static else "neither: a change that is always on "
+                                                                               "belongs in 'atk'")))
+    return problems
+
+
+def static_card_names(static: object) -> Iterator[tuple[str, str]]:
+    """(field, value) for each card a static's filters name: ('if_any.named', 'Red Riding Hood')."""
+    if isinstance(static, dict):
+        yield from _filter_names(static, STATIC_FIELDS)
+
+
 def card_names(effect: object) -> Iterator[tuple[str, str]]:
-    """(field, value) for each field of an effect, its modes' effects included, that names a card."""
+    """(field, value) for each field of an effect, its modes' effects and its filters included, that names a
+    card."""
     if not isinstance(effect, dict) or not isinstance(effect.get("op"), str) or effect["op"] not in OPS:
         return
     known = {**COMMON_FIELDS, **OPS[effect["op"]].fields}
     for key, value in effect.items():
         if key in known and known[key].card_name and isinstance(value, str) and value:
             yield key, value
+    yield from _filter_names(effect, known)
     for mode in effect.get("modes", []) if isinstance(effect.get("modes"), list) else []:
         for inner in mode.get("effects", []) if isinstance(mode, dict) and isinstance(mode.get("effects"), list) \
                 else []:
             yield from card_names(inner)
+
+
+def _filter_names(table: dict[Any, Any], known: dict[str, Field]) -> Iterator[tuple[str, str]]:
+    """('KEY.named', name) for each filter field of a table that names a card."""
+    for key, value in table.items():
+        if key in known and known[key].kind == "filter" and isinstance(value, dict):
+            named = value.get("named")
+            if isinstance(named, str) and named:
+                yield f"{key}.named", named
 
 
 def _show(value: object) -> str:

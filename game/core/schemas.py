@@ -1,7 +1,8 @@
 """Schemas of card and deck files (pydantic v2): every key, type and bound, every error at once, JSON Schema out.
 
 Validation here is the first stage: the shape of one file. What a schema can't see (card names across
-files, op fields, rule ids) is the second stage, in `game.core.cards`; both report `game.core.problems.Problem`s.
+files, the fields of effects and statics, rule ids) is the second stage, in `game.core.cards`; both report
+`game.core.problems.Problem`s.
 `SCHEMAS` maps each file kind of `countertop schema KIND` to its model.
 """
 
@@ -14,8 +15,6 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from pydantic_core import PydanticCustomError
 
 from game.core import opspecs
-from game.core.constants import CHARACTER_KINDS as CHARACTER_KINDS
-from game.core.constants import DECK_KINDS as DECK_KINDS
 from game.core.constants import DECK_SIZE, KINDS
 from game.core.problems import Problem, did_you_mean
 
@@ -27,7 +26,6 @@ TRIGGERS = (
     "minion_played_here",
     "last_white_cube_removed",
 )
-STATICS = ("microbot", "mimic", "weakened_by_rival")
 ABILITY_TARGETS = (*opspecs.TARGET_FILTERS, "self")
 MAX_NAME = 60
 MAX_CARD_TEXT = 1000
@@ -40,6 +38,12 @@ MAX_COST = 20
 MAX_UNTAP_COST = 10
 EFFECT_REF = "#/$defs/Effect"
 EFFECT_MARK = "an effect table (game.core.opspecs)"
+STATIC_REF = "#/$defs/Static"
+FILTER_DEFS = {"Filter": False, "StaticFilter": True}
+"""The two filter definitions: an effect's, and a static's (which can't count by power)."""
+STATIC_MARK = "a static table (game.core.opspecs)"
+MARKS = {EFFECT_MARK: EFFECT_REF, STATIC_MARK: STATIC_REF}
+"""Tables whose fields game.core.opspecs checks: where the schema marks one, it points at that one definition."""
 
 
 def one_of(options: tuple[str, ...], what: str) -> AfterValidator:
@@ -68,7 +72,7 @@ DamageType = Annotated[str, one_of(opspecs.DAMAGE_TYPES, "a damage type"), enum(
 TargetFilter = Annotated[str, one_of(opspecs.TARGET_FILTERS, "a target filter"), enum(opspecs.TARGET_FILTERS)]
 AbilityTarget = Annotated[str, one_of(ABILITY_TARGETS, "an ability target"), enum(ABILITY_TARGETS)]
 TriggerEvent = Annotated[str, one_of(TRIGGERS, "a trigger event"), enum(TRIGGERS)]
-Static = Annotated[str, one_of(STATICS, "an ongoing ability"), enum(STATICS)]
+Static = Annotated[dict[str, Any], WithJsonSchema({"$comment": STATIC_MARK})]
 
 
 class FileModel(BaseModel):
@@ -116,8 +120,8 @@ class CardFile(FileModel):
     target: TargetFilter | None = Field(None, description="what playing it must target")
     target_may_be_in_stasis: bool = Field(False, description="its target may be a card in stasis (ST-7)")
     from_stasis_target: TargetFilter | None = Field(None, description="what playing it from stasis must target")
-    static: list[Static] = Field(default_factory=list, max_length=len(STATICS), description="ongoing abilities")
-    rival: Name | None = Field(None, description="weakened_by_rival: the rival card's name")
+    static: list[Static] = Field(default_factory=list, max_length=opspecs.MAX_STATICS,
+                                 description="characters: ongoing changes to a stat ([[static]] tables)")
     on_play: Effects = Field(default_factory=list, description="effects when played")
     from_stasis: Effects = Field(default_factory=list, description="effects when played from stasis (ST-11)")
     trigger: list[TriggerFile] = Field(default_factory=list, max_length=MAX_LIST, description="triggered abilities")
@@ -139,22 +143,44 @@ SCHEMAS: dict[str, type[BaseModel]] = {"cards": CardFile, "deck": DeckFile}
 
 def json_schema(kind: str, model: type[BaseModel] | None = None) -> dict[str, Any]:
     """The JSON Schema of a file kind (of `SCHEMAS`, or the model given: the scenario file's lives higher up),
-    with the effect schema of game.core.opspecs where effects appear."""
-    schema = _link_effects((model or SCHEMAS[kind]).model_json_schema())
+    with the effect and static schemas of game.core.opspecs where effects and statics appear."""
+    schema = _link_marks((model or SCHEMAS[kind]).model_json_schema())
     if EFFECT_REF in str(schema):
         schema.setdefault("$defs", {})["Effect"] = effect_json_schema(in_card=kind == "cards")
+    if STATIC_REF in str(schema):
+        schema.setdefault("$defs", {})["Static"] = static_json_schema()
+    for name, in_static in FILTER_DEFS.items():
+        if f"#/$defs/{name}" in str(schema):
+            schema["$defs"][name] = _filter_schema(in_static)
     return {"$schema": "http://json-schema.org/draft-07/schema#", **schema}
 
 
-def _link_effects(node: Any) -> Any:
-    """Point each place an effect goes at the one effect definition (pydantic can't reference it itself)."""
+def _link_marks(node: Any) -> Any:
+    """Point each place an effect or a static goes at its one definition (pydantic can't reference it itself)."""
     if isinstance(node, dict):
-        if node.get("$comment") == EFFECT_MARK:
-            return {"$ref": EFFECT_REF}
-        return {k: _link_effects(v) for k, v in node.items()}
+        if node.get("$comment") in MARKS:
+            return {"$ref": MARKS[node["$comment"]]}
+        return {k: _link_marks(v) for k, v in node.items()}
     if isinstance(node, list):
-        return [_link_effects(v) for v in node]
+        return [_link_marks(v) for v in node]
     return node
+
+
+def static_json_schema() -> dict[str, Any]:
+    """One `[[static]]` table: `stat`, and the fields that stat takes (game.core.opspecs)."""
+    cases = []
+    for stat, takes in opspecs.STAT_FIELDS.items():
+        others = [key for key in opspecs.STATIC_FIELDS if key != "stat" and key not in takes]
+        then: dict[str, Any] = {"properties": {key: False for key in others}}
+        if stat == "power":
+            then.update(required=["add"], oneOf=[{"required": ["per"]}, {"required": ["if_any"]}])
+        else:
+            then.update(required=list(takes))
+        cases.append({"if": {"properties": {"stat": {"const": stat}}}, "then": then})
+    return {"type": "object", "required": ["stat"], "additionalProperties": False,
+            "description": "a static: an ongoing change to one of the card's stats while it works",
+            "properties": {key: _field_schema(f, in_static=True) for key, f in opspecs.STATIC_FIELDS.items()},
+            "allOf": cases}
 
 
 def effect_json_schema(in_card: bool) -> dict[str, Any]:
@@ -182,7 +208,18 @@ def _card_target_schema(spec: opspecs.OpFields) -> dict[str, Any]:
             "description": "this card, the command's target, or choose:FILTER / each:FILTER (default this)"}
 
 
-def _field_schema(f: opspecs.Field) -> dict[str, Any]:
+def _filter_schema(in_static: bool) -> dict[str, Any]:
+    """A filter table: each field narrows the cards in play it picks (a static's can't count by power)."""
+    fields = {k: f for k, f in opspecs.FILTER_FIELDS.items() if not (in_static and k in opspecs.NOT_IN_STATICS)}
+    return {"type": "object", "additionalProperties": False,
+            "description": "a filter: the cards in play, stasis included (ST-8), that have every field's property",
+            "properties": {key: _field_schema(f) for key, f in fields.items()}}
+
+
+def _field_schema(f: opspecs.Field, in_static: bool = False) -> dict[str, Any]:
+    if f.kind == "filter":
+        name = next(name for name, static in FILTER_DEFS.items() if static == in_static)
+        return {"allOf": [{"$ref": f"#/$defs/{name}"}], "description": f.doc}
     square = {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 0}}
     shapes: dict[str, dict[str, Any]] = {
         "int": {"type": "integer", "minimum": f.low, "maximum": f.high},
@@ -230,6 +267,8 @@ def _problem(model: type[BaseModel], error: Any, file: str) -> Problem:
     message = error["msg"]
     for pydantic_words, ours in WORDS:
         message = message.replace(pydantic_words, ours)
+    if kind in ("too_long", "too_short") and isinstance(error["input"], list):
+        return Problem(file, where_of(loc), message)
     return Problem(file, where_of(loc), f"{message}, not {_show(error['input'])}")
 
 

@@ -1,4 +1,4 @@
-"""The schema of a scenario file (DESIGN §3): its keys, `[[card]]` and `[[do]]` tables, types and bounds.
+"""The schema of a scenario file (docs/formats.md): its keys, `[[card]]` and `[[do]]` tables, types and bounds.
 
 `ScenarioFile` is a pydantic model (unknown keys forbidden) that `countertop schema scenario` prints as a
 JSON Schema; `schema_problems` lists every way a parsed file breaks it, each a `Problem` naming the table
@@ -90,7 +90,7 @@ Step: Any = Annotated[Union[tuple(STEPS.values())], Field(discriminator="act")] 
 
 
 class ScenarioFile(Strict):
-    """A scenario file: a table set up by hand, then actions played in order (DESIGN §3)."""
+    """A scenario file: a table set up by hand, then actions played in order (docs/formats.md)."""
 
     seed: Annotated[int, Field(ge=-(2**63), le=2**63)] = 0
     dice: Annotated[list[Annotated[int, Field(ge=1, le=100)]], Field(max_length=MAX_FORCED)] = []

@@ -20,7 +20,7 @@ from game.core.constants import HAND_LIMIT
 from game.core.opspecs import effect_problems
 from game.rules import stasis, status, stun
 from game.rules.combat import deal_damage, heal, move_along
-from game.rules.stats import power, printed_atk
+from game.rules.stats import picked, printed_atk
 
 if TYPE_CHECKING:
     from game.core.table import Table
@@ -312,7 +312,26 @@ def _move(game: Table, item: dict[str, Any], target: int) -> None:
 
 @op("draw")
 def _draw(game: Table, item: dict[str, Any], target: str) -> None:
-    game.draw(target, count(item, "n"))
+    """Draw n cards, or n per card in play the `per` filter picks (ST-8: stasis too), at most the bound of n; with
+    `flip`, a coin per card and only heads draw (G-8); with `extra_plays_if`, while its filter picks a card in play,
+    each action drawn becomes an extra action play (G-4). Filters read `other` as the source, `yours` as the
+    effect's controller; a flip's purpose names the source."""
+    n = count(item, "n")
+    if "per" in item:
+        n = min(n * len(picked(game, item["per"], source_eid(game, item), item["player"])), opspecs.MAX_COUNT)
+    if item.get("flip"):
+        source = source_eid(game, item)
+        purpose = f"{game.name(source)}: draw on heads" if source is not None else "draw on heads"
+        n = sum(1 for _ in range(n) if game.flip(purpose) == "heads")
+    drawn = game.draw(target, n)
+    if "extra_plays_if" not in item or not picked(game, item["extra_plays_if"], source_eid(game, item),
+                                                  item["player"]):
+        return
+    for eid in drawn:
+        if game.kind(eid) == "action":
+            grant = {"kind": "action", "ref": game.ref(eid)}
+            game.player(target).grants.append(grant)
+            game.emit("ExtraPlayGranted", player=target, grant=grant)
 
 
 @op("lose_abilities")
@@ -370,35 +389,6 @@ def _copy_power(game: Table, item: dict[str, Any], target: int) -> None:
         return
     game.add(me, CopiedPower(printed_atk(game, target), game.name(target)))
     game.emit("PowerCopied", card=game.ref(me), source=game.ref(target), atk=printed_atk(game, target))
-
-
-@op("draw_per_strong_minion")
-def _draw_per_strong(game: Table, item: dict[str, Any], target: str) -> None:
-    """Who Loves Ya, Baby?: counts minions in play, stasis included (ST-8)."""
-    mine = [e for e in game.zone_cards("board") + game.zone_cards("stasis")
-            if game.kind(e) == "minion" and game.controller(e) == target]
-    game.draw(target, sum(1 for e in mine if power(game, e) >= count(item, "min_power")))
-
-
-@op("flip_per_named")
-def _flip_per_named(game: Table, item: dict[str, Any], target: str) -> None:
-    """Gobbo: a coin per card of that name in play (every player's, stasis too); draw per heads."""
-    count = sum(1 for e in game.zone_cards("board") + game.zone_cards("stasis") if game.name(e) == item["name"])
-    heads = sum(1 for _ in range(count) if game.flip(f"{item['name']}: draw on heads") == "heads")
-    game.draw(target, heads)
-
-
-@op("draw_grant_actions")
-def _draw_grant_actions(game: Table, item: dict[str, Any], target: str) -> None:
-    """Hawkeye's Arrows: draw; with the named card in play, drawn actions become extra action plays."""
-    drawn = game.draw(target, count(item, "n"))
-    if not named_in_play(game, item["named"]):
-        return
-    for eid in drawn:
-        if game.kind(eid) == "action":
-            grant = {"kind": "action", "ref": game.ref(eid)}
-            game.player(target).grants.append(grant)
-            game.emit("ExtraPlayGranted", player=target, grant=grant)
 
 
 @op("draw_madness")
