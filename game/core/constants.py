@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from game.core.statuses import TABLE
+
 COLS, ROWS = 7, 5
 STANDARD_LOCATIONS = ((1, 2), (3, 2), (5, 2))
 HAND_LIMIT = 10
-STATUSES = ("Blind", "Break", "Burn", "Cripple", "Freeze", "Poison", "Shear", "Silence", "Sleep", "Stun", "Upkeep")
+STATUSES = tuple(status.name for status in TABLE)
+"""The status names, in the table's order (game/core/statuses.py)."""
 PHASES = ("start", "untap", "main", "end", "over")
 CUBE_COLORS = ("red", "white", "blue")
 ZONES = ("deck", "hand", "board", "discard", "stasis", "location", "madness", "removed")

@@ -21,7 +21,7 @@ T = TypeVar("T")
 
 FORMAT = b"countertop-checked-1"
 CHECKING_CODE = ("core/cards.py", "core/schemas.py", "core/opspecs.py", "core/rulebook.py", "core/constants.py",
-                 "core/problems.py", "io/setup.py", "core/filecache.py")
+                 "core/statuses.py", "core/problems.py", "io/setup.py", "core/filecache.py")
 """The modules whose code decides what a check gives (their bytes are part of every key)."""
 
 

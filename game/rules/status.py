@@ -6,14 +6,13 @@ from typing import TYPE_CHECKING
 
 from game.core.components import Cubes, StatusStack
 from game.core.constants import CUBE_COLORS as CUBE_COLORS
+from game.core.statuses import TABLE
 
 if TYPE_CHECKING:
     from game.core.table import Table
 
-MAX_STACKS = {
-    "Blind": 1, "Break": 1, "Burn": 2, "Cripple": 1, "Freeze": 2, "Poison": 1, "Shear": 10_000,
-    "Silence": 1, "Sleep": 1, "Stun": 1, "Upkeep": 1,
-}
+MAX_STACKS = {status.name: status.max_stacks for status in TABLE}
+"""Each status's cap (SE-0), from the status table."""
 
 
 def apply(game: Table, eid: int, name: str, stacks: int = 1) -> None:

@@ -4,25 +4,14 @@ stasis counters (ST-9), cubes (SE-14), evasion (SE-12), negation (SE-13), ATK an
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
+from game.core.statuses import BY_NAME
 from game.ui.draw import BLACK, Color, Rect, px, text
 
-# Each status: the colour of its round tile and a short name for the legend.
-STATUS_COLORS: dict[str, Color] = {
-    "Blind": (70, 70, 78),
-    "Break": (214, 120, 30),
-    "Burn": (200, 50, 25),
-    "Cripple": (125, 85, 50),
-    "Freeze": (60, 150, 230),
-    "Poison": (60, 150, 50),
-    "Shear": (120, 130, 150),
-    "Silence": (235, 235, 235),
-    "Sleep": (25, 35, 110),
-    "Stun": (150, 40, 190),
-    "Upkeep": (190, 160, 40),
-}
 STUN_COUNTER: Color = (255, 215, 0)
 STASIS_COUNTER: Color = (80, 220, 235)
 CUBE_COLORS: dict[str, Color] = {"red": (220, 40, 40), "white": (245, 245, 245), "blue": (50, 100, 240)}
@@ -43,70 +32,131 @@ def _star(center: tuple[float, float], outer: float, inner: float, points: int) 
     return corners
 
 
-def status_glyph(surface: pygame.Surface, status: str, rect: Rect) -> None:
-    """The picture of a status inside rect: flame, snowflake, Zzz, crossed eye, skull-drop, ..."""
-    x, y, s, _ = rect
-    cx, cy = x + s / 2, y + s / 2
-    u = s / 16
-    line = max(1, round(s / 10))
-    if status == "Burn":
-        flame = [(cx, y + 2 * u), (cx + 5 * u, cy + 1 * u), (cx + 4 * u, y + 13 * u), (cx, y + 14.5 * u),
-                 (cx - 4 * u, y + 13 * u), (cx - 5 * u, cy + 1 * u), (cx - 2 * u, cy - 2 * u)]
-        pygame.draw.polygon(surface, (255, 200, 40), flame)
-        pygame.draw.polygon(surface, (255, 250, 200), [(cx, cy), (cx + 2 * u, y + 12 * u), (cx - 2 * u, y + 12 * u)])
-    elif status == "Freeze":
-        for angle in (0, 60, 120):
-            dx, dy = 6 * u * math.cos(math.radians(angle)), 6 * u * math.sin(math.radians(angle))
-            pygame.draw.line(surface, WHITE, (cx - dx, cy - dy), (cx + dx, cy + dy), line)
-        pygame.draw.circle(surface, WHITE, (cx, cy), max(1, 1.5 * u))
-    elif status == "Sleep":
-        for size, (zx, zy) in ((5, (3, 3)), (4, (8, 7)), (3, (11, 11))):
-            a, b = x + zx * u, y + zy * u
-            pts = [(a, b), (a + size * u, b), (a, b + size * u), (a + size * u, b + size * u)]
-            pygame.draw.lines(surface, WHITE, False, pts, line)
-    elif status == "Blind":
-        eye = pygame.Rect(round(x + 2 * u), round(cy - 3.5 * u), round(12 * u), round(7 * u))
-        pygame.draw.ellipse(surface, WHITE, eye)
-        pygame.draw.circle(surface, BLACK, (cx, cy), max(1, 2 * u))
-        pygame.draw.line(surface, (240, 60, 60), (x + 2 * u, y + 13 * u), (x + 14 * u, y + 3 * u), line + 1)
-    elif status == "Break":
-        crack = [(cx - 1 * u, y + 2 * u), (cx + 2 * u, cy - 2 * u), (cx - 2 * u, cy + 1 * u),
-                 (cx + 1 * u, y + 14 * u)]
-        pygame.draw.lines(surface, BLACK, False, crack, line + 1)
-    elif status == "Cripple":
-        pygame.draw.line(surface, WHITE, (cx - 3 * u, y + 3 * u), (cx - 3 * u, y + 13 * u), line + 1)
-        pygame.draw.line(surface, WHITE, (cx - 3 * u, y + 13 * u), (cx + 4 * u, y + 13 * u), line + 1)
-        pygame.draw.line(surface, (240, 60, 60), (cx - 6 * u, cy + 1 * u), (cx + 2 * u, cy - 3 * u), line)
-    elif status == "Poison":
-        pygame.draw.circle(surface, (200, 255, 170), (cx, cy + 2 * u), 4 * u)
-        pygame.draw.polygon(surface, (200, 255, 170), [(cx, y + 2 * u), (cx + 3.5 * u, cy), (cx - 3.5 * u, cy)])
-        pygame.draw.circle(surface, (20, 70, 20), (cx, cy + 2 * u), max(1, 1.4 * u))
-    elif status == "Shear":
-        pygame.draw.circle(surface, WHITE, (cx - 3 * u, y + 12 * u), 2 * u, line)
-        pygame.draw.circle(surface, WHITE, (cx + 3 * u, y + 12 * u), 2 * u, line)
-        pygame.draw.line(surface, WHITE, (cx - 2 * u, y + 10 * u), (cx + 3 * u, y + 2 * u), line)
-        pygame.draw.line(surface, WHITE, (cx + 2 * u, y + 10 * u), (cx - 3 * u, y + 2 * u), line)
-    elif status == "Silence":
-        bubble = pygame.Rect(round(x + 2 * u), round(y + 3 * u), round(12 * u), round(8 * u))
-        pygame.draw.ellipse(surface, (60, 60, 60), bubble, line)
-        pygame.draw.polygon(surface, (60, 60, 60), [(cx - 3 * u, y + 10 * u), (cx - 4 * u, y + 14 * u),
-                                                    (cx, y + 10.5 * u)])
-        pygame.draw.line(surface, (220, 30, 30), (x + 2 * u, y + 14 * u), (x + 14 * u, y + 2 * u), line + 1)
-    elif status == "Stun":
-        pygame.draw.polygon(surface, (255, 255, 200), _star((cx, cy), 6.5 * u, 2.6 * u, 5))
-    elif status == "Upkeep":
-        pygame.draw.circle(surface, (255, 240, 170), (cx, cy), 5 * u, line)
-        pygame.draw.line(surface, (255, 240, 170), (cx, cy - 3 * u), (cx, cy + 3 * u), line)
+@dataclass(frozen=True)
+class Tile:
+    """Where a status's picture goes: the tile's corner and centre, its unit (a sixteenth of its side) and the
+    width of its lines."""
+
+    x: float
+    y: float
+    cx: float
+    cy: float
+    u: float
+    line: int
+
+    @classmethod
+    def of(cls, rect: Rect) -> Tile:
+        """The tile of a square rect."""
+        x, y, s, _ = rect
+        return cls(x, y, x + s / 2, y + s / 2, s / 16, max(1, round(s / 10)))
+
+
+def flame(surface: pygame.Surface, t: Tile) -> None:
+    """Burn (SE-3): a yellow flame with a pale core."""
+    y, cx, cy, u = t.y, t.cx, t.cy, t.u
+    outline = [(cx, y + 2 * u), (cx + 5 * u, cy + 1 * u), (cx + 4 * u, y + 13 * u), (cx, y + 14.5 * u),
+               (cx - 4 * u, y + 13 * u), (cx - 5 * u, cy + 1 * u), (cx - 2 * u, cy - 2 * u)]
+    pygame.draw.polygon(surface, (255, 200, 40), outline)
+    pygame.draw.polygon(surface, (255, 250, 200), [(cx, cy), (cx + 2 * u, y + 12 * u), (cx - 2 * u, y + 12 * u)])
+
+
+def snowflake(surface: pygame.Surface, t: Tile) -> None:
+    """Freeze (SE-5): three white strokes crossing at a dot."""
+    cx, cy, u = t.cx, t.cy, t.u
+    for angle in (0, 60, 120):
+        dx, dy = 6 * u * math.cos(math.radians(angle)), 6 * u * math.sin(math.radians(angle))
+        pygame.draw.line(surface, WHITE, (cx - dx, cy - dy), (cx + dx, cy + dy), t.line)
+    pygame.draw.circle(surface, WHITE, (cx, cy), max(1, 1.5 * u))
+
+
+def zzz(surface: pygame.Surface, t: Tile) -> None:
+    """Sleep (SE-9): three shrinking Zs."""
+    for size, (zx, zy) in ((5, (3, 3)), (4, (8, 7)), (3, (11, 11))):
+        a, b = t.x + zx * t.u, t.y + zy * t.u
+        pts = [(a, b), (a + size * t.u, b), (a, b + size * t.u), (a + size * t.u, b + size * t.u)]
+        pygame.draw.lines(surface, WHITE, False, pts, t.line)
+
+
+def crossed_eye(surface: pygame.Surface, t: Tile) -> None:
+    """Blind (SE-1): an eye struck through in red."""
+    x, y, cx, cy, u = t.x, t.y, t.cx, t.cy, t.u
+    eye = pygame.Rect(round(x + 2 * u), round(cy - 3.5 * u), round(12 * u), round(7 * u))
+    pygame.draw.ellipse(surface, WHITE, eye)
+    pygame.draw.circle(surface, BLACK, (cx, cy), max(1, 2 * u))
+    pygame.draw.line(surface, (240, 60, 60), (x + 2 * u, y + 13 * u), (x + 14 * u, y + 3 * u), t.line + 1)
+
+
+def crack(surface: pygame.Surface, t: Tile) -> None:
+    """Break (SE-2): a black crack from top to bottom."""
+    y, cx, cy, u = t.y, t.cx, t.cy, t.u
+    zigzag = [(cx - 1 * u, y + 2 * u), (cx + 2 * u, cy - 2 * u), (cx - 2 * u, cy + 1 * u), (cx + 1 * u, y + 14 * u)]
+    pygame.draw.lines(surface, BLACK, False, zigzag, t.line + 1)
+
+
+def struck_leg(surface: pygame.Surface, t: Tile) -> None:
+    """Cripple (SE-4): a white leg and foot struck through in red."""
+    y, cx, cy, u, line = t.y, t.cx, t.cy, t.u, t.line
+    pygame.draw.line(surface, WHITE, (cx - 3 * u, y + 3 * u), (cx - 3 * u, y + 13 * u), line + 1)
+    pygame.draw.line(surface, WHITE, (cx - 3 * u, y + 13 * u), (cx + 4 * u, y + 13 * u), line + 1)
+    pygame.draw.line(surface, (240, 60, 60), (cx - 6 * u, cy + 1 * u), (cx + 2 * u, cy - 3 * u), line)
+
+
+def drop(surface: pygame.Surface, t: Tile) -> None:
+    """Poison (SE-6): a pale green drop with a dark heart."""
+    y, cx, cy, u = t.y, t.cx, t.cy, t.u
+    pygame.draw.circle(surface, (200, 255, 170), (cx, cy + 2 * u), 4 * u)
+    pygame.draw.polygon(surface, (200, 255, 170), [(cx, y + 2 * u), (cx + 3.5 * u, cy), (cx - 3.5 * u, cy)])
+    pygame.draw.circle(surface, (20, 70, 20), (cx, cy + 2 * u), max(1, 1.4 * u))
+
+
+def scissors(surface: pygame.Surface, t: Tile) -> None:
+    """Shear (SE-7): open white scissors."""
+    y, cx, u, line = t.y, t.cx, t.u, t.line
+    pygame.draw.circle(surface, WHITE, (cx - 3 * u, y + 12 * u), 2 * u, line)
+    pygame.draw.circle(surface, WHITE, (cx + 3 * u, y + 12 * u), 2 * u, line)
+    pygame.draw.line(surface, WHITE, (cx - 2 * u, y + 10 * u), (cx + 3 * u, y + 2 * u), line)
+    pygame.draw.line(surface, WHITE, (cx + 2 * u, y + 10 * u), (cx - 3 * u, y + 2 * u), line)
+
+
+def struck_bubble(surface: pygame.Surface, t: Tile) -> None:
+    """Silence (SE-8): a speech bubble struck through in red."""
+    x, y, cx, u, line = t.x, t.y, t.cx, t.u, t.line
+    bubble = pygame.Rect(round(x + 2 * u), round(y + 3 * u), round(12 * u), round(8 * u))
+    pygame.draw.ellipse(surface, (60, 60, 60), bubble, line)
+    pygame.draw.polygon(surface, (60, 60, 60), [(cx - 3 * u, y + 10 * u), (cx - 4 * u, y + 14 * u),
+                                                (cx, y + 10.5 * u)])
+    pygame.draw.line(surface, (220, 30, 30), (x + 2 * u, y + 14 * u), (x + 14 * u, y + 2 * u), line + 1)
+
+
+def star(surface: pygame.Surface, t: Tile) -> None:
+    """Stun, the status (SE-10): a pale five-pointed star."""
+    pygame.draw.polygon(surface, (255, 255, 200), _star((t.cx, t.cy), 6.5 * t.u, 2.6 * t.u, 5))
+
+
+def coin(surface: pygame.Surface, t: Tile) -> None:
+    """Upkeep (SE-11): a gold coin ring with a stroke down it."""
+    cx, cy, u, line = t.cx, t.cy, t.u, t.line
+    pygame.draw.circle(surface, (255, 240, 170), (cx, cy), 5 * u, line)
+    pygame.draw.line(surface, (255, 240, 170), (cx, cy - 3 * u), (cx, cy + 3 * u), line)
+
+
+GLYPHS: dict[str, Callable[[pygame.Surface, Tile], None]] = {
+    "crossed_eye": crossed_eye, "crack": crack, "flame": flame, "struck_leg": struck_leg, "snowflake": snowflake,
+    "drop": drop, "scissors": scissors, "struck_bubble": struck_bubble, "zzz": zzz, "star": star, "coin": coin,
+}
+"""Each picture a status's tile can show, by the glyph name of the status table (game/core/statuses.py)."""
 
 
 def status_icon(surface: pygame.Surface, topleft: tuple[int, int], size: int, status: str, stacks: int) -> Rect:
-    """A round status tile with its picture, and its stacks (Freeze: tokens) in a white corner number."""
+    """A round status tile in its colour with its picture, and its stacks (Freeze: tokens) in a white corner
+    number (from 1 for a counted status, else from 2)."""
+    row = BY_NAME[status]
     x, y = topleft
     center = (x + size // 2, y + size // 2)
-    pygame.draw.circle(surface, STATUS_COLORS[status], center, size // 2)
+    pygame.draw.circle(surface, row.color, center, size // 2)
     pygame.draw.circle(surface, BLACK, center, size // 2, 1)
-    status_glyph(surface, status, (x, y, size, size))
-    if stacks > 1 or status in ("Freeze", "Shear", "Burn"):
+    GLYPHS[row.glyph](surface, Tile.of((x, y, size, size)))
+    if stacks > 1 or row.counted:
         corner_number(surface, (x + size - px(3), y + size - px(3)), stacks)
     return (x, y, size, size)
 

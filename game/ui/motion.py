@@ -11,8 +11,9 @@ from typing import Any
 
 import pygame
 
+from game.core.statuses import BY_NAME
 from game.ui.draw import BLACK, Color, Rect, Zone, px, rendered, text
-from game.ui.icons import STASIS_COUNTER, STATUS_COLORS, STUN_COUNTER, stasis_disc, stun_diamond
+from game.ui.icons import STASIS_COUNTER, STUN_COUNTER, stasis_disc, stun_diamond
 
 LIFE_MS = 1400
 RISE = 28
@@ -44,7 +45,8 @@ def floats_for(entry: dict[str, Any], now: int | None) -> list[Float]:
         return [Float(target, f"+{entry.get('n', 0)}", HEAL, now)]
     if kind == "StatusApplied":
         status = str(entry.get("status"))
-        return [Float(target, f"+{status}", STATUS_COLORS.get(status, GREY), now)]
+        row = BY_NAME.get(status)
+        return [Float(target, f"+{status}", row.color if row else GREY, now)]
     if kind == "StatusRemoved":
         return [Float(target, f"−{entry.get('status')}", GREY, now)]
     if kind == "StunCountersAdded":

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.core.statuses import TABLE
 from game.ui import words
 from game.ui.draw import (
     BLACK,
@@ -316,8 +317,8 @@ def draw_legend(surface: pygame.Surface) -> list[Zone]:
     text(surface, "Legend: every marker on the table  (L, Esc or a click closes)",
          (rect[0] + px(16), rect[1] + px(10)), 26, INK, True)
     rows: list[tuple[Any, str, str]] = []
-    for status, short in words.STATUS_SHORT.items():
-        rows.append((("status", status), f"{status} ({words.STATUS_RULES[status]})", short))
+    for status in TABLE:
+        rows.append((("status", status.name), f"{status.name} ({status.rule})", status.short))
     rows += [
         (("stun",), "Stun counters (SC-1, SC-2)", "a yellow diamond with a number: the next untap removes one "
          "instead; not the status Stun"),

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.core.constants import STATUSES
 from game.ui.draw import BLACK, Color, Rect, Scale, fit_line, font, px, rendered, text, wrap
 from game.ui.icons import (
     cube_tile,
@@ -31,9 +32,6 @@ CROWDED = 8
 CROWDED_UPRIGHT = (88, 94)
 CROWDED_SIDEWAYS = (94, 82)
 TILE_SIZES = (22, 20, 18, 16, 14, 12, 11, 10)
-STATUS_ORDER = (
-    "Blind", "Break", "Burn", "Cripple", "Freeze", "Poison", "Shear", "Silence", "Sleep", "Stun", "Upkeep",
-)
 ATK_UP: Color = (20, 120, 40)
 ATK_DOWN: Color = (170, 30, 30)
 
@@ -45,7 +43,7 @@ def tiles(card: Card) -> list[tuple[str, Any, int]]:
     """What goes in a token's marker grid, in order: statuses, cubes, evasion, negation (kind, what, count)."""
     found: list[tuple[str, Any, int]] = []
     statuses = card.get("status", {})
-    found += [("status", name, statuses[name]) for name in STATUS_ORDER if name in statuses]
+    found += [("status", name, statuses[name]) for name in STATUSES if name in statuses]
     found += [("cubes", color, n) for color, n in card.get("cubes", {}).items() if n]
     found += [("evasion", dtype, value) for dtype, value in card.get("evasion", {}).items() if value]
     by_type: dict[str, int] = {}

@@ -6,36 +6,11 @@ import re
 from typing import Any
 
 from game.core.rulebook import rule
+from game.core.statuses import BY_NAME
 
 View = dict[str, Any]
 Action = dict[str, Any]
 
-STATUS_RULES = {
-    "Blind": "SE-1",
-    "Break": "SE-2",
-    "Burn": "SE-3",
-    "Cripple": "SE-4",
-    "Freeze": "SE-5",
-    "Poison": "SE-6",
-    "Shear": "SE-7",
-    "Silence": "SE-8",
-    "Sleep": "SE-9",
-    "Stun": "SE-10",
-    "Upkeep": "SE-11",
-}
-STATUS_SHORT = {
-    "Blind": "attacks and abilities on enemies fail on a d100 roll of 51+",
-    "Break": "Standard Attacks against it get +25 CRT",
-    "Burn": "loses 2 HP per stack when its controller's turn ends (up to 2 stacks)",
-    "Cripple": "Standard Attacks against it get +1 ATK",
-    "Freeze": "2 tokens: can't move; 1 token: MV -1; a token comes off each turn",
-    "Poison": "loses 1 HP for every square it moves",
-    "Shear": "CRT -5 per stack",
-    "Silence": "can't spend speaking stones",
-    "Sleep": "can't move, attack, use Abilities or evade; ends when it is damaged",
-    "Stun": "on its next turn it can't target enemies (the status, not stun counters)",
-    "Upkeep": "its abilities cost 1 more stone",
-}
 MARKER_SHORT = {
     "stun_counters": "stun counters: the next untap removes one instead (SC-2)",
     "stasis_counters": "stasis counters: one comes off each of your turns; at 0 play it free (ST-9, ST-11)",
@@ -382,7 +357,7 @@ def marker_tooltip(view: View, zone: tuple[Any, ...]) -> list[str]:
         head = f"Status {status} on {name}: {count}"
         if status == "Stun":
             head += " (the status, not stun counters)"
-        return [head] + rule_lines(STATUS_RULES[status])
+        return [head] + rule_lines(BY_NAME[status].rule)
     if kind == "stun_counters":
         n = card["stun_counters"]
         return [f"{name} has {_plural(n, 'stun counter')} (not the status Stun)"] + rule_lines("SC-2")

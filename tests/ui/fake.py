@@ -7,6 +7,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.constants import STATUSES
+
 
 @dataclass
 class FakeOutcome:
@@ -270,28 +272,13 @@ class FakeGame:
 
 
 def busy_game() -> FakeGame:
-    """A fake game whose board shows every kind of marker: all eleven statuses, both kinds of stun, cubes,
+    """A fake game whose board shows every kind of marker: every status, both kinds of stun, cubes,
     evasion, negation, a tapped character, relics and cards in stasis."""
     game = FakeGame()
     cards, players = game.state["cards"], game.state["players"]
     cards["monk"].update(status={"Stun": 1, "Burn": 2, "Freeze": 2}, stun_counters=2, tapped=True)
     cards["guard"].update(
-        status={
-            name: 1
-            for name in (
-                "Blind",
-                "Break",
-                "Burn",
-                "Cripple",
-                "Freeze",
-                "Poison",
-                "Shear",
-                "Silence",
-                "Sleep",
-                "Stun",
-                "Upkeep",
-            )
-        },
+        status=dict.fromkeys(STATUSES, 1),
         hp=3,
         cubes={"red": 2, "white": 1, "blue": 2},
         evasion={"physical": 0, "spirit": 50},

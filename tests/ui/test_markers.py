@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.statuses import BY_NAME
 from game.ui.app import save_screen
-from game.ui.icons import CUBE_COLORS, STASIS_COUNTER, STATUS_COLORS, STUN_COUNTER
+from game.ui.icons import CUBE_COLORS, STASIS_COUNTER, STUN_COUNTER
 from tests.ui.fake import busy_game
 from tests.ui.helpers import hover, open_app, pixel, zone_center
 
@@ -17,8 +18,8 @@ def test_stun_counters_and_status_stun_look_different_SC1_SE10():
     badge = zone_center(app, ("stun_counters", "monk"))
     icon = zone_center(app, ("status", "monk", "Stun"))
     assert pixel(app, (badge[0] - 6, badge[1])) == STUN_COUNTER
-    assert pixel(app, (icon[0] - 9, icon[1])) == STATUS_COLORS["Stun"], "a round purple tile"
-    assert STATUS_COLORS["Stun"] != STUN_COUNTER
+    assert pixel(app, (icon[0] - 9, icon[1])) == BY_NAME["Stun"].color, "a round purple tile"
+    assert BY_NAME["Stun"].color != STUN_COUNTER
 
 
 def test_hovering_the_stun_counter_badge_explains_SC2():
@@ -39,7 +40,7 @@ def test_hovering_the_status_stun_icon_explains_SE10():
 
 def test_all_eleven_statuses_are_drawn_with_their_rules_SE0():
     app = open_app(busy_game())
-    for status in STATUS_COLORS:
+    for status in BY_NAME:
         hover(app, zone_center(app, ("status", "guard", status)))
         assert app.tooltip[0].startswith(f"Status {status} on Footman (Bo)")
     hover(app, zone_center(app, ("status", "guard", "Freeze")))
