@@ -18,7 +18,7 @@ from game.turn.commands.choose import Choose
 from game.turn.commands.end_turn import EndTurn
 from game.turn.commands.moment import Action, Moment
 from game.turn.commands.move import Move
-from game.turn.commands.play import Play, PlayFromStasis
+from game.turn.commands.play import Play, PlayFromStasis, any_allowance
 
 if TYPE_CHECKING:
     from game.core.table import Table
@@ -80,11 +80,14 @@ class Listing:
 
 def main_phase_parts(game: Table) -> Iterator[list[Action]]:
     """The main phase's actions but ending the turn, one card's actions of one kind at a time: each card in
-    hand, each card of the player's in stasis ready to play, each of the player's characters, each relic."""
+    hand, each card of the player's in stasis ready to play, each of the player's characters, each relic.
+    Hand plays are not asked for when no allowance is left (G-4): a random bot's pick often needs only the first
+    part that is not empty."""
     me = game.active().name
     moment = Moment(game, me)
-    for eid in game.zone_cards("hand", me, by="controller"):
-        yield Play.legal(moment, eid)
+    if any_allowance(game, me):
+        for eid in game.zone_cards("hand", me, by="controller"):
+            yield Play.legal(moment, eid)
     for eid in game.stasis_ready(me):
         yield PlayFromStasis.legal(moment, eid)
     for eid in [e for e in game.characters() if game.controller(e) == me]:

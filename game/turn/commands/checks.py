@@ -6,6 +6,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from game.core.components import StatusStack, Tapped
 from game.core.constants import COLS, ROWS
 from game.core.table import Outcome, Square
 from game.rules.status import applied_before_this_turn
@@ -74,8 +75,13 @@ def own_character(game: Table, eid: int, by: str) -> None:
 
 
 def can_act(game: Table, eid: int) -> bool:
-    """G-5, SE-9: a character acts only untapped and awake."""
-    return not game.is_tapped(eid) and not game.has_status(eid, "Sleep")
+    """G-5, SE-9: a character acts only untapped and awake (read from its components at once: every listing asks
+    it of every character twice, for its moves and its attacks)."""
+    has = game.components_of(eid)
+    if Tapped in has:
+        return False
+    statuses = has.get(StatusStack)
+    return statuses is None or not statuses.stacks.get("Sleep")
 
 
 def ready_to_act(game: Table, eid: int, doing: str) -> None:

@@ -177,6 +177,12 @@ def allowance(game: Table, by: str, eid: int) -> int | str | None:
     return "action" if player.action_plays > 0 else None
 
 
+def any_allowance(game: Table, by: str) -> bool:
+    """Whether `allowance` could give any card one now: a grant, or a minion or action play left (G-4)."""
+    player = game.player(by)
+    return bool(player.grants) or player.minion_plays > 0 or player.action_plays > 0
+
+
 def play_allowance(game: Table, by: str, eid: int) -> int | str:
     """The allowance a play from hand uses, or Rejected when none is left (G-4)."""
     which = allowance(game, by, eid)
