@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from game.core.atomic import written_whole
 from game.core.cards import card_pool
 from game.core.components import (
     AbilitiesLost,
@@ -239,26 +239,17 @@ def restore_card(game: Table, data: dict[str, Any]) -> None:
 
 
 def save_game(game: Table, path: str, ui: dict[str, Any] | None = None) -> None:
-    """Write a save: a temporary file in the same folder, then an atomic rename.
+    """Write a save whole (`game.core.atomic`: a temporary `.save-XXXXXXXX.json` in the same folder, then a rename).
 
     `ui` is an optional JSON object the window owns (undo history, say): stored under "ui", never read
     by the rules. Stale temporary files a killed save left behind are removed first.
     """
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    remove_stale_temporaries(folder)
+    remove_stale_temporaries(os.path.dirname(os.path.abspath(path)))
     state = dump_state(game)
     if ui is not None:
         state["ui"] = ui
-    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(state, out, allow_nan=False)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    with written_whole(path, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX) as out:
+        json.dump(state, out, allow_nan=False)
 
 
 def remove_stale_temporaries(folder: str, older_than: float = STALE_SECONDS) -> int:

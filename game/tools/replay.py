@@ -10,11 +10,10 @@ out and keep its length; the whole log is kept once.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.atomic import write_whole, written_whole
 from game.core.problems import FileProblems, Problem, read_bounded
 from game.engine import Game
 from game.io.export import Future, record_dice, scenario_data, to_toml
@@ -54,19 +53,9 @@ def record_of(game: Game, bots: list[str], result: dict[str, Any]) -> Record:
 
 
 def write_replay(record: Record, path: str) -> None:
-    """Write a replay file atomically (a temporary file in the same folder, then a rename)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".replay-", suffix=".json", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(record.to_json(), out, separators=(",", ":"))
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write a replay file whole (`game.core.atomic`: a temporary file in the same folder, then a rename)."""
+    with written_whole(path) as out:
+        json.dump(record.to_json(), out, separators=(",", ":"))
 
 
 def read_record(path: str) -> Record:
@@ -267,12 +256,9 @@ class Timeline:
             game.close()
 
     def export(self, step: int, out: str, then: int = 0) -> str:
-        """Write the scenario of a step to `out`; returns its text."""
+        """Write the scenario of a step to `out` (whole, or not at all); returns its text."""
         text = to_toml(self.scenario_at(step, then, f"{self.path} at step {step} (turn {self.turn_of(step)})"))
-        folder = os.path.dirname(os.path.abspath(out))
-        os.makedirs(folder, exist_ok=True)
-        with open(out, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        write_whole(out, text)
         return text
 
 

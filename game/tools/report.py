@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.core.atomic import write_whole
 from game.core.cards import card_pool, cards_dir
 from game.io.setup import decks_dir, standard_decks
 from game.tools.balance import ELO, Interval, bradley_terry, plackett_luce, wilson
@@ -282,11 +283,12 @@ def build(results: Sequence[GameResult], run: RunInfo) -> dict[str, Any]:
 
 
 def write(report: dict[str, Any], folder: Path) -> tuple[Path, Path]:
-    """Write DIR/report.json and DIR/report.html; the paths written."""
+    """Write DIR/report.json and DIR/report.html, each whole (a failed write leaves the old file or none); the
+    paths written."""
     from game.tools.reportpage import page
 
-    folder.mkdir(parents=True, exist_ok=True)
     json_path, html_path = folder / "report.json", folder / "report.html"
-    json_path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    html_path.write_text(page(report), encoding="utf-8")
+    html = page(report)
+    write_whole(json_path, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+    write_whole(html_path, html)
     return json_path, html_path

@@ -15,6 +15,7 @@ import tomllib
 from collections.abc import Callable
 from typing import Any
 
+from game.core.atomic import write_whole
 from game.engine import Game
 from game.io.export import to_toml
 from game.io.scenario import ScenarioError
@@ -129,10 +130,7 @@ def trim_dice(data: dict[str, Any], shrinker: Shrinker) -> None:
 
 
 def write_shrunk(data: dict[str, Any], path: str) -> None:
-    """Write a shrunk scenario (checked to parse back as TOML)."""
+    """Write a shrunk scenario whole (checked to parse back as TOML)."""
     text = to_toml(data)
     tomllib.loads(text)
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(text)
+    write_whole(path, text)

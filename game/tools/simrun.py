@@ -121,8 +121,6 @@ def run_sim(args: argparse.Namespace) -> int:
     summary["warning"] = report["warning"]
     summary["until"] = None if args.until is None else {"halfwidth": args.until, "reached": reached,
                                                         "widest": round(widest(results, args.players), 4)}
-    if args.report:
-        json_path, html_path = write(report, Path(args.report))
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
@@ -130,6 +128,9 @@ def run_sim(args: argparse.Namespace) -> int:
         if args.check:
             print(f"checks passed: every invariant held in all {len(results)} games (the components after every "
                   "command, every index at each end of turn, a save/restore round trip after setup and at the end)")
-        if args.report:
+    if args.report:
+        sys.stdout.flush()  # the summary is out before a report that can't be written ends the command
+        json_path, html_path = write(report, Path(args.report))
+        if not args.json:
             print(f"report: {html_path} and {json_path}")
     return 0

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import sys
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from game.core.atomic import write_whole
 from game.ui import saves, screens, words
-from game.ui.draw import Zone, player_color, set_unit
+from game.ui.draw import INK, Zone, box, fit_line, player_color, px, set_unit, text
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
 from game.ui.motion import Motion
 from game.ui.reasons import why_not
-from game.ui.renderer import Renderer
+from game.ui.renderer import ERROR, Renderer
 from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
 from game.ui.state import UiState
 from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory
@@ -133,6 +136,8 @@ class App:
         self.inspect_lines: list[str] = []
         self.motion = Motion()
         self.log_seen = 0
+        self.save_failure = ""
+        self.close_refused = False
         if game is not None:
             self.start(game, undo)
 
@@ -163,7 +168,7 @@ class App:
         view, _ = self.snapshot()
         if view.get("winner") is not None or view["phase"] == "over":
             self.ui.screen = "over"
-            autosave_path().unlink(missing_ok=True)
+            forget_autosave()
         elif who_must_act(view) != self.ui.viewer:
             assert self.play is not None
             self.play.undo.forget(NOTHING_YET)
@@ -219,8 +224,9 @@ class App:
             self.ui.banner, self.ui.banner_is_error = f"Can't start: {err}", True
             return
         self.seats = Seats(dict(zip(names, setup["seats"], strict=False)), seed)
-        autosave_path().unlink(missing_ok=True)
-        saves.remember_names(saves_folder(), names)
+        forget_autosave()
+        with suppress(OSError):  # the names are only a convenience for the next new-game screen
+            saves.remember_names(saves_folder(), names)
         setup["seed"] = str(random_seed())
         self.start(game)
 
@@ -435,21 +441,38 @@ class App:
         if self.play.perform(step.action):
             self.ui.banner, self.ui.banner_is_error = f"Redid: {words.action_label(view, step.action)}", False
 
-    def save_to(self, path: Path) -> None:
-        """Save the game with the window's undo history (the save's "ui" key)."""
+    def save_to(self, path: Path) -> str:
+        """Save the game with the window's undo history (the save's "ui" key); "" once it is written, else why
+        not, naming the file (a full or read-only disk): the old file at `path` is then left as it was."""
         assert self.game is not None and self.play is not None
-        saves.save_with_undo(self.game.to_state(), self.play.undo, path)
+        try:
+            saves.save_with_undo(self.game.to_state(), self.play.undo, path)
+        except OSError as err:
+            self.save_failure = f"Can't save to {err.filename or path}: {err.strerror or err}"
+            return self.save_failure
+        self.save_failure, self.close_refused = "", False
+        return ""
 
     def save_now(self) -> None:
-        """Ctrl+S: save the game to a new file under the data folder and say how to go on from it."""
+        """Ctrl+S: save the game to a new file under the data folder and say how to go on from it (or why the
+        save failed: the game goes on either way)."""
         path = saves_folder() / time.strftime("countertop-%Y%m%d-%H%M%S.json")
-        self.save_to(path)
+        problem = self.save_to(path)
+        if problem:
+            self.ui.banner, self.ui.banner_is_error = f"{problem}. The game goes on.", True
+            return
         self.ui.banner, self.ui.banner_is_error = f"Saved. Go on later with: {load_command(path)}", False
 
     def close(self) -> None:
-        """Closing the window: a game still being played is saved to the autosave file."""
+        """Closing the window: a game still being played is saved to the autosave file first. If that save
+        fails, the window stays open and says why; closing again tries once more, then quits without it."""
         if self.game is not None and self.ui.screen in ("play", "pass"):
-            self.save_to(autosave_path())
+            problem = self.save_to(autosave_path())
+            if problem and not self.close_refused:
+                self.close_refused = True
+                self.save_failure = f"{problem}. The game stays open: close again to quit without saving it."
+                self.ui.banner, self.ui.banner_is_error = self.save_failure, True
+                return
         self.running = False
 
     # ----- bot seats (game/ui/seats.py) -----------------------------------------------------------------
@@ -512,7 +535,10 @@ class App:
             order = list(view.get("players_order") or view["players"])
             viewer = self.ui.viewer or ""
             summary = words.turn_summary(view, words.since_own_turn(view, viewer))
-            return screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
+            zones = screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
+            if self.save_failure:
+                self.draw_save_failure(surface)
+            return zones
         if screen == "over" and self.ui.final_board:
             order = list(view.get("players_order") or view["players"])
             final = UiState(screen="play", viewer=order[0])
@@ -534,6 +560,14 @@ class App:
             self.motion.draw(surface, zones, now_ms())
         self.draw_inspected(surface, view, zones)
         return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
+
+    def draw_save_failure(self, surface: pygame.Surface) -> None:
+        """On the pass screen, which shows no banner: the save that failed, in a strip along the bottom."""
+        width, height = surface.get_size()
+        strip = (px(12), height - px(60), width - px(24), px(44))
+        box(surface, strip, ERROR, radius=4)
+        line = fit_line(self.save_failure, 19, strip[2] - px(12), True)
+        text(surface, line, (strip[0] + strip[2] // 2, strip[1] + strip[3] // 2), 19, INK, True, True)
 
     def draw_inspected(self, surface: pygame.Surface, view: dict[str, Any], zones: list[Zone]) -> None:
         """The details of an enemy or neutral card the player clicked, framed and pinned beside it."""
@@ -654,7 +688,8 @@ def save_screen(
     game: GameLike | None, path: str, screen: str = "board", size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
     seed: int | None = None,
 ) -> None:
-    """Render one screen of the window to a PNG of the window's size, settled, without opening a window.
+    """Render one screen of the window to a PNG of the window's size, settled, without opening a window; the
+    picture is made in memory and written whole (`game.core.atomic`), so a failed write leaves no part of one.
 
     screen: board (the play screen of whoever must act), new_game, pass (with the last-turn summary),
     choice (the board with its pending choice), refusal (the board after a click on a card that can do
@@ -673,7 +708,16 @@ def save_screen(
         if screen == "refusal":
             app.show_a_refusal()
     app.draw()
-    pygame.image.save(app.window, path)
+    picture = io.BytesIO()
+    pygame.image.save(app.window, picture, os.path.basename(path))
+    write_whole(path, picture.getvalue())
+
+
+def forget_autosave() -> None:
+    """Remove the autosave of a game that ended or was replaced; one that can't be removed (a read-only disk) is
+    only offered again on the new-game screen."""
+    with suppress(OSError):
+        autosave_path().unlink(missing_ok=True)
 
 
 def main_play(

@@ -115,9 +115,14 @@ class ReplayApp:
         self.playing = False
 
     def export(self) -> str:
-        """Write the step as a scenario under the data folder; returns its path."""
+        """Write the step as a scenario under the data folder; returns its path. A file that can't be written
+        (a full or read-only disk) is named on the banner, and the window goes on."""
         path = data_home() / "scenarios" / f"{self.name}-step-{self.at}.toml"
-        self.timeline.export(self.at, str(path))
+        try:
+            self.timeline.export(self.at, str(path))
+        except OSError as err:
+            self.banner = f"Can't export: {path}: {err.strerror or err}"
+            return str(path)
         self.exported.append(str(path))
         self.banner = f"Exported: countertop scenario {path}"
         return str(path)

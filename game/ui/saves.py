@@ -4,11 +4,11 @@ player names typed last time."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from game.core.atomic import written_whole
+from game.io.serialize import TEMP_PREFIX, TEMP_SUFFIX
 from game.ui.undo import NOTHING_YET, Step, UndoHistory
 
 NAMES_FILE = "last_names.json"
@@ -17,16 +17,9 @@ MAX_NAME_LENGTH = 16
 
 
 def write_json(path: Path, data: Any) -> None:
-    """Write JSON to a temporary file in the same folder, then rename it over path (never half a file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".save-", suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write JSON whole (`game.core.atomic`: a temporary file in the same folder, then a rename)."""
+    with written_whole(path, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX) as out:
+        json.dump(data, out)
 
 
 def ui_part(undo: UndoHistory) -> dict[str, Any]:
