@@ -33,9 +33,10 @@ def make_folders(folder: Path) -> None:
 
 
 def destination(path: str | os.PathLike[str]) -> Path:
-    """The file a write replaces: the target of a symbolic link (the link stays), refused with OSError when it
-    exists and is a folder or not a regular file."""
-    target = Path(os.path.realpath(path))
+    """The file a write replaces, refused with OSError when it exists as a folder or as something that is not a
+    regular file (through a symbolic link too: renaming over `/dev/stdout` would replace the link). A link to a
+    regular file is itself replaced, never written through."""
+    target = Path(os.path.abspath(path))
     try:
         mode = target.stat().st_mode
     except FileNotFoundError:

@@ -9,8 +9,9 @@ one `FILE: WHERE: WHAT` line. This module is the data layer: it imports nothing 
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -111,17 +112,15 @@ def card_from_file(data: CardFile) -> CardDef:
     )
 
 
-def card_from_json(data: dict[str, Any]) -> CardDef:
-    """A CardDef from its fields as `dataclasses.asdict` gave them and JSON kept them (the checked-files cache)."""
-    return CardDef(**{
-        **data,
-        "shows": tuple(data["shows"]),
-        "static": tuple(data["static"]),
-        "on_play": tuple(data["on_play"]),
-        "from_stasis": tuple(data["from_stasis"]),
-        "triggers": tuple(Trigger(**{**t, "effects": tuple(t["effects"])}) for t in data["triggers"]),
-        "abilities": tuple(Ability(**{**a, "effects": tuple(a["effects"])}) for a in data["abilities"]),
-    })
+def card_from_table(data: dict[str, Any]) -> CardDef:
+    """The CardDef of a card file's table as `tomllib` reads it, for a file that passed both stages (the checked-files
+    cache builds the pool so, without the schemas): the schemas are strict and their defaults are CardDef's, so
+    lists becoming tuples is all that changes."""
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()
+                              if k not in ("trigger", "ability")}
+    triggers = (Trigger(**{**t, "effects": tuple(t.get("effects", ()))}) for t in data.get("trigger", ()))
+    abilities = (Ability(**{**a, "effects": tuple(a.get("effects", ()))}) for a in data.get("ability", ()))
+    return CardDef(**fields, triggers=tuple(triggers), abilities=tuple(abilities))
 
 
 def _trigger(data: TriggerFile) -> Trigger:
@@ -302,12 +301,18 @@ def rules_file() -> Path:
 
 @cache
 def card_pool() -> dict[str, CardDef]:
-    """The shipped card pool, loaded once: checked through both stages, or as the same files checked last time
-    (`game.core.filecache`), which skips importing the schemas and their quarter second of start-up."""
-    return filecache.kept_or_checked(
-        "cards", filecache.key([*sorted(cards_dir().glob("*.toml")), rules_file()]), load_cards,
-        lambda pool: [asdict(card) for card in pool.values()],
-        lambda kept: {card.name: card for card in map(card_from_json, kept)})
+    """The shipped card pool, loaded once: checked through both stages, or built from the same bytes as files that
+    passed last time (`game.core.filecache`), which skips importing the schemas and their quarter second of
+    start-up."""
+    files = filecache.snapshot([*sorted(cards_dir().glob("*.toml")), rules_file()])
+    return filecache.kept_or_checked("cards", files, load_cards, pool_from_files)
+
+
+def pool_from_files(files: dict[Path, bytes]) -> dict[str, CardDef]:
+    """The pool of card files that passed both stages, by name in file order, from their bytes."""
+    cards = (card_from_table(tomllib.loads(content.decode("utf-8"))) for path, content in files.items()
+             if path.parent == cards_dir())
+    return {card.name: card for card in cards}
 
 
 def decks_dir() -> Path:

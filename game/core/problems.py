@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import difflib
+import os
+import stat
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -64,12 +65,21 @@ def depth(value: Any, limit: int = MAX_DEPTH) -> int:
 
 
 def read_bounded(path: str, what: str) -> str:
-    """A file's UTF-8 text, refused with one line when missing, unreadable, too big or not UTF-8."""
-    p = Path(path)
+    """A file's UTF-8 text, refused with one line when missing, unreadable, not a regular file, too big or not UTF-8.
+
+    The file is opened first and what was opened is checked (no race with a file being created or replaced), and
+    opened without blocking, so a named pipe in its place is refused at once instead of waiting for a writer.
+    """
     try:
-        if not p.is_file():
-            raise FileProblems([Problem(path, "", f"no such {what}" if not p.exists() else f"is not a {what}")])
-        with p.open("rb") as handle:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except (FileNotFoundError, NotADirectoryError):
+        raise FileProblems([Problem(path, "", f"no such {what}")]) from None
+    except OSError as err:
+        raise FileProblems([Problem(path, "", f"can't be read ({err.strerror or err})")]) from None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise FileProblems([Problem(path, "", f"is not a {what}")])
             raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as err:
         raise FileProblems([Problem(path, "", f"can't be read ({err.strerror or err})")]) from None

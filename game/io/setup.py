@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from game.core import filecache
 from game.core.cards import card_pool, cards_dir, check_deck, decks_dir, rules_file
@@ -57,15 +59,19 @@ def load_deck(path: Path) -> Deck:
 
 @cache
 def standard_decks() -> dict[str, Deck]:
-    """The shipped decks by key (the file name without .toml): checked against the card pool, or as the same
-    files (decks and cards) checked last time (`game.core.filecache`)."""
+    """The shipped decks by key (the file name without .toml): checked against the card pool, or built from the same
+    bytes as deck files (and card files) that passed last time (`game.core.filecache`)."""
     paths = sorted(decks_dir().glob("*.toml"))
+    files = filecache.snapshot([*paths, *sorted(cards_dir().glob("*.toml")), rules_file()])
     return filecache.kept_or_checked(
-        "decks", filecache.key([*paths, *sorted(cards_dir().glob("*.toml")), rules_file()], "decks"),
-        lambda: {p.stem: load_deck(p) for p in paths},
-        lambda decks: [asdict(d) for d in decks.values()],
-        lambda kept: {d["key"]: Deck(d["key"], d["name"], tuple(d["themes"]), d["description"], dict(d["cards"]))
-                      for d in kept})
+        "decks", files, lambda: {p.stem: load_deck(p) for p in paths},
+        lambda kept: {p.stem: deck_from_table(p.stem, tomllib.loads(kept[p].decode("utf-8"))) for p in paths}, "decks")
+
+
+def deck_from_table(key: str, data: dict[str, Any]) -> Deck:
+    """The Deck of a deck file's table as `tomllib` reads it, for a file that passed both stages (with the schema's
+    defaults: no themes, no description)."""
+    return Deck(key, data["name"], tuple(data.get("themes", ())), data.get("description", ""), dict(data["cards"]))
 
 
 def find_deck(name: str) -> Deck:
