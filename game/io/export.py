@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 STAT_KEYS = ("max_hp", "atk", "crt", "mv", "range", "damage_type")
 BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+JSON_ESCAPE = re.compile(r"\\\\|\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})|\\ud[89a-f][0-9a-f]{2}")
+"""In JSON text: an escaped backslash, a surrogate pair, or a lone surrogate."""
 
 
 @dataclass
@@ -194,7 +196,21 @@ def _table_array(value: Any) -> bool:
 
 
 def _key(key: str) -> str:
-    return key if BARE_KEY.match(key) else json.dumps(key)
+    return key if BARE_KEY.match(key) else _string(key)
+
+
+def _string(text: str) -> str:
+    """A TOML basic string, as JSON writes it but for what TOML reads otherwise: a character outside the Basic
+    Multilingual Plane as `\\UXXXXXXXX` (TOML has no surrogate pairs), DEL escaped, and a lone surrogate, which no
+    TOML string can hold (nor a player or card name), as U+FFFD."""
+    return JSON_ESCAPE.sub(_unpaired, json.dumps(text)).replace("\x7f", "\\u007f")
+
+
+def _unpaired(found: re.Match[str]) -> str:
+    if found.group(1) is None:
+        return found.group() if found.group() == "\\\\" else "\\ufffd"
+    high, low = int(found.group(1), 16), int(found.group(2), 16)
+    return f"\\U{0x10000 + (high - 0xD800) * 0x400 + (low - 0xDC00):08X}"
 
 
 def _value(value: Any) -> str:
@@ -203,7 +219,7 @@ def _value(value: Any) -> str:
     if isinstance(value, int | float):
         return str(value)
     if isinstance(value, str):
-        return json.dumps(value)
+        return _string(value)
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_value(v) for v in value) + "]"
     if isinstance(value, dict):

@@ -148,7 +148,10 @@ def set_turn(game: Table, data: dict[str, Any], where: _Where) -> None:
 
 
 def set_players(game: Table, data: dict[str, Any], where: _Where) -> None:
-    """Stones and VP per player."""
+    """Stones and VP per player. VP goes below 0 only in a finished game (`[resume] phase = "over"`): the Madness
+    penalty at the game's end (ST-18) is the one thing that takes VP away, as a save's invariants hold too."""
+    resume = data.get("resume")
+    over = isinstance(resume, dict) and resume.get("phase") == "over"
     for key in ("stones", "vp"):
         table = data.get(key, {})
         if not isinstance(table, dict):
@@ -156,8 +159,9 @@ def set_players(game: Table, data: dict[str, Any], where: _Where) -> None:
         for name, value in table.items():
             if name not in game.players_order:
                 raise where(f"{key}.{name}", f"there is no player {name!r}")
-            if not _int(value) or value < 0:
-                raise where(f"{key}.{name}", f"must be a whole number, not {value!r}")
+            if not _int(value) or (value < 0 and not (key == "vp" and over)):
+                below = " (below 0 only in a finished game: the Madness penalty, ST-18)" if key == "vp" else ""
+                raise where(f"{key}.{name}", f"must be a whole number{below}, not {value!r}")
             setattr(game.player(name), key, value)
 
 

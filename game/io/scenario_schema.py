@@ -30,6 +30,8 @@ MAX_COUNTERS = 1000
 MAX_TEXT = 2000
 
 Count = Annotated[int, Field(ge=0, le=MAX_COUNTERS)]
+Score = Annotated[int, Field(ge=-MAX_COUNTERS, le=MAX_COUNTERS)]
+"""VP: below 0 only after the game-end Madness penalty (ST-18), which game.io.scenario checks."""
 Name = Annotated[str, Field(max_length=200)]
 
 
@@ -99,7 +101,7 @@ class ScenarioFile(Strict):
     turn: Annotated[int, Field(ge=1, le=10**6)] = 1
     phase: Literal["main", "start"] = "main"
     stones: dict[Name, Count] = {}
-    vp: dict[Name, Count] = {}
+    vp: dict[Name, Score] = {}
     description: Annotated[str, Field(max_length=MAX_TEXT)] = ""
     expect: dict[str, Any] = {}
     card: Annotated[list[CardTable], Field(max_length=MAX_CARDS)] = []

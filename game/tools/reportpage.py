@@ -2,16 +2,20 @@
 
 Every number on the page is written from report.json's data and carries its place there (`data-path`) and how
 it is shown (`data-fmt`), so a test can hold the page to the JSON. The page links to nothing outside itself.
+Names come from files anyone may write, so every text is plain: HTML-escaped, with bidirectional controls shown
+as `[U+202E]` instead of reordering the text around them, and never read as math markup by matplotlib (`$`).
 """
 
 from __future__ import annotations
 
 import base64
+import html
 import io
+import re
 from collections.abc import Callable, Sequence
-from html import escape
 from typing import Any
 
+from matplotlib import rc_context
 from matplotlib.figure import Figure
 
 FORMATS: dict[str, Callable[[Any], str]] = {
@@ -21,6 +25,9 @@ FORMATS: dict[str, Callable[[Any], str]] = {
     "num": lambda v: f"{v:g}",
 }
 BLUE, GREY = "#3465a4", "#888888"
+BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Bidirectional controls: in a name they would reorder the text around it."""
+
 STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 1100px; margin: 2em auto; padding: 0 1em; color: #222; }
 h1 { margin-bottom: 0.2em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
@@ -33,6 +40,16 @@ img { max-width: 100%; display: block; margin: 0.8em 0; } code { background: #f4
 .warning { background: #fff4e0; border-left: 4px solid #e0a030; padding: 0.6em 1em; }
 .warning code { white-space: nowrap; }
 """
+
+
+def visible(value: str) -> str:
+    """A text with each bidirectional control written as its code point, `[U+202E]`."""
+    return BIDI.sub(lambda found: f"[U+{ord(found.group()):04X}]", value)
+
+
+def escape(value: str) -> str:
+    """A text for the page: bidirectional controls made visible, then HTML-escaped (quotes too)."""
+    return html.escape(visible(value))
 
 
 def num(report: dict[str, Any], path: Sequence[str], fmt: str) -> str:
@@ -76,7 +93,7 @@ def rate_plot(labels: Sequence[str], rates: Sequence[dict[str, Any]], title: str
                 fmt="o", color=BLUE, capsize=4)
     if even is not None:
         ax.axvline(100 * even, color=GREY, linestyle="--", linewidth=1)
-    ax.set_yticks(ys, labels)
+    ax.set_yticks(ys, [visible(x) for x in labels])
     ax.set_xlabel("win rate, % (95% Wilson interval)")
     ax.set_title(title)
     ax.set_ylim(-0.7, len(labels) - 0.3)
@@ -97,8 +114,8 @@ def matrix_plot(report: dict[str, Any]) -> str:
         for j, v in enumerate(row):
             label, colour = (f"{v:.0f}%", "black" if 25 < v < 75 else "white") if v == v else ("–", GREY)
             ax.text(j, i, label, ha="center", va="center", color=colour)
-    ax.set_xticks(range(len(keys)), [names[k] for k in keys], rotation=20, ha="right")
-    ax.set_yticks(range(len(keys)), [names[k] for k in keys])
+    ax.set_xticks(range(len(keys)), [visible(names[k]) for k in keys], rotation=20, ha="right")
+    ax.set_yticks(range(len(keys)), [visible(names[k]) for k in keys])
     ax.set_xlabel("against this deck")
     ax.set_ylabel("win rate of this deck")
     fig.colorbar(image, ax=ax, label="win rate, %")
@@ -116,7 +133,7 @@ def rating_plot(report: dict[str, Any]) -> str:
     ax.errorbar(values, range(len(keys)), xerr=[[v - rated[k]["low"] for k, v in zip(keys, values, strict=True)],
                                                 [rated[k]["high"] - v for k, v in zip(keys, values, strict=True)]],
                 fmt="s", color=BLUE, capsize=4)
-    ax.set_yticks(range(len(keys)), [names.get(k, k) for k in keys])
+    ax.set_yticks(range(len(keys)), [visible(names.get(k, k)) for k in keys])
     ax.set_xlabel(report["ratings"]["method"])
     ax.grid(axis="x", alpha=0.3)
     return png(fig, "deck ratings")
@@ -144,7 +161,7 @@ def card_plot(report: dict[str, Any], names: Sequence[str]) -> str:
     ys = list(range(len(names)))[::-1]
     ax.barh(ys, values, color=[BLUE if v >= 0 else "#cc4444" for v in values])
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_yticks(ys, names, fontsize=8)
+    ax.set_yticks(ys, [visible(n) for n in names], fontsize=8)
     ax.set_xlabel("win rate when drawn minus when not drawn, points")
     ax.set_ylim(-0.7, len(names) - 0.3)
     ax.grid(axis="x", alpha=0.3)
@@ -184,6 +201,12 @@ def headline(report: dict[str, Any]) -> str:
 
 
 def page(report: dict[str, Any]) -> str:
+    """The whole report page; matplotlib draws every label of its plots as written (`$x^2$` is a name, not math)."""
+    with rc_context({"text.parse_math": False, "text.usetex": False}):
+        return whole_page(report)
+
+
+def whole_page(report: dict[str, Any]) -> str:
     """The whole report page."""
     names = report["decks"]
     wr = report["win_rates"]
