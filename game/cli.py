@@ -7,12 +7,20 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 BAD_INPUT = 2
 
 
 class CliError(Exception):
     """Bad input from the command line or a file it names; printed as one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with a mistake in the options told in one line (no usage lines before it) and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(BAD_INPUT, f"{self.prog}: {message} (--help for more)\n")
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -165,6 +173,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.screen != "board" and not args.screenshot:
         raise CliError("--screen only chooses what --screenshot OUT.png draws")
     size = window_size(args.size)
+    if args.seats:
+        check_seat_kinds(args.seats)
     remove_stale_temporaries(str(data_home()))
     if args.screenshot:
         check_output_file(args.screenshot)
@@ -185,13 +195,32 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise CliError(f"{args.screenshot}: can't be written ({err})") from None
 
 
+def check_seat_kinds(kinds: list[str]) -> None:
+    """`--seats`: every kind is `person` or a bot spec the bots take (budgets within their bounds), checked before
+    anything is loaded or drawn."""
+    from game.io.setup import SetupError
+    from game.ui.seats import parse_seats
+
+    try:
+        parse_seats([f"seat {i + 1}" for i in range(len(kinds))], kinds)
+    except SetupError as err:
+        raise CliError(f"--seats: {err}") from None
+
+
 def check_output_file(path: str) -> None:
-    """An output file we can create or replace: its folder exists and is writable, and it is no folder."""
+    """An output file we can create or replace: its folder exists and is writable, and it is neither a folder nor a
+    device or a pipe (`game.core.atomic` writes whole files: a temporary file, then a rename)."""
+    from game.core.atomic import destination
+
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise CliError(f"{path}: is a folder, not a file to write")
     if not os.path.isdir(folder):
         raise CliError(f"{path}: no such folder {folder}")
+    try:
+        destination(path)
+    except OSError as err:
+        raise CliError(f"{path}: can't be written ({err.strerror or err})") from None
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
         raise CliError(f"{path}: can't be written (permission denied)")
 
@@ -203,6 +232,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if args.then < 0:
         raise CliError("--then must be 0 or more")
+    if args.at is not None and args.turn is not None:
+        raise CliError("--at STEP and --turn N both choose the step: give one of them")
+    if args.export is not None and not args.export.strip():
+        raise CliError("--export needs the name of the scenario file to write")
     try:
         timeline = open_timeline(args.file)
         step = timeline.steps if args.at is None else args.at
@@ -214,7 +247,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                                                                  f"{timeline.turn_of(timeline.steps)})")])
             step = starts[0]
         timeline.check_step(step)
-        if args.export:
+        if args.export is not None:
             try:
                 timeline.export(step, args.export, args.then)
             except OSError as err:
@@ -227,7 +260,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for problem in err.problems:
             print(problem, file=sys.stderr)
         return BAD_INPUT
-    if args.export or args.json:
+    if args.export is not None or args.json:
         return 0
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.ui.replay_app import main_replay
@@ -237,7 +270,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    top = argparse.ArgumentParser(prog="countertop", description="A tabletop game of counters and status effects.")
+    top = Parser(prog="countertop", description="A tabletop game of counters and status effects.")
     sub = top.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="play hot-seat in a window")

@@ -268,12 +268,14 @@ def test_sim_mixes_any_bots_for_three_and_four_players(capsys: pytest.CaptureFix
     assert isinstance(wins, dict) and set(wins) <= set(bots) and sum(wins.values()) >= 1
 
 
-@pytest.mark.parametrize("spec", ["ismcts:0", "genius", "greedy:9"])
-def test_sim_refuses_a_bad_bot_in_one_line(capsys: pytest.CaptureFixture[str], spec: str) -> None:
+@pytest.mark.parametrize(("spec", "why"), [
+    ("ismcts:0", "bad bot 'ismcts:0': an ismcts budget is 1 to 100000 playouts, not '0'"),
+    ("genius", "unknown bot 'genius'"), ("greedy:9", "unknown bot 'greedy:9'"),
+])
+def test_sim_refuses_a_bad_bot_in_one_line(capsys: pytest.CaptureFixture[str], spec: str, why: str) -> None:
     assert main(["sim", "--games", "1", "--bots", spec, "greedy"]) == 2
     err = capsys.readouterr().err
-    assert err == (f"countertop: unknown bot {spec!r}; bots: random, greedy, ismcts, ismcts:PLAYOUTS, "
-                   "ismcts:MSms\n")
+    assert err == f"countertop: {why}; bots: random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms\n"
 
 
 ARROWS_LOOP = """

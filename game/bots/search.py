@@ -29,6 +29,10 @@ from game.turn.legal import legal_actions
 
 DEFAULT_PLAYOUTS = 32
 DEFAULT_MS = 450.0
+MAX_PLAYOUTS = 100_000
+MAX_MS = 60_000.0
+"""The largest budgets per decision (a minute's thinking, or about as many playouts): beyond them a game would
+never end in practice, so they are refused rather than run."""
 HORIZON_TURNS = 2
 PLAYOUT_STEPS = 60
 TREE_DEPTH = 12
@@ -182,10 +186,10 @@ def make_ismcts(seed: int, budget: str | None = None) -> IsmctsBot:
         return IsmctsBot(seed)
     if budget.endswith("ms"):
         ms = float(budget[:-2])
-        if not 0 < ms < math.inf:
-            raise ValueError(f"an ismcts budget must be positive: {budget!r}")
+        if not 0 < ms <= MAX_MS:
+            raise ValueError(f"an ismcts time budget is more than 0 and at most {MAX_MS:.0f} ms, not {budget!r}")
         return IsmctsBot(seed, ms=ms)
     playouts = int(budget)
-    if playouts < 1:
-        raise ValueError(f"an ismcts budget must be positive: {budget!r}")
+    if not 1 <= playouts <= MAX_PLAYOUTS:
+        raise ValueError(f"an ismcts budget is 1 to {MAX_PLAYOUTS} playouts, not {budget!r}")
     return IsmctsBot(seed, playouts=playouts)

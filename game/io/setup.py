@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -83,28 +84,55 @@ def find_deck(name: str) -> Deck:
     raise SetupError(f"unknown deck {name!r}; decks: {', '.join(decks)}")
 
 
+LOOK_ALIKES = str.maketrans("АВЕЅІЈКМНОРСТХУаеѕіјорсхуԁһӏԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιν",
+                            "ABESIJKMHOPCTXYaesijopcxydhlqwABEZHIKMNOPTYXoiv")
+"""Cyrillic and Greek letters drawn like Latin ones, mapped to those (a short list, not Unicode's confusables)."""
+CONFUSABLE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+
+def name_key(name: str) -> str:
+    """What a player name looks like, to tell two names apart: NFKC (fullwidth and mathematical letters become plain
+    ones, composed and decomposed accents one form), Cyrillic or Greek look-alikes as Latin, then case folded."""
+    plain = unicodedata.normalize("NFKC", name).translate(LOOK_ALIKES)
+    return unicodedata.normalize("NFKC", plain.casefold())
+
+
+def mixed_scripts(name: str) -> list[str]:
+    """The scripts among Latin, Cyrillic and Greek whose letters a name mixes (one script: [])."""
+    found = {unicodedata.name(ch, "").split(" ")[0] for ch in unicodedata.normalize("NFKC", name) if ch.isalpha()}
+    mixed = [script.title() for script in CONFUSABLE_SCRIPTS if script in found]
+    return mixed if len(mixed) > 1 else []
+
+
 def name_problem(names: Sequence[object]) -> str | None:
     """Why a list of player names can't seat a game, or None.
 
-    Names the game could not tell apart are refused: equal ignoring case, equal to a reserved word,
-    blank, longer than MAX_NAME characters or holding control characters.
+    Names the game could not tell apart, or players could not, are refused: blank, longer than MAX_NAME
+    characters or holding control characters; mixing Latin with Cyrillic or Greek letters (which are drawn alike);
+    equal to a reserved word or to each other once normalised (`name_key`: accents composed or not, fullwidth or
+    mathematical letters, case, Cyrillic or Greek look-alikes of Latin letters).
     """
     if not 2 <= len(names) <= 4:
         return f"a game has 2 to 4 players, not {len(names)}"
     seen: dict[str, str] = {}
-    reserved = {r.casefold(): r for r in RESERVED_NAMES}
+    reserved = {name_key(r): r for r in RESERVED_NAMES}
     for name in names:
         if not isinstance(name, str) or not name.strip():
             return f"a player name must be a non-empty string, not {name!r}"
         if len(name) > MAX_NAME or not name.isprintable() or name != name.strip():
             return f"player name {name!r} must be 1 to {MAX_NAME} printable characters, no spaces around it"
-        key = name.casefold()
+        if scripts := mixed_scripts(name):
+            return (f"player name {name!r} mixes {' and '.join(scripts)} letters, which look alike; write it in "
+                    f"one alphabet")
+        key = name_key(name)
         if key in reserved:
             return f"player name {name!r} is reserved (the game uses {reserved[key]!r} itself); choose another"
         if key in seen and seen[key] == name:
             return f"two players are named {name!r}; give each player a different name"
-        if key in seen:
+        if key in seen and seen[key].casefold() == name.casefold():
             return f"player names {seen[key]!r} and {name!r} differ only in case; choose different names"
+        if key in seen:
+            return f"player names {seen[key]!r} and {name!r} look the same; choose different names"
         seen[key] = name
     return None
 

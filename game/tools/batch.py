@@ -114,8 +114,25 @@ class LocalRunner:
             from concurrent.futures import ProcessPoolExecutor  # a tenth of a second: only runs with workers load it
 
             self.pool = ProcessPoolExecutor(max_workers=self.workers)
-            list(self.pool.map(_ready, range(self.workers)))  # start the workers before any progress thread
+            try:
+                list(self.pool.map(_ready, range(self.workers)))  # start the workers before any progress thread
+            except OSError as err:  # the system allows no more processes (a process limit, no memory)
+                self.abandon()
+                raise RunnerError(f"--workers {self.workers}: the system can't start that many worker processes "
+                                  f"({err.strerror or err}); ask for fewer") from None
         return self
+
+    def abandon(self) -> None:
+        """Drop a pool that could not start all its workers: those started wait for work that never comes, and
+        would keep the program from ending, so they are ended here."""
+        import multiprocessing
+
+        assert self.pool is not None
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool = None
+        for child in multiprocessing.active_children():
+            child.terminate()
+            child.join()
 
     def __exit__(self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None) -> None:
         if self.pool is not None:

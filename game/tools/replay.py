@@ -18,7 +18,7 @@ from game.core.problems import FileProblems, Problem, read_bounded
 from game.engine import Game
 from game.io.export import Future, record_dice, scenario_data, to_toml
 from game.io.serialize import SaveError
-from game.io.setup import SetupError, find_deck
+from game.io.setup import SetupError, find_deck, name_problem
 
 FORMAT = "countertop-replay"
 VERSION = 1
@@ -92,6 +92,8 @@ def parse_record(path: str, data: Any) -> Record:
             or not all(isinstance(p, str) and p for p in players) or len(set(players)) != len(players)):
         bad("players", "must list 2 to 4 different player names")
         players = []
+    elif why := name_problem(players):
+        bad("players", why)
     decks = data.get("decks")
     if not isinstance(decks, list) or (players and len(decks) != len(players)):
         bad("decks", "must name one deck per player")

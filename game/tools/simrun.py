@@ -17,7 +17,8 @@ from game.tools.report import RunInfo, build, essentials, win_rates, write
 from game.tools.sim import GameResult, InvariantError, Keeper, check_invariants, summarise
 from game.tools.simconsole import GameProgress, print_summary
 
-UNTIL_CAP = 100_000  # the most games --until plays
+MAX_GAMES = 100_000
+"""The most games a run plays: --games, and --until's rounds all together."""
 
 
 def keeper(args: argparse.Namespace) -> Keeper | None:
@@ -40,17 +41,27 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+def worker_count(asked: int | None, games: int) -> int:
+    """The worker processes of a run: as many as asked (default: one per core), but never more than its games
+    nor than the cores this process may use (games are pure computation: more workers only wait for a core)."""
+    return max(1, min(asked or default_workers(), games, default_workers()))
+
+
 def validate(args: argparse.Namespace) -> None:
     """Reject bad options, one line each (SetupError)."""
     for bot in args.bots:
         try:
             make_bot(bot, 0)
-        except (KeyError, ValueError):
+        except KeyError:
             raise SetupError(f"unknown bot {bot!r}; bots: {SPECS}") from None
+        except ValueError as err:
+            raise SetupError(f"bad bot {bot!r}: {err}; bots: {SPECS}") from None
     if not 2 <= args.players <= 4:
         raise SetupError("--players must be 2 to 4")
     if args.games < 1:
         raise SetupError("--games must be at least 1")
+    if args.games > MAX_GAMES:
+        raise SetupError(f"--games is at most {MAX_GAMES:,} (got {args.games:,})")
     if args.workers is not None and args.workers < 1:
         raise SetupError(f"--workers must be at least 1 (got {args.workers})")
     if args.until is not None and not 0 < args.until < 0.5:
@@ -90,7 +101,7 @@ def play(args: argparse.Namespace, deck_keys: list[str], active: LocalRunner | R
             return results, None
         if widest(results, args.players) <= args.until:
             return results, True
-        if len(results) + round_size > UNTIL_CAP:
+        if len(results) + round_size > MAX_GAMES:
             return results, False
         bar.extend(round_size)
 
@@ -99,9 +110,9 @@ def run_sim(args: argparse.Namespace) -> int:
     """The `countertop sim` command."""
     validate(args)
     deck_keys = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
-    workers = args.workers or default_workers()
     keep = keeper(args)
     total = args.games + args.games % 2 if args.paired else args.games
+    workers = worker_count(args.workers, total)
     started = time.perf_counter()
     try:
         with runner(workers, args.ray) as active, GameProgress(total, not args.json and sys.stderr.isatty()) as bar:
