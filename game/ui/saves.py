@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.atomic import written_whole
+from game.core.problems import read_bounded
 from game.io.serialize import TEMP_PREFIX, TEMP_SUFFIX
 from game.ui.undo import NOTHING_YET, Step, UndoHistory
 
@@ -60,8 +61,8 @@ def undo_from(path: Path) -> UndoHistory:
 def recall_names(folder: Path) -> list[str] | None:
     """The player names typed last time (saves/last_names.json), or None when there are none to trust."""
     try:
-        names = json.loads((folder / NAMES_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        names = json.loads(read_bounded(str(folder / NAMES_FILE), "names file"))
+    except (ValueError, RecursionError):  # FileProblems too: missing, unreadable, a pipe, too big
         return None
     if not isinstance(names, list) or not names or len(names) > MAX_NAMES:
         return None
