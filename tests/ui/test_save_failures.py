@@ -15,7 +15,9 @@ import pygame
 import pytest
 
 from game.engine import Game
+from game.tools.replay import open_timeline
 from game.ui.app import App, autosave_path, saves_folder
+from game.ui.replay_app import ReplayApp
 from tests.test_trust_writes import fill, names, small_disk
 from tests.ui.helpers import click, open_app, press
 
@@ -108,3 +110,16 @@ def test_a_new_game_starts_on_a_full_disk_without_remembering_the_names(countert
         app.new_game()
         assert app.ui.screen == "pass" and app.running
         assert not saves_folder().exists() or names(saves_folder()) == []
+
+
+def test_exporting_a_replay_step_on_a_full_disk_says_so_and_the_window_goes_on(countertop_home: Path) -> None:
+    """The replay window's X writes the step as a scenario: on a full disk it named nothing and raised."""
+    timeline = open_timeline(str(Path(__file__).resolve().parent.parent / "repro" / "wave3"
+                                  / "d02_finished_game_negative_vp.json"))
+    with small_disk(countertop_home):
+        app = ReplayApp(timeline, 5, name="game-18.json")
+        app.step()
+        press(app, pygame.K_x)
+        path = countertop_home / "scenarios" / "game-18-step-5.toml"
+        assert app.banner == f"Can't export: {path}: No space left on device" and app.exported == []
+        assert not path.exists() and app.step()
