@@ -56,7 +56,7 @@ def test_a_changed_status_table_makes_a_new_checked_files_key(tmp_path: Path,
         (code / name).parent.mkdir(parents=True, exist_ok=True)
         (code / name).write_bytes((Path(filecache.__file__).parent.parent / name).read_bytes())
     monkeypatch.setattr(filecache, "__file__", str(code / "core" / "filecache.py"))
-    before = filecache.key([])
+    before = filecache.key({})
     table = code / "core" / "statuses.py"
     table.write_bytes(table.read_bytes() + b"\n")
-    assert filecache.key([]) != before
+    assert filecache.key({}) != before
