@@ -136,7 +136,7 @@ class App:
         self.inspect_lines: list[str] = []
         self.motion = Motion()
         self.log_seen = 0
-        self.save_failure = ""
+        self.save_failure = ""  # why closing could not save the game (the pass screen shows it too)
         self.close_refused = False
         if game is not None:
             self.start(game, undo)
@@ -448,8 +448,7 @@ class App:
         try:
             saves.save_with_undo(self.game.to_state(), self.play.undo, path)
         except OSError as err:
-            self.save_failure = f"Can't save to {err.filename or path}: {err.strerror or err}"
-            return self.save_failure
+            return f"Can't save to {err.filename or path}: {err.strerror or err}"
         self.save_failure, self.close_refused = "", False
         return ""
 
