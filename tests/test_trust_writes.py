@@ -156,6 +156,20 @@ def test_kept_games_on_a_full_disk_name_the_game_file(tmp_path: Path, capsys: py
         assert names(tiny / "games") == []
 
 
+def test_saves_are_readable_by_their_owner_only_and_exports_as_open_makes_them(tmp_path: Path) -> None:
+    """A save holds every hidden hand: only its owner may read it (0600, as before saves were shared with the
+    other writers); any other file gets what open() would give it under the umask."""
+    game = Game.new(["Ada", "Bo"], seed=4)
+    game.save(str(tmp_path / "g.json"))
+    saves.write_json(tmp_path / "w.json", game.to_state())
+    write_whole(tmp_path / "plain.txt", "x")
+    game.close()
+    mask = os.umask(0)
+    os.umask(mask)
+    assert [(tmp_path / n).stat().st_mode & 0o777 for n in ("g.json", "w.json")] == [0o600, 0o600]
+    assert (tmp_path / "plain.txt").stat().st_mode & 0o777 == 0o666 & ~mask
+
+
 def test_a_save_on_a_full_disk_keeps_the_old_save(tmp_path: Path) -> None:
     game = Game.new(["Ada", "Bo"], None, 3)
     with small_disk(tmp_path / "tiny", free_kb=16) as tiny:

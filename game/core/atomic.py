@@ -50,12 +50,13 @@ def destination(path: str | os.PathLike[str]) -> Path:
 
 @contextmanager
 def written_whole(path: str | os.PathLike[str], binary: bool = False, prefix: str | None = None,
-                  suffix: str = ".tmp") -> Iterator[IO[Any]]:
+                  suffix: str = ".tmp", private: bool = False) -> Iterator[IO[Any]]:
     """A file object to write `path`'s new content to (text in UTF-8, or bytes); the content replaces the file
     only once the block ends without an error.
 
     The temporary file is `prefix` (default `.NAME.`), 8 random characters and `suffix`, in the same folder;
-    missing folders are made. Any OSError comes out naming `path`.
+    missing folders are made. Any OSError comes out naming `path`. The file gets the permissions `open()` would
+    give it, or, `private`, only its owner's (saves: they hold every hidden hand).
     """
     target = destination(path)
     make_folders(target.parent)
@@ -68,7 +69,8 @@ def written_whole(path: str | os.PathLike[str], binary: bool = False, prefix: st
             yield out
             out.flush()
             os.fsync(out.fileno())
-        os.chmod(temporary, new_file_mode())
+        if not private:
+            os.chmod(temporary, new_file_mode())
         os.replace(temporary, target)
     except BaseException as err:
         with suppress(OSError):

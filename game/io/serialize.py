@@ -248,7 +248,7 @@ def save_game(game: Table, path: str, ui: dict[str, Any] | None = None) -> None:
     state = dump_state(game)
     if ui is not None:
         state["ui"] = ui
-    with written_whole(path, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX) as out:
+    with written_whole(path, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, private=True) as out:
         json.dump(state, out, allow_nan=False)
 
 

@@ -19,7 +19,7 @@ MAX_NAME_LENGTH = 16
 
 def write_json(path: Path, data: Any) -> None:
     """Write JSON whole (`game.core.atomic`: a temporary file in the same folder, then a rename)."""
-    with written_whole(path, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX) as out:
+    with written_whole(path, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, private=True) as out:
         json.dump(data, out)
 
 
