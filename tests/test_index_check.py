@@ -1,5 +1,5 @@
-"""The index check (`Table.index_problems`, what `sim --check` runs at each end of turn, issue 12) names exactly
-the indexes a slow reference names: every index rebuilt from a full scan of the components and compared, after
+"""The index check (`game.core.index_check.index_problems`, what `sim --check` runs at each end of turn) names
+exactly the indexes a slow reference names: every index rebuilt from a full scan of the components and compared, after
 random corruptions of components and of indexes in seeded games."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from game.core import components as c
 from game.core.constants import CHARACTER_KINDS, ZONES
-from game.core.table import by_player_agrees, in_zone_order
+from game.core.index_check import by_player_agrees, in_zone_order, index_problems
 from game.engine import Game
 
 # ----- the reference: the check before it read the cards in one pass ---------------------------------------
@@ -155,10 +155,10 @@ def test_the_index_check_names_what_a_full_rebuild_names(seed: int, commands: in
     """After one to three random corruptions of components or indexes, the check names exactly the indexes that
     differ from a full rebuild (and none when a corruption happens to change nothing)."""
     game = played(seed, commands)
-    assert game.table.index_problems() == reference_index_problems(game) == []
+    assert index_problems(game.table) == reference_index_problems(game) == []
     rng = random.Random(corruption)
     done = [corrupt(game, rng) for _ in range(changes)]
-    assert game.table.index_problems() == reference_index_problems(game), done
+    assert index_problems(game.table) == reference_index_problems(game), done
     game.close()
 
 
@@ -173,7 +173,7 @@ def test_the_index_check_agrees_at_every_end_of_turn_of_seeded_games() -> None:
             assert game.act(rng.choice(game.legal_actions())).ok
             if game.table.turn.turn != turn:
                 turns += 1
-                assert game.table.index_problems() == reference_index_problems(game) == []
+                assert index_problems(game.table) == reference_index_problems(game) == []
         game.close()
     assert turns > 60
 
@@ -184,6 +184,6 @@ def test_a_corrupted_index_is_caught() -> None:
     for trial in range(60):
         game = played(trial, 40)
         corrupt(game, random.Random(trial))
-        caught += bool(game.table.index_problems())
+        caught += bool(index_problems(game.table))
         game.close()
     assert caught >= 40

@@ -18,6 +18,7 @@ from game.bots.determinize import Observation
 from game.bots.registry import make_bot
 from game.core import components as c
 from game.core.constants import COLS, ROWS
+from game.core.index_check import index_problems
 from game.engine import Game
 from game.io.setup import standard_decks
 from game.rules.effects import candidates
@@ -263,14 +264,14 @@ def test_indexes_equal_a_full_scan_after_every_command() -> None:
     for seed in range(6):
         rng = random.Random(seed)
         game = Game.new(["Ada", "Bo"], decks_for(seed), seed)
-        assert game.table.index_problems() == []
+        assert index_problems(game.table) == []
         while game.table.turn.phase != "over" and game.table.turn.turn <= 60:
             assert game.act(rng.choice(game.legal_actions())).ok
             commands += 1
-            assert game.table.index_problems() == [], f"seed {seed} after {game.table.history[-1]}"
+            assert index_problems(game.table) == [], f"seed {seed} after {game.table.history[-1]}"
             if commands % 25 == 0:
                 again = Game.from_state(game.to_state())
-                assert again.table.index_problems() == []
+                assert index_problems(again.table) == []
                 assert again.legal_actions() == game.legal_actions()
                 again.close()
                 game.table.enter()
@@ -284,14 +285,14 @@ def test_a_change_around_the_table_shows_in_the_index_check() -> None:
     golem = game.table.characters()[0]
     assert game.table.pos(golem) == (3, 2)
     esper.component_for_entity(golem, c.BoardPos).x = 0
-    assert game.table.index_problems() == ["index _squares/_locations differs from a full scan"]
+    assert index_problems(game.table) == ["index _squares/_locations differs from a full scan"]
     game.table.place_at(golem, (0, 2))
-    assert game.table.index_problems() == []
+    assert index_problems(game.table) == []
     assert game.table.at((0, 2)) == golem and game.table.at((3, 2)) is None
     card = game.table.zone_cards("hand", "Ada")[0]
     esper.component_for_entity(card, c.Zone).name = "discard"
-    assert "index _zones differs from a full scan" in game.table.index_problems()
-    assert "index _owned differs from a full scan" in game.table.index_problems()
+    assert "index _zones differs from a full scan" in index_problems(game.table)
+    assert "index _owned differs from a full scan" in index_problems(game.table)
     game.close()
 
 
@@ -302,12 +303,12 @@ def test_the_index_check_sees_arrival_order_and_a_dropped_entry() -> None:
     first, second = game.table.zone_cards("deck", "Ada")[:2]
     zone_a, zone_b = esper.component_for_entity(first, c.Zone), esper.component_for_entity(second, c.Zone)
     zone_a.seq, zone_b.seq = zone_b.seq, zone_a.seq
-    assert game.table.index_problems() == ["index _zones differs from a full scan",
+    assert index_problems(game.table) == ["index _zones differs from a full scan",
                                            "index _owned differs from a full scan",
                                            "index _controlled differs from a full scan"]
     zone_a.seq, zone_b.seq = zone_b.seq, zone_a.seq
-    assert game.table.index_problems() == []
+    assert index_problems(game.table) == []
     card = game.table.zone_cards("hand", "Ada")[0]
     del game.table._controlled[("hand", "Ada")][card]
-    assert game.table.index_problems() == ["index _controlled differs from a full scan"]
+    assert index_problems(game.table) == ["index _controlled differs from a full scan"]
     game.close()

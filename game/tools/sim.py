@@ -11,6 +11,7 @@ from typing import Any
 from game.bots.determinize import Observation
 from game.bots.registry import make_bot
 from game.core.components import Cubes, StasisCounters, StatusStack, StunCounters
+from game.core.index_check import board_problem, index_problems
 from game.engine import Game
 from game.io.invariants import state_problems
 from game.io.serialize import build_game
@@ -97,7 +98,7 @@ def component_problem(game: Game, cards_before: int) -> str | None:
     for eid, cubes in table.scan(Cubes):
         if min(cubes.red, cubes.white, cubes.blue) < 0:
             return f"{table.ref(eid)} has negative cubes"
-    return table.board_problem()
+    return board_problem(table)
 
 
 def memo_problem(game: Game) -> str | None:
@@ -113,7 +114,7 @@ def checkpoint_problem(game: Game, cards_before: int, full: bool) -> str | None:
     invariants every save keeps and the serialise/restore round trip (`check_invariants`). Checked in full after
     setup and at the end, the indexes at each end of turn: one round trip costs about four turns of play, so a
     round trip at every end of turn would make a checked run cost nearly three unchecked ones."""
-    if wrong := game.table.index_problems():
+    if wrong := index_problems(game.table):
         return "; ".join(wrong)
     if stale := memo_problem(game):
         return stale
