@@ -35,7 +35,7 @@ docs: $(STAMP)
 # The longer fuzz run before a release: FUZZ mutants of each kind (scenario tables, scenario bytes, saves).
 FUZZ ?= 7000
 fuzz: $(STAMP)
-	COUNTERTOP_FUZZ=$(FUZZ) $(BIN)/python -m pytest tests/test_fuzz.py --hypothesis-show-statistics
+	COUNTERTOP_FUZZ=$(FUZZ) $(BIN)/python -m pytest tests/test_fuzz.py tests/test_fuzz_surfaces.py --hypothesis-show-statistics
 
 lint: $(STAMP)
 	$(BIN)/ruff check game systems tests
