@@ -32,7 +32,8 @@ sim: $(STAMP)
 docs: $(STAMP)
 	$(BIN)/countertop rules --markdown > docs/rules.md
 
-# The longer fuzz run before a release: FUZZ mutants of each kind (scenario tables, scenario bytes, saves).
+# The longer fuzz run before a release: FUZZ mutants of each kind (scenario tables and bytes, saves, replays,
+# cache entries, player names).
 FUZZ ?= 7000
 fuzz: $(STAMP)
 	COUNTERTOP_FUZZ=$(FUZZ) $(BIN)/python -m pytest tests/test_fuzz.py tests/test_fuzz_surfaces.py --hypothesis-show-statistics

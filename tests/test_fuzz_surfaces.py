@@ -117,7 +117,7 @@ def test_player_names_are_refused_in_one_line_or_seat_a_game_that_exports_and_lo
     game = Game.new(names, seed=3)
     path = tmp_path_factory.mktemp("names") / "export.toml"
     path.write_text(to_toml(scenario_data(game.table, Future(), [], "fuzzed names")), encoding="utf-8")
-    code, out, err = run("scenario", str(path), "--json")
-    assert code == 0, err
+    code, out, said = run("scenario", str(path), "--json")
+    assert code == 0, said
     assert loads_strict(out)["players"].keys() == set(names)
     game.close()
