@@ -32,6 +32,24 @@ class Slot:
     controller: str | None
 
 
+def renamed(value: Any, renames: dict[str, str]) -> Any:
+    """JSON data with every hidden card's ref (alone, or after a `kind:` prefix) given its new name. A plain
+    recursive function: a nested closure that calls itself is a reference cycle, left for the collector after
+    every determinization."""
+    if isinstance(value, str):
+        if value in renames:
+            return renames[value]
+        kind, sep, rest = value.partition(":")
+        if sep and rest in renames:
+            return f"{kind}:{renames[rest]}"
+        return value
+    if isinstance(value, list):
+        return [renamed(v, renames) for v in value]
+    if isinstance(value, dict):
+        return {k: renamed(v, renames) for k, v in value.items()}
+    return value
+
+
 class Sampler:
     """Makes determinizations of one game for one player.
 
@@ -65,30 +83,15 @@ class Sampler:
                     n += 1
                 renames[card["ref"]] = f"{HIDDEN_REF}{n}"
         self.new_refs = list(renames.values())
-
-        def rename(value: Any) -> Any:
-            if isinstance(value, str):
-                if value in renames:
-                    return renames[value]
-                kind, sep, rest = value.partition(":")
-                if sep and rest in renames:
-                    return f"{kind}:{renames[rest]}"
-                return value
-            if isinstance(value, list):
-                return [rename(v) for v in value]
-            if isinstance(value, dict):
-                return {k: rename(v) for k, v in value.items()}
-            return value
-
         seen = player_view(game.table, player)
         state["cards"] = [c for c in state["cards"] if c["ref"] not in hidden]
         state["log"] = seen["log"]
         state["rejected"] = []
         state["history"] = []
-        state["queue"] = rename(state["queue"])
-        state["pending"] = rename(state["pending"])
+        state["queue"] = renamed(state["queue"], renames)
+        state["pending"] = renamed(state["pending"], renames)
         for p in state["players"]:
-            p["grants"] = rename(p["grants"])
+            p["grants"] = renamed(p["grants"], renames)
         self.base = json.dumps(state)
 
     def sample(self, seed: int) -> Game:
