@@ -39,7 +39,8 @@ class Effect:
 
     @rejecting
     def check(self, game: Table) -> EffectPlan:
-        """A known op with valid fields, and a target it may reach (ST-7, ST-12; a move's path: R-6)."""
+        """A known op with valid fields, and a target it may reach (ST-7, ST-12; a move's path: R-6; only a Madness
+        card goes back to the Madness pile, G-1)."""
         if game.turn.phase == "over":
             raise Rejected("The game is over")
         if game.pending:
@@ -67,6 +68,8 @@ class Effect:
             raise Rejected(f"{game.name(eid)} is not on the board: {self.op} can't affect it")
         elif spec.target == "character" and not game.is_character(eid):
             raise Rejected(f"{game.name(eid)} is not a character: {self.op} affects characters only")
+        if self.op == "return_to_madness" and game.kind(eid) != "madness":
+            raise Rejected(f"return_to_madness: {game.name(eid)} is not a Madness card")
         if self.op == "move":
             check_forced_path(game, eid, self.fields or {})
         return EffectPlan(f"ref:{self.target}")
