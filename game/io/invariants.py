@@ -11,7 +11,15 @@ from typing import Any
 
 from game.core.cards import CardDef
 from game.core.constants import CHARACTER_KINDS, COLS, PHASES, PLAYER_ZONES, ROWS, STATUSES, ZONES
-from game.core.opspecs import INTERNAL_FIELDS, MAX_COUNT, PLAYER_TARGETS, SCENARIO_INTERNAL_FIELDS, TARGET_FILTERS
+from game.core.opspecs import (
+    INTERNAL_FIELDS,
+    MAX_COUNT,
+    PLAYER_TARGETS,
+    SCENARIO_INTERNAL_FIELDS,
+    STASIS_FILTERS,
+    STASIS_OPS,
+    TARGET_FILTERS,
+)
 from game.io.setup import name_problem
 from game.rules.effects import OPS
 from game.rules.status import MAX_STACKS
@@ -156,17 +164,19 @@ def queue_problems(state: dict[str, Any], players: list[str], refs: set[str]) ->
     """The effect queue and the pending choice: each item held to its op's fields (game.core.opspecs, as card
     effects are), its target to what the op affects; a choice waits on an item and offers what it can take."""
     found: Found = []
-    kinds = {card["ref"]: card["name"] for card in state["cards"]}
+    names = {card["ref"]: card["name"] for card in state["cards"]}
+    zones = {card["ref"]: card["zone"] for card in state["cards"]}
     for i, item in enumerate(state["queue"]):
-        found.extend((f"queue[{i}]", what) for what in item_problems(item, players, refs, kinds))
+        found.extend((f"queue[{i}]", what) for what in item_problems(item, players, refs, names, zones))
     pending = state["pending"]
     if pending is not None:
         found.extend(pending_problems(state, pending, players, refs))
     return found
 
 
-def item_problems(item: dict[str, Any], players: list[str], refs: set[str], names: dict[str, str]) -> list[str]:
-    """What is wrong with one queued effect item (names: ref -> card name, for return_to_madness)."""
+def item_problems(item: dict[str, Any], players: list[str], refs: set[str], names: dict[str, str],
+                  zones: dict[str, str]) -> list[str]:
+    """What is wrong with one queued effect item (names and zones: by ref, for return_to_madness and ST-12)."""
     op = item.get("op")
     if not isinstance(op, str) or op not in OPS:
         return [f"unknown op {op!r}"]
@@ -183,9 +193,10 @@ def item_problems(item: dict[str, Any], players: list[str], refs: set[str], name
         found.append(why)
     elif op == "return_to_madness" and target.startswith("ref:") and names[target[4:]] != "Madness":
         found.append(f"return_to_madness: {names[target[4:]]} is not a Madness card")
-    answer = item.get("answer")
-    if answer is not None and not plain(answer):
-        found.append(f"answer {answer!r} is not a text or a number")
+    elif OPS[op].target == "card" and op not in STASIS_OPS and reaches_stasis(target, zones):
+        found.append(f"op {op!r} can't reach a card in stasis (ST-12): its target can't be {target!r}")
+    if "answer" in item:
+        found.append("an answer is used as soon as it is given: a waiting effect has none")
     problem = OPS[op].check_fields({k: v for k, v in item.items() if k not in GAME_SET_FIELDS})
     if problem:
         found.append(problem)
@@ -210,6 +221,14 @@ def target_problem(op: str, target: str, players: list[str], refs: set[str]) -> 
     if on_player != (kind == "player" or target in PLAYER_TARGETS):
         return f"op {op!r} affects {'a player' if on_player else 'a card'}: its target can't be {target!r}"
     return None
+
+
+def reaches_stasis(target: str, zones: dict[str, str]) -> bool:
+    """Whether a target names a card in stasis, or a filter that picks cards in stasis (ST-8)."""
+    kind, _, rest = target.partition(":")
+    if kind == "ref":
+        return zones.get(rest) == "stasis"
+    return kind in ("choose", "each") and rest in STASIS_FILTERS
 
 
 def pending_problems(state: dict[str, Any], pending: dict[str, Any], players: list[str], refs: set[str]) -> Found:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.core.opspecs import STASIS_OPS
 from game.rules.effects import OPS
 from game.turn.commands.checks import Rejected, card_of, rejecting, square_of
 from game.turn.commands.paths import check_path
@@ -15,8 +16,6 @@ if TYPE_CHECKING:
 KEYS = ("op", "target", "source", "affects_stasis")
 """The keys of an effect step that are the command's own: every other key is a field of the op."""
 
-STASIS_OPS = ("place_stasis", "remove_stasis", "copy_power")
-"""ST-12: the only ops that may reach a card in stasis (and only with affects_stasis): counters, and copying."""
 
 
 @dataclass(frozen=True)
