@@ -6,13 +6,17 @@ return_to_madness at Madness cards only (D19)."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.cli import main
+from game.core.opspecs import OPS as OP_FIELDS
+from game.core.opspecs import TARGET_FILTERS
 from game.engine import Game
+from game.io.scenario import ScenarioError
 from game.io.serialize import SaveError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,6 +101,11 @@ def first_queued(key: str, value: Any) -> Any:
     return lambda data: data["queue"][0].__setitem__(key, value)
 
 
+def queued(**fields: Any) -> Any:
+    """A change making the first queued effect (a damage) another op: its fields, with no damage count."""
+    return lambda data: (data["queue"][0].pop("n"), data["queue"][0].update(fields))
+
+
 @pytest.mark.parametrize(("name", "change", "line"), [
     ("d10_save_pending_object.json", first_queued("source", [1]), "queue[0]: source [1] is not a card of the game"),
     ("d10_save_pending_object.json", first_queued("chosen", {"a": 1}),
@@ -114,6 +123,16 @@ def first_queued(key: str, value: Any) -> Any:
      "queue[0]: an answer is used as soon as it is given: a waiting effect has none"),
     ("d13_save_queue_filter.json", lambda d: d["queue"][0].update(op="place_stun", target="choose:stasis_yours"),
      "queue[0]: op 'place_stun' can't reach a card in stasis (ST-12): its target can't be 'choose:stasis_yours'"),
+    ("d13_save_queue_filter.json", queued(op="return_to_madness", target="this", source="p1-1"),
+     "queue[0]: return_to_madness: Tidal Lock is not a Madness card"),
+    ("d13_save_queue_filter.json", queued(op="tap", target="ref:p1-1"),
+     "queue[0]: op 'tap' acts on a card on the board: its target can't be 'ref:p1-1' ('p1-1' is in 'hand')"),
+    ("d13_save_queue_filter.json", queued(op="tap", target="choose:hand_yours"),
+     "queue[0]: op 'tap' acts on a card on the board: its target can't be 'choose:hand_yours'"),
+    ("d13_save_queue_filter.json",
+     queued(op="choose_mode", target="you",
+            modes=[{"label": "a", "effects": [{"op": "draw_madness", "target": "choose:enemy_character"}]}]),
+     "queue[0]: mode 'a': op 'draw_madness' affects a player: its target can't be 'choose:enemy_character'"),
     ("d14_save_tapped_in_hand.json", lambda d: d["cards"][15].__setitem__("flags", ["lost_abilities"]),
      "cards[15] ('p1-1'): 'lost_abilities' marks a card on the board only; this card is in 'hand'"),
     ("d18_save_phase_end_no_choice.json", lambda d: d["turn"].__setitem__("phase", "untap"),
@@ -148,3 +167,87 @@ def test_an_effect_step_takes_only_a_madness_card_to_the_pile(tmp_path: Path) ->
     game.save(str(tmp_path / "s.json"))
     game.close()
     Game.load(str(tmp_path / "s.json")).close()
+
+
+TABLE = """seed = 1
+players = ["Ada", "Bo"]
+[[card]]
+ref = "f1"
+name = "Footman"
+owner = "Ada"
+zone = "board"
+pos = [1, 1]
+[[card]]
+ref = "h1"
+name = "Footman"
+owner = "Bo"
+zone = "hand"
+[[card]]
+ref = "s1"
+name = "Footman"
+owner = "Ada"
+zone = "stasis"
+stasis_counters = 2
+[[card]]
+ref = "m1"
+name = "Madness"
+zone = "madness"
+[resume]
+phase = "main"
+queue = {queue}
+{pending}
+[[do]]
+act = "{act}"
+{option}
+[[do]]
+act = "end_turn"
+"""
+TARGETS = ["this", "target", "you", "others", "ref:f1", "ref:h1", "ref:s1", "ref:m1", "ref:zz", "player:Ada",
+           "player:Q", "choose:bogus", 5, *(f"{k}:{f}" for k in ("choose", "each") for f in TARGET_FILTERS)]
+VALUES = [0, 1, 3, -1, "Burn", "red", "minion", "physical", "f1", "Ada", True, None, [1], {"a": 1}]
+OPTIONS = ["f1", "h1", "no", "yes", 0, 1, "Burn", {"a": 1}]
+
+
+def fair(rng: random.Random, spec: Any) -> Any:
+    """A value a field of this kind takes."""
+    if spec.kind == "int":
+        return rng.randint(spec.low, min(spec.high, 3))
+    if spec.kind == "choice":
+        return rng.choice(spec.choices)
+    if spec.kind == "modes":
+        return [{"label": "a", "effects": [{"op": "tap", "target": "this"}]}]
+    return {"bool": True, "str": "", "square": [1, 2], "path": [[1, 2]]}.get(spec.kind, {})
+
+
+def test_random_queue_and_pending_items_are_refused_or_play_on(tmp_path: Path) -> None:
+    """D03's mutants: an item is refused with one line, or the table plays on and its save loads again."""
+    rng = random.Random(31)
+    kept = 0
+    for _ in range(200):
+        op = rng.choice(list(OP_FIELDS))
+        item: dict[str, Any] = {"op": op, "player": rng.choice(["Ada", "Bo", "Bo", "Q"]),
+                                "target": rng.choice(TARGETS), "source": None}
+        for key, spec in OP_FIELDS[op].fields.items():
+            if spec.required or rng.random() < 0.3:
+                item[key] = fair(rng, spec) if rng.random() < 0.8 else rng.choice(VALUES)
+        for key in ("source", "chosen", "answer", "affects_stasis"):
+            if rng.random() < 0.1:
+                item[key] = rng.choice(VALUES)
+        pending = {"player": rng.choice(["Ada", "Bo"]), "prompt": "x", "options": rng.sample(OPTIONS, 2),
+                   "kind": rng.choice(["target", "may", "op"])}
+        act = rng.choice(["end_turn", "choose"])
+        text = TABLE.format(queue=json.dumps(json.dumps([item])), act=act,
+                            pending=f"pending = {json.dumps(json.dumps(pending))}" if rng.random() < 0.2 else "",
+                            option=f"option = {json.dumps(rng.choice(['f1', 'h1', 'no']))}" if act == "choose" else "")
+        path = tmp_path / "t.toml"
+        path.write_text(text)
+        try:
+            game = Game.from_scenario(str(path))
+        except ScenarioError as err:
+            assert len(err.problems) >= 1 and all(p.file == str(path) for p in err.problems)
+            continue
+        kept += 1
+        game.save(str(tmp_path / "s.json"))
+        game.close()
+        Game.load(str(tmp_path / "s.json")).close()
+    assert kept >= 20, kept

@@ -31,6 +31,8 @@ WAITING_PHASES = ("start", "untap", "end")
 """Phases the game runs through on its own: a table stands in one only while a choice waits (G-3)."""
 BOARD_FLAGS = ("tapped", "lost_abilities")
 """Markers a card has only while on the board (they go when it leaves, ST-3's Ruling)."""
+OFF_BOARD_FILTERS = ("hand_yours", *STASIS_FILTERS)
+"""Filters that pick cards off the board."""
 LOG_LISTS = {"ChoicePending": "options", "AbilityUsed": "paid"}
 """Events whose field is a list the player views read item by item."""
 GAME_SET_FIELDS = (*INTERNAL_FIELDS, *SCENARIO_INTERNAL_FIELDS, "steps", "source")
@@ -191,10 +193,15 @@ def item_problems(item: dict[str, Any], players: list[str], refs: set[str], name
     why = target_problem(op, target, players, refs) if isinstance(target, str) else f"bad target {target!r}"
     if why:
         found.append(why)
-    elif op == "return_to_madness" and target.startswith("ref:") and names[target[4:]] != "Madness":
-        found.append(f"return_to_madness: {names[target[4:]]} is not a Madness card")
+    elif op == "return_to_madness" and names.get(str(named_card(item, target))) != "Madness":
+        card = named_card(item, target)
+        found.append(f"return_to_madness: {names[card] if card in names else repr(target)} is not a Madness card")
     elif OPS[op].target == "card" and op not in STASIS_OPS and reaches_stasis(target, zones):
         found.append(f"op {op!r} can't reach a card in stasis (ST-12): its target can't be {target!r}")
+    elif OPS[op].target == "card" and OPS[op].board_only and off_board(item, target, zones):
+        found.append(f"op {op!r} acts on a card on the board: its target can't be {target!r}"
+                     + (f" ({named_card(item, target)!r} is in {zones[str(named_card(item, target))]!r})"
+                        if str(named_card(item, target)) in zones else ""))
     if "answer" in item:
         found.append("an answer is used as soon as it is given: a waiting effect has none")
     problem = OPS[op].check_fields({k: v for k, v in item.items() if k not in GAME_SET_FIELDS})
@@ -202,7 +209,29 @@ def item_problems(item: dict[str, Any], players: list[str], refs: set[str], name
         found.append(problem)
     elif op == "choose_mode" and not modes_ok(item["modes"], OPS):
         found.append("each mode needs a 'label' string and 'effects', a list of known ops")
+    elif op == "choose_mode":
+        inherited = {key: item.get(key) for key in ("source", "player", "chosen")}
+        for mode in item["modes"]:
+            for effect in mode["effects"]:
+                found += [f"mode {mode['label']!r}: {why}"
+                          for why in item_problems({**effect, **inherited}, players, refs, names, zones)]
     return found
+
+
+def off_board(item: dict[str, Any], target: str, zones: dict[str, str]) -> bool:
+    """Whether a target names a card off the board, or a filter that picks cards off it (a hand, stasis)."""
+    kind, _, rest = target.partition(":")
+    if kind in ("choose", "each"):
+        return rest in OFF_BOARD_FILTERS
+    card = named_card(item, target)
+    return card in zones and zones[card] not in ("board", "location")
+
+
+def named_card(item: dict[str, Any], target: str) -> str | None:
+    """The ref of the one card a target names (this, target, ref:REF), or None for a filter or a player."""
+    card = item.get("source") if target == "this" else item.get("chosen") if target == "target" else \
+        target[len("ref:"):] if target.startswith("ref:") else None
+    return card if isinstance(card, str) else None
 
 
 def target_problem(op: str, target: str, players: list[str], refs: set[str]) -> str | None:
