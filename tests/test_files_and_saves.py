@@ -201,8 +201,9 @@ def test_bad_save_refused_with_its_first_problem(tmp_path: Path, change: Any, me
 def test_choice_naming_a_card_that_is_gone_refused(tmp_path: Path) -> None:
     """A save waiting on a target choice whose option names a card the save lacks (found by the fuzz test)."""
     state = Game.new(["Ada", "Bo"], seed=1).to_state()
-    state["queue"] = [{"op": "tap", "target": "choose:hand_yours", "may": True, "source": None, "player": "Ada"}]
-    state["pending"] = {"player": "Ada", "prompt": "Tap?", "options": ["p1-99", "no"], "kind": "target"}
+    state["queue"] = [{"op": "place_stasis", "n": 2, "target": "choose:hand_yours", "may": True, "source": None,
+                       "player": "Ada"}]
+    state["pending"] = {"player": "Ada", "prompt": "Stasis?", "options": ["p1-99", "no"], "kind": "target"}
     path = tmp_path / "g.json"
     path.write_text(json.dumps(state))
     assert refused(str(path)).endswith("pending.options: 'p1-99' is not a card of the game")

@@ -143,8 +143,7 @@ action_plays = 2
 grants = [{kind = "minion", name = "Footman"}]
 
 [resume]
-phase = "end"
-done = ["StatusTickSystem"]
+phase = "main"
 arrivals = 40
 made = 9
 
@@ -168,7 +167,7 @@ def test_the_exact_keys_set_the_table() -> None:
     state = game.to_state()
     bo = state["players"][1]
     assert (bo["minion_plays"], bo["action_plays"], bo["grants"]) == (0, 2, [{"kind": "minion", "name": "Footman"}])
-    assert state["turn"] == {"turn": 4, "active": 1, "phase": "end", "done": ["StatusTickSystem"], "winner": None}
+    assert state["turn"] == {"turn": 4, "active": 1, "phase": "main", "done": [], "winner": None}
     card = state["cards"][0]
     assert card["seq"] == 30 and card["moved"] == 1 and card["once_used"] == ["x"]
     assert card["status"] == {"stacks": {"Freeze": 2}, "applied_turn": {"Freeze": 3}, "fresh": []}
@@ -178,7 +177,7 @@ def test_the_exact_keys_set_the_table() -> None:
 @pytest.mark.parametrize(("change", "message"), [
     (('active = "Bo"', 'active = "Cy"'), "active: there is no player 'Cy'"),
     (("shuffles = [[1, 0]]", "shuffles = [[1, 1]]"), "shuffles: must be a list of orders"),
-    (('phase = "end"', 'phase = "lunch"'), "resume.phase: must be one of start, untap, main, end, over"),
+    (('phase = "main"', 'phase = "lunch"'), "resume.phase: must be one of start, untap, main, end, over"),
     (("minion_plays = 0", "minion_plays = -1"), "allowances.Bo.minion_plays: must be a whole number"),
     (("arrivals = 40", 'queue = "[{\\"op\\": \\"nope\\"}]"'), "resume.queue: must be the JSON of a list"),
     (("moved = 1", "moved = true"), "field 'moved': squares moved this turn"),

@@ -55,6 +55,10 @@ TARGET_FILTERS = (
     "adjacent_enemies",
     "your_characters",
 )
+STASIS_FILTERS = ("stasis_yours", "stasis_yours_other", "minion_in_play_other")
+"""Filters that pick cards in stasis (ST-8)."""
+STASIS_OPS = ("place_stasis", "remove_stasis", "copy_power")
+"""ST-12: the only ops that may reach a card in stasis (and only with affects_stasis): counters, and copying."""
 CARD_TARGETS = ("this", "target")
 """Fixed card targets: the card whose ability it is, and the card its command targeted."""
 PLAYER_TARGETS = ("you", "others")

@@ -20,6 +20,8 @@ from game.core.opspecs import effect_problems
 from game.core.problems import FileProblems, Problem, did_you_mean, load_toml
 from game.core.table import Table
 from game.io import scenario_exact as exact
+from game.io.invariants import state_problems
+from game.io.serialize import dump_state
 from game.io.setup import name_problem
 from game.rules.status import MAX_STACKS
 from game.turn.commands import ACTION_KEYS, apply_action
@@ -92,7 +94,34 @@ def build(data: dict[str, Any], where: _Where) -> tuple[Table, list[dict[str, An
     if not resumed and data.get("phase", "main") == "start":
         game.set_phase("start")
         advance(game)
+    problems = table_problems(game, data, where.path)
+    if problems:
+        game.close()
+        raise where.all(problems)
     return game, actions
+
+
+def table_problems(game: Table, data: dict[str, Any], file: str) -> list[Problem]:
+    """The invariants every save is held to (`game.io.invariants`), on the table the file set up: the exact-table
+    keys and `[resume]` can describe a table no game reaches, and it is refused before any step is played. Each
+    problem names the key of the scenario it comes from."""
+    state = dump_state(game)
+    given = {card.get("ref", card.get("name")): i for i, card in enumerate(data.get("card", []))}
+    turn_key = "resume." if "resume" in data else ""
+
+    def place(where: str) -> str:
+        if where.startswith("cards["):
+            ref = state["cards"][int(where[len("cards["):where.index("]")])]["ref"]
+            return f"[[card]] #{given[ref]} ({ref!r})" if ref in given else where
+        if where.startswith("players["):
+            return "vp"
+        if where.startswith("turn."):
+            return turn_key + where.removeprefix("turn.")
+        if where.startswith(("queue", "pending")):
+            return f"resume.{where}"
+        return where
+
+    return [Problem(file, place(where), what) for where, what in state_problems(state, game.pool)]
 
 
 def step_problems(steps: list[Any], file: str) -> list[Problem]:

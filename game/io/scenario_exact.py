@@ -125,6 +125,9 @@ def set_status_timing(game: Table, eid: int, data: dict[str, Any], where: Where,
     """`status_applied` (status = turn) and `status_fresh` (Freeze not yet past a start) override R-10's default."""
     if "status_applied" not in data and "status_fresh" not in data:
         return
+    if not (game.is_character(eid) and game.zone(eid) == "board"):
+        key = "status_applied" if "status_applied" in data else "status_fresh"
+        raise where(f"{place}: field {key!r}", "only characters on the board carry statuses")
     stack = game.get(eid, c.StatusStack)
     if stack is None:
         stack = c.StatusStack()
@@ -211,6 +214,11 @@ def _json(text: Any, place: str, where: Where) -> Any:
     if not isinstance(text, str) or len(text) > 1_000_000:
         raise where(place, "must be JSON text")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as err:
         raise where(place, f"is not valid JSON ({err})") from None
+
+
+def _no_constant(name: str) -> Any:
+    """NaN and Infinity are no JSON numbers: refused here as in a save."""
+    raise ValueError(f"{name} is not a JSON number")

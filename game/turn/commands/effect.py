@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.core.opspecs import STASIS_OPS
 from game.rules.effects import OPS
 from game.turn.commands.checks import Rejected, card_of, rejecting, square_of
 from game.turn.commands.paths import check_path
@@ -15,8 +16,6 @@ if TYPE_CHECKING:
 KEYS = ("op", "target", "source", "affects_stasis")
 """The keys of an effect step that are the command's own: every other key is a field of the op."""
 
-STASIS_OPS = ("place_stasis", "remove_stasis", "copy_power")
-"""ST-12: the only ops that may reach a card in stasis (and only with affects_stasis): counters, and copying."""
 
 
 @dataclass(frozen=True)
@@ -39,7 +38,8 @@ class Effect:
 
     @rejecting
     def check(self, game: Table) -> EffectPlan:
-        """A known op with valid fields, and a target it may reach (ST-7, ST-12; a move's path: R-6)."""
+        """A known op with valid fields, and a target it may reach (ST-7, ST-12; a move's path: R-6; only a Madness
+        card goes back to the Madness pile, G-1)."""
         if game.turn.phase == "over":
             raise Rejected("The game is over")
         if game.pending:
@@ -67,6 +67,8 @@ class Effect:
             raise Rejected(f"{game.name(eid)} is not on the board: {self.op} can't affect it")
         elif spec.target == "character" and not game.is_character(eid):
             raise Rejected(f"{game.name(eid)} is not a character: {self.op} affects characters only")
+        if self.op == "return_to_madness" and game.kind(eid) != "madness":
+            raise Rejected(f"return_to_madness: {game.name(eid)} is not a Madness card")
         if self.op == "move":
             check_forced_path(game, eid, self.fields or {})
         return EffectPlan(f"ref:{self.target}")
