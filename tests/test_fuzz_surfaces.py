@@ -1,4 +1,5 @@
-"""Fuzzing the surfaces issue 31 hardened: kept-game replay files, checked-files cache entries and player names.
+"""Fuzzing the surfaces issue 31 hardened: exact-table scenarios, saves played on, kept-game replay files,
+checked-files cache entries and player names.
 
 Mutants end in a normal run (strict JSON, the very card pool) or in one-line problems naming the file (exit 2),
 never an uncaught exception or a changed card. Seeded and small in the suite; `COUNTERTOP_FUZZ=N` (`make fuzz`)
@@ -22,9 +23,11 @@ from game.core import filecache
 from game.core.cards import cards_dir, load_cards, pool_from_files, rules_file
 from game.engine import Game
 from game.io.export import Future, scenario_data, to_toml
+from game.io.scenario import ScenarioError, _Where, build, play_actions
+from game.io.serialize import SaveError
 from game.io.setup import SetupError, check_player_names
 from game.tools.replay import record_of
-from tests.test_fuzz import fuzz_settings, loads_strict, mutate
+from tests.test_fuzz import SAVES, fuzz_settings, lines_name_the_file, loads_strict, mutate, still_whole
 
 
 def kept_game() -> dict[str, Any]:
@@ -41,6 +44,73 @@ def kept_game() -> dict[str, Any]:
 
 
 RECORD = kept_game()
+
+
+def exported_tables() -> dict[str, dict[str, Any]]:
+    """Tables exported with every exact-table key ([resume], allowances, arrivals, per-card state): a game in its
+    main phase mid-play, and one waiting on a choice."""
+    found = {}
+    for name, seed in (("mid", 8), ("choice", 1)):
+        game = Game.new(["Ada", "Bo", "Cy"] if name == "mid" else ["Ada", "Bo"], seed=seed)
+        for _ in range(60):
+            legal = game.legal_actions()
+            if game.table.turn.phase == "over" or (name == "choice" and game.table.pending):
+                break
+            game.act(legal[len(legal) // 2])
+        found[name] = json.loads(json.dumps(scenario_data(game.table, Future(), [], name)))
+        game.close()
+    return found
+
+
+TABLES = exported_tables()
+
+
+@fuzz_settings(quick=300)
+@given(st.data())
+def test_mutated_exact_tables(data: st.DataObject) -> None:
+    """Edits of exported tables (the exact-table keys and [resume]): refused with lines naming the file, or a
+    table that passes the table invariants and plays on for a few random legal actions."""
+    name = data.draw(st.sampled_from(sorted(TABLES)))
+    table = mutate(TABLES[name], data.draw, json_only=True)
+    try:
+        made, actions = build(table, _Where(name))
+    except ScenarioError as err:
+        lines_name_the_file(err, name)
+        return
+    play_actions(made, actions)
+    game = Game(made)
+    still_whole(game)
+    for _ in range(5):
+        legal = game.legal_actions()
+        if not legal or game.table.turn.phase == "over":
+            break
+        assert game.act(legal[data.draw(st.integers(0, len(legal) - 1))]).ok
+    still_whole(game)
+    game.close()
+
+
+@fuzz_settings(quick=25)
+@given(st.data())
+def test_mutated_saves_that_load_play_on_for_200_actions(tmp_path_factory: Any, data: st.DataObject) -> None:
+    """A save that passes the checks is a game that goes on: 200 random legal actions, each accepted, the game
+    whole after them, and its save loads again."""
+    which = data.draw(st.sampled_from(sorted(SAVES)))
+    path = tmp_path_factory.mktemp("fuzz") / f"{which}.json"
+    path.write_text(json.dumps(mutate(SAVES[which], data.draw, json_only=True)))
+    try:
+        game = Game.load(str(path))
+    except SaveError as err:
+        lines_name_the_file(err, str(path))
+        return
+    for _ in range(200):
+        legal = game.legal_actions()
+        if not legal or game.table.turn.phase == "over":
+            break
+        assert game.act(legal[data.draw(st.integers(0, len(legal) - 1))]).ok
+    still_whole(game)
+    game.save(str(path))
+    Game.load(str(path)).close()
+    game.close()
 
 
 def run(*argv: str) -> tuple[int, str, str]:
