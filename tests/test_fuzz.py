@@ -129,21 +129,27 @@ def still_whole(game: Game) -> None:
     assert len(state["cards"]) == len(game.table.refs)
 
 
+def played_or_refused(table: dict[str, Any], name: str) -> Game | None:
+    """A scenario table set up and played (the game, whole), or None when it is refused in lines naming it."""
+    try:
+        made, actions = build(table, _Where(name))
+    except ScenarioError as err:
+        lines_name_the_file(err, name)
+        return None
+    play_actions(made, actions)
+    game = Game(made)
+    still_whole(game)
+    return game
+
+
 @fuzz_settings(quick=1500)
 @given(st.data())
 def test_mutated_scenario_tables(data: st.DataObject) -> None:
     """Edits of the parsed tables: set up and played, or refused with problem lines."""
     name = data.draw(st.sampled_from(sorted(SCENARIOS)))
-    table = mutate(SCENARIOS[name], data.draw, json_only=False)
-    try:
-        made, actions = build(table, _Where(name))
-    except ScenarioError as err:
-        lines_name_the_file(err, name)
-        return
-    play_actions(made, actions)
-    game = Game(made)
-    still_whole(game)
-    game.close()
+    game = played_or_refused(mutate(SCENARIOS[name], data.draw, json_only=False), name)
+    if game is not None:
+        game.close()
 
 
 @fuzz_settings(quick=600)

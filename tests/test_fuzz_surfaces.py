@@ -23,11 +23,18 @@ from game.core import filecache
 from game.core.cards import cards_dir, load_cards, pool_from_files, rules_file
 from game.engine import Game
 from game.io.export import Future, scenario_data, to_toml
-from game.io.scenario import ScenarioError, _Where, build, play_actions
 from game.io.serialize import SaveError
 from game.io.setup import SetupError, check_player_names
 from game.tools.replay import record_of
-from tests.test_fuzz import SAVES, fuzz_settings, lines_name_the_file, loads_strict, mutate, still_whole
+from tests.test_fuzz import (
+    SAVES,
+    fuzz_settings,
+    lines_name_the_file,
+    loads_strict,
+    mutate,
+    played_or_refused,
+    still_whole,
+)
 
 
 def kept_game() -> dict[str, Any]:
@@ -71,15 +78,9 @@ def test_mutated_exact_tables(data: st.DataObject) -> None:
     """Edits of exported tables (the exact-table keys and [resume]): refused with lines naming the file, or a
     table that passes the table invariants and plays on for a few random legal actions."""
     name = data.draw(st.sampled_from(sorted(TABLES)))
-    table = mutate(TABLES[name], data.draw, json_only=True)
-    try:
-        made, actions = build(table, _Where(name))
-    except ScenarioError as err:
-        lines_name_the_file(err, name)
+    game = played_or_refused(mutate(TABLES[name], data.draw, json_only=True), name)
+    if game is None:
         return
-    play_actions(made, actions)
-    game = Game(made)
-    still_whole(game)
     for _ in range(5):
         legal = game.legal_actions()
         if not legal or game.table.turn.phase == "over":
