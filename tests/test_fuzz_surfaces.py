@@ -72,6 +72,16 @@ def exported_tables() -> dict[str, dict[str, Any]]:
 TABLES = exported_tables()
 
 
+def play_on(game: Game, data: st.DataObject, actions: int) -> None:
+    """Up to `actions` random legal actions, each accepted, and the game whole after them."""
+    for _ in range(actions):
+        legal = game.legal_actions()
+        if not legal or game.table.turn.phase == "over":
+            break
+        assert game.act(legal[data.draw(st.integers(0, len(legal) - 1))]).ok
+    still_whole(game)
+
+
 @fuzz_settings(quick=300)
 @given(st.data())
 def test_mutated_exact_tables(data: st.DataObject) -> None:
@@ -81,12 +91,7 @@ def test_mutated_exact_tables(data: st.DataObject) -> None:
     game = played_or_refused(mutate(TABLES[name], data.draw, json_only=True), name)
     if game is None:
         return
-    for _ in range(5):
-        legal = game.legal_actions()
-        if not legal or game.table.turn.phase == "over":
-            break
-        assert game.act(legal[data.draw(st.integers(0, len(legal) - 1))]).ok
-    still_whole(game)
+    play_on(game, data, 5)
     game.close()
 
 
@@ -103,12 +108,7 @@ def test_mutated_saves_that_load_play_on_for_200_actions(tmp_path_factory: Any, 
     except SaveError as err:
         lines_name_the_file(err, str(path))
         return
-    for _ in range(200):
-        legal = game.legal_actions()
-        if not legal or game.table.turn.phase == "over":
-            break
-        assert game.act(legal[data.draw(st.integers(0, len(legal) - 1))]).ok
-    still_whole(game)
+    play_on(game, data, 200)
     game.save(str(path))
     Game.load(str(path)).close()
     game.close()
