@@ -12,7 +12,7 @@ TESTENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,lint,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,lint,cluster,rl]'
 	touch $(STAMP)
 
 play: $(STAMP)
