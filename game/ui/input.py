@@ -9,8 +9,9 @@ import pygame
 from game.ui import words
 from game.ui.draw import Zone
 from game.ui.layout import inside
+from game.ui.picking import by_kind, narrowed, needs_square
 from game.ui.reasons import why_not
-from game.ui.state import Menu, Selection, UiState
+from game.ui.state import Menu, Selection, UiState, picked_square, via_squares
 from game.ui.undo import Step, UndoHistory
 
 Action = dict[str, Any]
@@ -37,15 +38,6 @@ def zone_at(zones: list[Zone], point: tuple[int, int]) -> tuple[Any, ...] | None
     for rect, key in reversed(zones):
         if inside(rect, point):
             return key
-    return None
-
-
-def action_square(action: Action) -> tuple[int, int] | None:
-    """The square an action goes to, if any."""
-    if action.get("to") is not None:
-        return (action["to"][0], action["to"][1])
-    if action.get("path"):
-        return (action["path"][-1][0], action["path"][-1][1])
     return None
 
 
@@ -115,7 +107,7 @@ class PlayInput:
             self.answer_choice(key[1])
             return None
         if key[0] == "menu" and self.ui.menu is not None:
-            self.perform(self.ui.menu.actions[key[1]])
+            self.choose_line(key[1])
             return None
         self.ui.menu = None
         if self.choice_waiting():
@@ -182,16 +174,9 @@ class PlayInput:
             square = (view["cards"][ref]["pos"][0], view["cards"][ref]["pos"][1])
         selection = self.ui.selection
         if selection is not None:
-            matches = [
-                a
-                for a in selection.actions
-                if (ref is not None and a.get("target") == ref) or (square and action_square(a) == square)
-            ]
-            if len(matches) == 1:
-                self.perform(matches[0])
-                return
+            matches = self.matches(selection, ref, square)
             if matches:
-                self.ui.menu = Menu(matches, point)
+                self.pick(view, selection.ref, matches, point, square)
                 return
             if ref == selection.ref:
                 single = selection.untargeted()
@@ -208,6 +193,67 @@ class PlayInput:
             self.select(view, ref, point)
         else:
             self.ui.clear_selection()
+
+    @staticmethod
+    def matches(selection: Selection, ref: str | None, square: tuple[int, int] | None) -> list[Action]:
+        """The selection's actions a click on this card or square picks (with a path end chosen: the paths
+        through a via square, or the first path for the end itself)."""
+        if selection.end is not None:
+            through = [a for a in selection.actions if square is not None and square in via_squares(a)]
+            return through or (selection.actions[:1] if square == selection.end else [])
+        return [
+            a
+            for a in selection.actions
+            if (ref is not None and a.get("target") == ref)
+            or (square is not None and picked_square(a, selection.target) == square)
+        ]
+
+    def pick(
+        self, view: dict[str, Any], ref: str, matches: list[Action], point: tuple[int, int],
+        square: tuple[int, int] | None,
+    ) -> None:
+        """The actions a click matched: one is done; several of one kind light up on the board, to click one;
+        several kinds get a menu, a line per kind (never a line per square)."""
+        if len(matches) == 1:
+            self.perform(matches[0])
+            return
+        kinds = by_kind(matches)
+        if len(kinds) == 1 and self.narrow(view, ref, kinds[0]):
+            return
+        lines = kinds if len(kinds) > 1 else [[action] for action in matches]
+        self.ui.menu = Menu(
+            [line[0] for line in lines],
+            point,
+            {i: line for i, line in enumerate(lines) if len(line) > 1 or needs_square(line[0], square)},
+        )
+
+    def narrow(self, view: dict[str, Any], ref: str, group: list[Action]) -> bool:
+        """Select only these actions, so the board lights up where they differ; False when it can't show them."""
+        viewer = self.ui.viewer
+        hand = view["players"].get(viewer, {}).get("hand", []) if viewer else []
+
+        def clickable(target: Any) -> bool:
+            card = view["cards"].get(target) if isinstance(target, str) else None
+            return card is not None and (card["zone"] in ("board", "stasis", "location") or target in hand)
+
+        selection = narrowed(ref, group, clickable)
+        if selection is None:
+            return False
+        self.ui.selection, self.ui.menu = selection, None
+        self.ui.banner, self.ui.banner_is_error = "", False
+        return True
+
+    def choose_line(self, index: int) -> None:
+        """A line of the open menu: its action, or its actions lit up on the board to pick one."""
+        assert self.ui.menu is not None
+        group = self.ui.menu.groups.get(index)
+        if group is None:
+            self.perform(self.ui.menu.actions[index])
+            return
+        selection = self.ui.selection
+        view = self.seen()
+        if not self.narrow(view, selection.ref if selection else str(group[0].get("card")), group):
+            self.ui.menu = Menu(group, self.ui.menu.anchor)
 
     def try_unlisted(
         self, view: dict[str, Any], selected: str, ref: str | None, square: tuple[int, int] | None

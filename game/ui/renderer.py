@@ -55,12 +55,18 @@ ABILITY_HIGHLIGHT: Color = (200, 110, 255)
 SELECTED: Color = (255, 230, 60)
 CHOICE_HIGHLIGHT: Color = (255, 150, 40)
 SOURCE_HIGHLIGHT: Color = (120, 230, 255)
-CLICK_FRAMED = "Click a button below, or a card framed in orange."
+CLICK_FRAMED = "Click a button below, or a card or square framed in orange."
+CLICK_SQUARE = "Click a square framed in orange on the board."
 ERROR: Color = (170, 40, 40)
 DICE_BOX: Color = (60, 60, 30)
 DICE_EDGE: Color = (200, 190, 90)
 DICE_INK: Color = (255, 240, 160)
 GOLD_INK: Color = (255, 225, 110)
+
+
+def is_square(option: Any) -> bool:
+    """Whether a choice's option is a board square (picked by clicking it, never named in a button)."""
+    return isinstance(option, list) and len(option) == 2 and all(isinstance(v, int) for v in option)
 
 
 def zone_at_point(zones: list[Zone], point: tuple[int, int]) -> tuple[Any, ...] | None:
@@ -104,6 +110,7 @@ class Renderer:
         hand = view["players"].get(ui.viewer, {}).get("hand", []) if ui.viewer else []
         mouse_matters = hovered is not None and (
             hovered[0] == "choose" or (hovered[0] == "card" and hovered[1] in hand)
+            or (ui.selection is not None and hovered[0] in ("square", "card"))
         )
         return (
             view, legal, ui.selection, ui.menu, ui.viewer, ui.banner, ui.banner_is_error, ui.log_scroll, can_undo,
@@ -193,10 +200,25 @@ class Renderer:
         if ui.selection is not None:
             card = view["cards"][ui.selection.ref]
             left = words.character_left(card) if card["zone"] == "board" else ""
-            doing = "click a highlighted square or target" if ui.selection.squares() or ui.selection.targets() \
-                else f"click {card['name']} again or pick from the menu"
-            return f"{card['name']}{': ' + left if left else ''} · {doing}. Esc cancels."
+            return f"{card['name']}{': ' + left if left else ''} · {self.doing(card, ui)}. Esc cancels."
         return ""
+
+    @staticmethod
+    def doing(card: dict[str, Any], ui: UiState) -> str:
+        """What the player does next with the selection: pick a lit square (or the way to it), a target, a menu
+        line, or click the card again; the menu is named only when one is open."""
+        assert ui.selection is not None
+        selection = ui.selection
+        menu = " or pick from the menu" if ui.menu is not None else ""
+        if selection.end is not None:
+            return "several ways lead there: click the square to pass through (hover shows the path)"
+        if selection.target is not None and selection.squares():
+            return "click a lit square to choose where it goes (hover shows the path)" + menu
+        if selection.squares() or selection.targets():
+            return "click a highlighted square or target" + menu
+        if ui.menu is not None:
+            return "pick from the menu"
+        return f"click {card['name']} again to use it"
 
     def draw_board(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The 7×5 grid: home rows, locations, characters and the highlights of the selection."""
@@ -238,6 +260,38 @@ class Renderer:
             selected = view["cards"].get(ui.selection.ref, {})
             if selected.get("pos") is not None and selected["zone"] == "board":
                 pygame.draw.rect(surface, SELECTED, self.layout.square_rect(*selected["pos"]), self.layout.px(3))
+            self.draw_paths(surface, view, ui)
+
+    def square_under(self, point: tuple[int, int]) -> tuple[int, int] | None:
+        """The board square under a point, if any."""
+        ox, oy = self.layout.board_origin
+        gx, gy = (point[0] - ox) // self.layout.cell, (point[1] - oy) // self.layout.cell
+        return (gx, gy) if point[0] >= ox and point[1] >= oy and gx < COLS and gy < ROWS else None
+
+    def draw_paths(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
+        """The way a push or move would go: with a path end chosen, that end framed and its paths drawn; else
+        the path to the lit square under the mouse (SE-6: a shove's via squares show before the click)."""
+        assert ui.selection is not None
+        selection = ui.selection
+        if selection.end is not None:
+            pygame.draw.rect(surface, SELECTED, self.layout.square_rect(*selection.end), self.layout.px(4))
+        square = self.square_under(ui.mouse)
+        if square is None or square not in selection.squares():
+            return
+        mover = view["cards"].get(selection.target or selection.ref, {})
+        start = mover.get("pos")
+        for path in selection.paths_to(square):
+            points = [self.square_middle(*step) for step in ([start] if start else []) + path]
+            if len(points) > 1:
+                pygame.draw.lines(surface, SELECTED, False, points, self.layout.px(5))
+            for point in points[1:-1]:
+                pygame.draw.circle(surface, SELECTED, point, self.layout.px(8))
+            pygame.draw.circle(surface, SELECTED, points[-1], self.layout.px(12), self.layout.px(4))
+
+    def square_middle(self, x: int, y: int) -> tuple[int, int]:
+        """The middle of a board square, in window pixels."""
+        rx, ry, w, h = self.layout.square_rect(x, y)
+        return (rx + w // 2, ry + h // 2)
 
     def grid_picture(self, order: list[str]) -> pygame.Surface:
         """The empty 7×5 grid with every player's home squares tinted and labelled (drawn once per game)."""
@@ -651,7 +705,9 @@ class Renderer:
         """A popup list of actions to choose from (in several columns when it is too long for the screen)."""
         assert ui.menu is not None
         px = self.layout.px
-        labels = [words.action_label(view, action) for action in ui.menu.actions]
+        labels = words.distinct_labels(view, ui.menu.actions)
+        for index, group in ui.menu.groups.items():
+            labels[index] = words.group_label(view, group)
         pitch = max(px(28), font(19).get_linesize() + px(6))
         per_column = min(len(labels), (self.layout.size[1] - px(20)) // pitch)
         columns = -(-len(labels) // per_column)
@@ -728,9 +784,11 @@ class Renderer:
         for rects in named:
             for rect in rects:
                 pygame.draw.rect(surface, CHOICE_HIGHLIGHT, rect, px(4))
-        labels = [words.action_label(view, action) for action in options]
-        per_column = min(len(labels), 12)
-        columns = -(-len(labels) // per_column)
+        every_label = words.distinct_labels(view, options)
+        buttons = [i for i, action in enumerate(options) if not is_square(action["option"])]
+        labels = [every_label[i] for i in buttons]
+        per_column = max(1, min(len(labels), 12))
+        columns = max(1, -(-len(labels) // per_column))
         column_w = max([font(20).size(label)[0] + px(24) for label in labels] + [(px(460) - px(24)) // columns])
         source = view.get("pending_source")
         asker = f"{words.card_name(view, source)} asks {pending['player']}:" if source in view["cards"] else ""
@@ -738,10 +796,11 @@ class Renderer:
         width = min(self.layout.size[0] - px(40), max(column_w * columns, font(22, True).size(title)[0]) + px(24))
         prompt = [(line, INK) for line in wrap(pending.get("prompt", "Choose"), 22, width - px(24), True)]
         if any(named):
-            prompt += [(line, DIM) for line in wrap(CLICK_FRAMED, 22, width - px(24), True)]
+            hint = CLICK_FRAMED if labels else CLICK_SQUARE
+            prompt += [(line, DIM) for line in wrap(hint, 22, width - px(24), True)]
         pitch = max(px(22), font(22, True).get_linesize())
         button_pitch = max(px(34), font(20).get_linesize() + px(12))
-        height = px(50) + pitch * len(prompt) + button_pitch * per_column
+        height = px(50) + pitch * len(prompt) + button_pitch * (per_column if labels else 0)
         source_rects = self.option_rects(view, source, zones) if source in view["cards"] else []
         for rect in source_rects:
             pygame.draw.rect(surface, SOURCE_HIGHLIGHT, rect, px(4))
@@ -754,8 +813,8 @@ class Renderer:
         for row, (line, color) in enumerate(prompt):
             text(surface, line, (x + px(12), y + px(8) + pitch * (row + 1)), 22, color, True)
         top = y + px(16) + pitch * (len(prompt) + 1)
-        for index, label in enumerate(labels):
-            column, row = divmod(index, per_column)
+        for place, (index, label) in enumerate(zip(buttons, labels, strict=True)):
+            column, row = divmod(place, per_column)
             rect = (x + px(12) + column * column_w, top + button_pitch * row, column_w - px(6), button_pitch - px(4))
             button(surface, rect, label, size=20)
             zones.append((rect, ("choose", index)))

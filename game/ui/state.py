@@ -8,22 +8,55 @@ from typing import Any
 Action = dict[str, Any]
 
 
+def action_square(action: Action) -> tuple[int, int] | None:
+    """The square an action goes to (its `to`, or the end of its path), if any."""
+    if action.get("to") is not None:
+        return (action["to"][0], action["to"][1])
+    if action.get("path"):
+        return (action["path"][-1][0], action["path"][-1][1])
+    return None
+
+
+def picked_square(action: Action, target: str | None) -> tuple[int, int] | None:
+    """The square a click picks this action by: its `to`, or the end of its path when the path is the card's
+    own or that of the chosen target (a shove's destination lights up only once its target is chosen)."""
+    if action.get("to") is not None:
+        return (action["to"][0], action["to"][1])
+    if action.get("target") in (None, target):
+        return action_square(action)
+    return None
+
+
+def via_squares(action: Action) -> list[tuple[int, int]]:
+    """The squares a path passes before its end."""
+    return [(square[0], square[1]) for square in (action.get("path") or [])[:-1]]
+
+
 @dataclass
 class Selection:
-    """A card the player clicked, and the legal actions that start from it."""
+    """A card the player clicked, and the legal actions that start from it.
+
+    A selection is narrowed as the player clicks: `target` once the card it acts on is chosen (the squares
+    where that card would be pushed then light up), `end` once a square several paths reach is chosen (the
+    squares the paths pass through then light up, one click picks the path).
+    """
 
     ref: str
     actions: list[Action]
+    target: str | None = None
+    end: tuple[int, int] | None = None
 
     def squares(self) -> set[tuple[int, int]]:
-        """Squares the selected card itself can go to (play, move); not where it would push a target."""
+        """Squares a click picks now: where the card goes (play, move), where the chosen target is pushed, or
+        the via squares of the paths to `end`."""
         found: set[tuple[int, int]] = set()
         for action in self.actions:
-            if action.get("target") is not None:
+            if self.end is not None:
+                found.update(via_squares(action))
                 continue
-            square = action.get("to") or (action["path"][-1] if action.get("path") else None)
+            square = picked_square(action, self.target)
             if square is not None:
-                found.add((square[0], square[1]))
+                found.add(square)
         return found
 
     def targets(self) -> dict[str, str]:
@@ -41,13 +74,32 @@ class Selection:
             a for a in self.actions if a.get("to") is None and not a.get("path") and a.get("target") is None
         ]
 
+    def paths_to(self, square: tuple[int, int]) -> list[list[tuple[int, int]]]:
+        """The paths (start excluded) of the actions a click on this square would pick, to draw on hover."""
+        picked = []
+        for action in self.actions:
+            if not action.get("path"):
+                continue
+            if self.end is not None:
+                hit = square in via_squares(action)
+            else:
+                hit = picked_square(action, self.target) == square
+            if hit:
+                picked.append(action)
+        return [[(s[0], s[1]) for s in a["path"]] for a in picked]
+
 
 @dataclass
 class Menu:
-    """A small list of actions to pick from, drawn near where the player clicked."""
+    """A small list of choices that are not squares, drawn near where the player clicked.
+
+    `actions` holds one action per line; a line in `groups` stands for several actions of one kind that
+    differ only in where they go (picked on the board next), or for one that still needs its square shown.
+    """
 
     actions: list[Action]
     anchor: tuple[int, int]
+    groups: dict[int, list[Action]] = field(default_factory=dict)
 
 
 def keep_slots(slots: list[str | None], hand: list[str]) -> list[str | None]:

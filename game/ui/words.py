@@ -52,23 +52,40 @@ def thing_words(view: View, value: Any) -> str:
     return str(value)
 
 
+def place_words(view: View, square: Any) -> str:
+    """Where a square is, as the board shows it (a location's name, or a player's home), never as numbers."""
+    if not (isinstance(square, list | tuple) and len(square) == 2):
+        return ""
+    for card in view["cards"].values():
+        if card["zone"] == "location" and list(card.get("pos") or []) == list(square):
+            return str(card["name"])
+    order = list(view.get("players_order") or view["players"])
+    rows = [[(x, 0) for x in range(7)], [(x, 4) for x in range(7)], [(0, 1), (0, 2), (0, 3)], [(6, 1), (6, 2), (6, 3)]]
+    for name, squares in zip(order, rows, strict=False):
+        if (square[0], square[1]) in squares:
+            return f"{name}'s home"
+    return ""
+
+
 def action_label(view: View, action: Action) -> str:
-    """A short description of a legal action, for menus and buttons."""
+    """A short description of a legal action, for menus, buttons and banners; a square is named only by what
+    the board shows there (a location, a home), since the player picks squares on the board itself."""
     act = action["act"]
     name = card_name(view, action.get("card"))
     target = f" on {thing_words(view, action['target'])}" if action.get("target") is not None else ""
-    to = f" to {square_words(action['to'])}" if action.get("to") is not None else ""
+    place = place_words(view, action.get("to") or (action.get("path") or [None])[-1])
+    to = f" to {place}" if place else ""
     if act == "play":
         return f"Play {name}{to}{target}"
     if act == "play_from_stasis":
         return f"Play {name} from stasis{to}{target}"
     if act == "move":
-        return f"Move {name}{to}{path_words(action.get('path'))}"
+        return f"Move {name}{to}"
     if act == "attack":
         return f"Standard Attack{target}"
     if act == "ability":
         cost = ability_cost(view, action)
-        return f"{action['ability']}{target}{path_words(action.get('path'))}{cost}"
+        return f"{action['ability']}{target}{to}{cost}"
     if act == "activate":
         return f"{action['ability']}: untap {thing_words(view, action.get('pay', []))}"
     if act == "choose":
@@ -76,6 +93,67 @@ def action_label(view: View, action: Action) -> str:
     if act == "end_turn":
         return "End turn"
     return act
+
+
+def group_label(view: View, group: list[Action]) -> str:
+    """A menu line standing for several actions of one kind picked on the board next, e.g. "Shove on
+    Footman (Bo) · 1 stone · then click where"."""
+    first = dict(group[0])
+    first.pop("to", None)
+    first.pop("path", None)
+    what = "the target" if len({repr(a.get("target")) for a in group}) > 1 else "where"
+    if what == "the target":
+        first.pop("target", None)
+    return f"{action_label(view, first)} · then click {what} on the board"
+
+
+def card_details(view: View, ref: Any) -> str:
+    """What tells a card from others of its name: where it is, tapped, its HP, its counters."""
+    card = view["cards"].get(ref) if isinstance(ref, str) else None
+    if card is None:
+        return ""
+    zone = card["zone"]
+    if zone == "stasis":
+        parts = [f"in stasis, {_plural(card.get('stasis_counters', 0), 'counter')}"]
+    elif zone == "board" and card.get("pos") is not None:
+        place = place_words(view, card["pos"])
+        parts = [f"at {place}" if place and not place.endswith("home") else f"in {place}" if place else "on the board"]
+    else:
+        parts = [{"hand": "in hand", "discard": "in the discard pile", "board": "relic"}.get(zone, zone)]
+    if card.get("tapped"):
+        parts.append("tapped")
+    if card.get("hp") is not None:
+        parts.append(f"HP {card['hp']}/{card['max_hp']}")
+    if card.get("stun_counters"):
+        parts.append(_plural(card["stun_counters"], "stun counter"))
+    return ", ".join(parts)
+
+
+def distinct_labels(view: View, actions: list[Action]) -> list[str]:
+    """Labels of menu lines or choice buttons that never read the same for different actions: a repeated
+    label gets what tells its card apart (where, tapped, HP, counters), then its place in reading order."""
+    labels = [action_label(view, action) for action in actions]
+    for label in set(labels):
+        same = [i for i, other in enumerate(labels) if other == label]
+        if len(same) < 2:
+            continue
+        for i in same:
+            what = actions[i].get("target", actions[i].get("option", actions[i].get("card")))
+            details = card_details(view, what)
+            labels[i] = f"{label} ({details})" if details else label
+    for label in set(labels):
+        same = [i for i, other in enumerate(labels) if other == label]
+        if len(same) > 1:
+            same.sort(key=lambda i: _reading_order(view, actions[i]))
+            for n, i in enumerate(same, 1):
+                labels[i] = f"{label} · {n} of {len(same)} from the top left"
+    return labels
+
+
+def _reading_order(view: View, action: Action) -> tuple[int, int]:
+    what = action.get("target", action.get("option", action.get("card")))
+    pos = view["cards"].get(what, {}).get("pos") if isinstance(what, str) else None
+    return (pos[1], pos[0]) if pos else (99, 99)
 
 
 def ability_cost(view: View, action: Action) -> str:
@@ -88,17 +166,9 @@ def ability_cost(view: View, action: Action) -> str:
 
 
 def undone(view: View, action: Action) -> str:
-    """The message after an undo, e.g. "Undid: Play Footman (Ada) to square 0,0" (view: the game before it)."""
+    """The message after an undo, e.g. "Undid: Play Footman (Ada) to Ada's home" (view: the game before it)."""
     label = action_label(view, action)
     return f"Undid: {'the answer ' + label if action['act'] == 'choose' else label}"
-
-
-def path_words(path: list[list[int]] | None) -> str:
-    """Where a forced or step-by-step move ends and the squares it passes, e.g. " to [4,2] via [3,2]"."""
-    if not path:
-        return ""
-    via = " via " + ", ".join(f"[{x},{y}]" for x, y in path[:-1]) if len(path) > 1 else ""
-    return f" to [{path[-1][0]},{path[-1][1]}]{via}"
 
 
 def _split_camel(text: str) -> str:

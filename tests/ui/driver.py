@@ -8,6 +8,7 @@ import pygame
 
 from game.ui.app import App
 from game.ui.input import zone_at
+from game.ui.state import via_squares
 from tests.ui.helpers import click, press
 
 Action = dict[str, Any]
@@ -55,10 +56,19 @@ def reveal(app: App) -> None:
 
 
 def pick_from_menu(app: App, action: Action) -> None:
-    """Click the entry of the open action menu that is this action."""
-    assert app.ui.menu is not None, f"no menu open for {action}"
-    index = app.ui.menu.actions.index(action)
+    """Click the line of the open action menu that is this action or stands for it (picked on the board next)."""
+    menu = app.ui.menu
+    assert menu is not None, f"no menu open for {action}"
+    index = next(i for i, first in enumerate(menu.actions) if first == action or action in menu.groups.get(i, []))
     click(app, visible_point(app, ("menu", index)))
+
+
+def in_menu(app: App, action: Action) -> bool:
+    """Whether the open menu has a line for this action."""
+    menu = app.ui.menu
+    return menu is not None and any(
+        first == action or action in menu.groups.get(i, []) for i, first in enumerate(menu.actions)
+    )
 
 
 def click_card(app: App, ref: str) -> None:
@@ -67,9 +77,16 @@ def click_card(app: App, ref: str) -> None:
 
 
 def click_destination(app: App, action: Action) -> None:
-    """With a card selected, click where the action goes: its target card, or its square."""
+    """With a card selected, click what picks the action next: the via square that tells its path from the
+    others to a chosen end, its target card, or its square."""
+    selection = app.ui.selection
+    assert selection is not None
     target = action.get("target")
-    if isinstance(target, str):
+    if selection.end is not None:
+        others = {square for a in selection.actions if a != action for square in via_squares(a)}
+        own = [square for square in via_squares(action) if square not in others] or [selection.end]
+        click(app, square_point(app, list(own[0])))
+    elif isinstance(target, str) and selection.target != target:
         click_card(app, target)
     elif action.get("to") is not None:
         click(app, square_point(app, action["to"]))
@@ -78,7 +95,7 @@ def click_destination(app: App, action: Action) -> None:
 
 
 def perform(app: App, action: Action) -> None:
-    """Do one legal action through the window and check the engine received exactly it."""
+    """Do one legal action through the window, as a player would, and check the engine received exactly it."""
     game = app.game
     assert game is not None
     before = len(game.table.history)  # type: ignore[attr-defined]
@@ -87,16 +104,25 @@ def perform(app: App, action: Action) -> None:
         press(app, pygame.K_e)
     elif action["act"] == "choose":
         options = [a for a in game.legal_actions() if a["act"] == "choose"]
-        click(app, visible_point(app, ("choose", options.index(action))))
+        option = action["option"]
+        if isinstance(option, list) and len(option) == 2 and all(isinstance(v, int) for v in option):
+            click(app, square_point(app, option))
+        else:
+            click(app, visible_point(app, ("choose", options.index(action))))
     else:
         click_card(app, action["card"])
         assert app.ui.selection is not None, f"{action['card']} could not be selected: {app.ui.banner}"
-        if app.ui.menu is None or action not in app.ui.menu.actions:
-            click_destination(app, action)
-        if app.ui.menu is not None and action in app.ui.menu.actions:
-            pick_from_menu(app, action)
-        elif app.ui.selection is not None and app.ui.selection.untargeted() == [action]:
-            click_card(app, action["card"])
+        for _ in range(6):
+            if len(game.table.history) > before:  # type: ignore[attr-defined]
+                break
+            if in_menu(app, action):
+                pick_from_menu(app, action)
+            elif app.ui.selection is not None and app.ui.selection.untargeted() == [action]:
+                click_card(app, action["card"])
+            elif app.ui.selection is not None:
+                click_destination(app, action)
+            else:
+                break
     history = game.table.history  # type: ignore[attr-defined]
     assert len(history) == before + 1 and history[-1] == action, (
         f"the window did not perform {action}: banner {app.ui.banner!r}, last {history[-1:]}"

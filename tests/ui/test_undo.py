@@ -103,7 +103,7 @@ def test_ctrl_z_puts_a_played_minion_back_in_hand_with_the_allowance_restored(ga
     assert game.table.world not in esper.list_worlds(), "the old game's world is freed"
     assert "foot" in restored.view()["players"]["Ada"]["hand"]
     assert app.ui.selection is None and app.ui.menu is None
-    assert app.ui.banner == "Undid: Play Footman (Ada) to square 0,0" and not app.ui.banner_is_error
+    assert app.ui.banner == "Undid: Play Footman (Ada) to Ada's home" and not app.ui.banner_is_error
     play_footman(app, (1, 0))
     assert minion_plays(restored) == used, "the restored allowance is spent again"
 

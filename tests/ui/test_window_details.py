@@ -1,4 +1,4 @@
-"""Details of the window: menus with one entry per destination, choices framed on the board, big hands,
+"""Details of the window: long menus in columns, choices framed on the board, big hands,
 distinct player names, tooltips off the play screen, marker sizes, and a quiet, clear `countertop play`."""
 
 from __future__ import annotations
@@ -56,27 +56,6 @@ def scenario(tmp_path, text):
     path = tmp_path / "table.toml"
     path.write_text(text, encoding="utf-8")
     return Game.from_scenario(str(path))
-
-
-def menu_labels(app):
-    from game.ui import words
-
-    view = app.game.view()
-    return [words.action_label(view, action) for action in app.ui.menu.actions]
-
-
-def test_shove_paths_are_labelled_by_destination_and_the_chosen_one_is_done_SE6(tmp_path):
-    game = scenario(tmp_path, SHOVE)
-    app = open_app(game)
-    click(app, square_center(3, 1))
-    click(app, square_center(3, 2))
-    labels = menu_labels(app)
-    shoves = [label for label in labels if label.startswith("Shove")]
-    assert len(shoves) == len(set(shoves)) > 1, "every Shove entry names its own path"
-    wanted = "Shove on Footman (Bo) to [3,4] via [3,3] · 1 stone"
-    assert wanted in labels
-    click(app, zone_center(app, ("menu", labels.index(wanted))))
-    assert game.view()["cards"]["guard"]["pos"] == [3, 4]
 
 
 def test_a_menu_too_long_for_the_screen_gets_columns_and_stays_on_screen():
