@@ -24,7 +24,7 @@ from game.ui.reasons import why_not
 from game.ui.renderer import ERROR, Renderer
 from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
 from game.ui.state import UiState
-from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory
+from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory, button_tip
 
 FPS = 60
 IDLE_WAIT_MS = 250
@@ -549,7 +549,9 @@ class App:
             zones = screens.draw_game_over(surface, view)
             return self.with_tooltip(surface, zones, lambda key: words.score_tooltip(view, key))
         assert self.play is not None
-        zones = self.renderer.draw(surface, view, legal, self.ui, self.play.undo.possible())
+        zones = self.renderer.draw(
+            surface, view, legal, self.ui, self.play.undo.possible(), self.play.undo.to_redo() is not None
+        )
         if self.ui.rules_open:
             rule_zones, self.rules_max_scroll = screens.draw_rules(surface, self.ui.rules_scroll)
             return zones + rule_zones
@@ -664,6 +666,8 @@ class App:
             return words.marker_tooltip(view, key)
         if key[0] == "player":
             return words.player_tooltip(view, key[1])
+        if key[0] == "button" and self.play is not None:
+            return button_tip(self.play.undo, key[1])
         return []
 
     # ----- the loop --------------------------------------------------------------------------------------

@@ -159,12 +159,15 @@ class Layout:
         px = self.px
         x, y, w, _ = self.buttons
         gap = px(4)
-        quarter = (w - 3 * gap) // 4
+        third = (w - 2 * gap) // 3
+        last = w - 2 * (third + gap)
+        row2, row3 = y + px(50), y + px(76)
         return {
             "end_turn": (x, y, w, px(44)),
-            "save": (x, y + px(50), quarter, px(22)),
-            "rules": (x + quarter + gap, y + px(50), quarter, px(22)),
-            "legend": (x + 2 * (quarter + gap), y + px(50), quarter, px(22)),
-            "undo": (x + 3 * (quarter + gap), y + px(50), w - 3 * (quarter + gap), px(22)),
-            "cancel": (x, y + px(76), w, px(22)),
-        }
+            "save": (x, row2, third, px(22)),
+            "rules": (x + third + gap, row2, third, px(22)),
+            "legend": (x + 2 * (third + gap), row2, last, px(22)),
+            "undo": (x, row3, third, px(22)),
+            "redo": (x + third + gap, row3, third, px(22)),
+            "cancel": (x + 2 * (third + gap), row3, last, px(22)),
+    }

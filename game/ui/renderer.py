@@ -103,7 +103,9 @@ class Renderer:
         self.tooltip_cache: tuple[tuple[str, ...], pygame.Surface] | None = None
         self.enlarged_cache: tuple[tuple[Any, ...], pygame.Surface] | None = None
 
-    def frame_key(self, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool) -> tuple[Any, ...]:
+    def frame_key(
+        self, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool, can_redo: bool = False
+    ) -> tuple[Any, ...]:
         """Everything a frame depends on. The view, the legal list, the selection and the menu are compared by
         identity: the window makes new ones whenever they change, and the key keeps them alive."""
         hovered = zone_at_point(self.frame_zones, ui.mouse)
@@ -114,20 +116,22 @@ class Renderer:
         )
         return (
             view, legal, ui.selection, ui.menu, ui.viewer, ui.banner, ui.banner_is_error, ui.log_scroll, can_undo,
+            can_redo,
             tuple(ui.hand_slots), len(ui.roll_history), ui.roll_history[0][0] if ui.roll_history else None,
             hovered if mouse_matters else None,
         )
 
     def draw(
-        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool = False
+        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool = False,
+        can_redo: bool = False,
     ) -> list[Zone]:
         """Draw every part of the play screen and return its zones, bottom-most first.
 
-        can_undo lights the Undo button (only the window knows what can be taken back). A frame whose inputs
-        have not changed is the last one blitted again (a busy board costs one blit).
+        can_undo and can_redo light the Undo and Redo buttons (only the window knows what can be taken back). A
+        frame whose inputs have not changed is the last one blitted again (a busy board costs one blit).
         """
         set_unit(self.layout.unit)
-        key = self.frame_key(view, legal, ui, can_undo)
+        key = self.frame_key(view, legal, ui, can_undo, can_redo)
         if self.frame is not None and len(key) == len(self.frame_of) and all(
             a is b or (type(a) in (str, int, bool, tuple, type(None)) and a == b)
             for a, b in zip(key, self.frame_of, strict=True)
@@ -135,13 +139,14 @@ class Renderer:
             surface.blit(self.frame, (0, 0))
             self.hovered_hand = self.frame_hover
             return list(self.frame_zones)
-        zones = self.draw_fresh(surface, view, legal, ui, can_undo)
+        zones = self.draw_fresh(surface, view, legal, ui, can_undo, can_redo)
         self.frame, self.frame_of, self.frame_zones = surface.copy(), key, zones
         self.frame_hover = self.hovered_hand
         return list(zones)
 
     def draw_fresh(
-        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool
+        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool,
+        can_redo: bool = False,
     ) -> list[Zone]:
         """Draw the whole play screen from scratch."""
         surface.fill(BACKGROUND)
@@ -154,7 +159,7 @@ class Renderer:
         self.draw_dice(surface, view, ui)
         self.draw_hand(surface, view, legal, ui, zones)
         self.draw_log(surface, view, ui, zones)
-        self.draw_buttons(surface, zones, can_undo)
+        self.draw_buttons(surface, zones, can_undo, can_redo)
         if ui.menu is not None:
             self.draw_menu(surface, view, ui, zones)
         pending = view.get("pending")
@@ -681,20 +686,22 @@ class Renderer:
         cache.count = len(log)
         return [line for _, _, lines in cache.groups for line in lines]
 
-    def draw_buttons(self, surface: pygame.Surface, zones: list[Zone], can_undo: bool) -> None:
-        """End turn, save, rules, undo (greyed out when nothing can be undone, still clickable to say why) and
-        cancel; a label too long for a small window loses its key ("Save" for "Save ^S")."""
+    def draw_buttons(self, surface: pygame.Surface, zones: list[Zone], can_undo: bool, can_redo: bool = False) -> None:
+        """End turn, save, rules, legend, undo and redo (greyed out when there is nothing to take back or do
+        again, still clickable and hovered to say why) and cancel; a label too long for a small window loses its
+        key ("Save" for "Save ^S")."""
         labels = {
             "end_turn": "End turn (E)",
             "save": "Save ^S",
             "rules": "Rules F1",
             "legend": "Legend L",
             "undo": "Undo ^Z",
-            "cancel": "Cancel selection (Esc)",
+            "redo": "Redo ^Y",
+            "cancel": "Cancel (Esc)",
         }
         for name, rect in self.layout.button_rects().items():
             size = 24 if name == "end_turn" else 17
-            enabled = can_undo or name != "undo"
+            enabled = {"undo": can_undo, "redo": can_redo}.get(name, True)
             label = labels[name]
             if font(size).size(label)[0] > rect[2] - self.layout.px(4):
                 label = fit_line(label.split(" ")[0], size, rect[2] - self.layout.px(4))

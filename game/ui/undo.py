@@ -29,9 +29,10 @@ def revealed(before: View, after: View) -> str:
     """
     found = []
     if after.get("last_rolls"):
-        found.append("rolled dice")
-    if any(entry.get("type") == "CardDrawn" for entry in after["log"][len(before["log"]) :]):
-        found.append("drew cards")
+        found.append("dice were rolled")
+    drawn = sum(1 for entry in after["log"][len(before["log"]) :] if entry.get("type") == "CardDrawn")
+    if drawn:
+        found.append("a card was drawn" if drawn == 1 else f"{drawn} cards were drawn")
     return " and ".join(found)
 
 
@@ -66,7 +67,7 @@ class UndoHistory:
             self.undone.clear()
         shown = revealed(before, after)
         if shown:
-            self.forget(f"Can't undo: that action {shown}.")
+            self.forget(f"Can't undo: {shown}: undo stops at draws and dice.")
         elif step.action["act"] == "end_turn":
             self.forget(TURN_ENDED)
         elif not in_own_main_phase(before):
@@ -94,3 +95,12 @@ class UndoHistory:
     def possible(self) -> bool:
         """Whether there is an action to take back (the Undo button is lit)."""
         return bool(self.steps)
+
+
+def button_tip(history: UndoHistory, name: str) -> list[str]:
+    """What hovering Undo or Redo says: what it would take back or do again, or why it can't."""
+    if name == "undo":
+        return ["Undo (Ctrl+Z): take back your last action this turn."] if history.possible() else [history.refusal]
+    if name == "redo":
+        return ["Redo (Ctrl+Y): do again what Undo took back."] if history.to_redo() else [NOTHING_TO_REDO]
+    return []

@@ -134,7 +134,7 @@ def test_undo_is_refused_after_an_attack_that_rolled_dice_G8(game):
     after_attack = game.to_state()
     ctrl_z(app)
     assert app.game is game and game.to_state() == after_attack
-    assert app.ui.banner == "Can't undo: that action rolled dice." and app.ui.banner_is_error
+    assert app.ui.banner == "Can't undo: dice were rolled: undo stops at draws and dice." and app.ui.banner_is_error
     assert undo_button_fill(app) == BUTTON_OFF
 
 
@@ -146,7 +146,7 @@ def test_undo_is_refused_after_drawing_cards_ST11(game):
     drawn = game.to_state()
     click(app, zone_center(app, ("button", "undo")))
     assert app.game is game and game.to_state() == drawn
-    assert app.ui.banner == "Can't undo: that action drew cards."
+    assert app.ui.banner == "Can't undo: 2 cards were drawn: undo stops at draws and dice."
 
 
 def test_undo_is_refused_after_the_end_of_the_turn_G3(game):
