@@ -1,5 +1,5 @@
 """Marker icons drawn with pygame primitives: the eleven statuses (SE-1..SE-11), stun counters (SC-*),
-stasis counters (ST-9), cubes (SE-14), evasion (SE-12), negation (SE-13), ATK and HP."""
+stasis counters (ST-9), cubes (SE-14), evasion (SE-12), negation (SE-13), ATK, HP and speaking stones."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ NEGATION: Color = (30, 90, 170)
 HEART: Color = (215, 40, 60)
 SWORD: Color = (60, 60, 70)
 WHITE: Color = (255, 255, 255)
+STONE: Color = (150, 160, 178)
 
 
 def _star(center: tuple[float, float], outer: float, inner: float, points: int) -> list[tuple[float, float]]:
@@ -254,3 +255,16 @@ def sword(surface: pygame.Surface, center: tuple[int, int], size: int, color: Co
     pygame.draw.line(surface, color, (cx - h + 2, cy + h - 2), (cx + h - 1, cy - h + 1), 3)
     pygame.draw.line(surface, color, (cx - h + 1, cy - 1), (cx + 1, cy + h - 1), 2)
 
+
+
+def stone(surface: pygame.Surface, center: tuple[int, int], size: int) -> Rect:
+    """A speaking stone: a grey pebble with a light glint, the mark of stones and of costs ("1 stone")."""
+    cx, cy = center
+    rect = pygame.Rect(0, 0, size, round(size * 0.78))
+    rect.center = (cx, cy)
+    pygame.draw.ellipse(surface, STONE, rect)
+    pygame.draw.ellipse(surface, (70, 76, 90), rect, max(1, size // 10))
+    glint = pygame.Rect(0, 0, max(2, size // 3), max(2, size // 5))
+    glint.center = (cx - size // 6, cy - size // 8)
+    pygame.draw.ellipse(surface, (225, 230, 240), glint)
+    return (rect.x, rect.y, rect.w, rect.h)

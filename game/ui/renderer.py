@@ -36,6 +36,7 @@ from game.ui.icons import (
     negation_tile,
     stasis_counter_badge,
     status_icon,
+    stone,
     stun_counter_badge,
     sword,
 )
@@ -154,7 +155,7 @@ class Renderer:
         self.draw_top_bar(surface, view, ui)
         zones.extend(self.top_zones)
         self.draw_board(surface, view, ui, zones)
-        self.draw_players(surface, view, ui, zones)
+        self.draw_players(surface, view, ui, zones, {a.get("card") for a in legal if a["act"] == "play_from_stasis"})
         self.draw_message_strip(surface, view, ui)
         self.draw_dice(surface, view, ui)
         self.draw_hand(surface, view, legal, ui, zones)
@@ -193,9 +194,17 @@ class Renderer:
         left = words.plays_left(view, active)
         plays_x = used[0] + used[2] + px(14)
         room = goal_rect[0] - plays_x - px(12)
-        pill = (plays_x, y + px(4), min(room, font(20, True).size(left)[0] + px(12)), h - px(8))
+        plays, _, stones = left.rpartition(" · ")
+        icon = px(22)
+        whole = font(20, True).size(f"{plays} · {stones}")[0] + icon + px(12)
+        pill = (plays_x, y + px(4), min(room, whole), h - px(8))
         box(surface, pill, (40, 60, 90), (120, 160, 220), 1, 4)
-        text(surface, fit_line(left, 20, pill[2] - px(10), True), (pill[0] + px(6), middle), 20, INK, True)
+        if whole <= room:
+            used = text(surface, f"{plays} · ", (pill[0] + px(6), middle), 20, INK, True)
+            stone(surface, (used[0] + used[2] + icon // 2 - px(2), y + h // 2), px(18))
+            text(surface, stones, (used[0] + used[2] + icon, middle), 20, INK, True)
+        else:
+            text(surface, fit_line(left, 20, pill[2] - px(10), True), (pill[0] + px(6), middle), 20, INK, True)
         self.top_zones.append((pill, ("plays", active)))
 
     def hint(self, view: View, ui: UiState) -> str:
@@ -340,26 +349,37 @@ class Renderer:
     def draw_location(
         self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone], held: bool
     ) -> None:
-        """A location square (G-7): golden, its name and "+1 VP at end of your turn"; hover gives the scoring.
+        """A location square (G-7): golden, its name, "+1 VP at end of your turn" and its own effect in short
+        (words.location_short); hover gives the whole text and the scoring.
 
         With a character on it only the top strip shows: "+1 VP" and the name.
         """
         px = self.layout.px
         pygame.draw.rect(surface, LOCATION, cell)
         pygame.draw.rect(surface, (230, 190, 80), cell, 2)
-        name = view["cards"][ref]["name"]
+        card = view["cards"][ref]
         x, y, w, h = cell
         pitch = font(13, True).get_linesize()
         if held:
-            text(surface, fit_line(f"+1 VP · {name}", 13, w - px(6), True), (x + px(3), y + 1), 13, (255, 240, 190),
-                 True)
+            text(surface, fit_line(f"+1 VP · {card['name']}", 13, w - px(6), True), (x + px(3), y + 1), 13,
+                 (255, 240, 190), True)
         else:
-            for row, line in enumerate(wrap(name, 13, w - px(6), True)[:2]):
-                text(surface, line, (x + w // 2, y + px(4) + pitch // 2 + pitch * row), 13, (255, 240, 190), True,
-                     True)
-            for row, line in enumerate(("+1 VP at end", "of your turn")):
-                text(surface, line, (x + w // 2, y + h - px(12) - pitch // 2 - pitch * (1 - row)), 13, GOLD_INK, True,
-                     True)
+            pitch -= px(1)
+            text(surface, fit_line(card["name"], 13, w - px(6), True), (x + w // 2, y + px(1) + pitch // 2), 13,
+                 (255, 240, 190), True, True)
+            score, _, effect = words.location_short(card).partition(" · ")
+            said_score = wrap(score, 13, w - px(6), True)
+            if len(said_score) > 2:
+                said_score = wrap(words.LOCATION_VP_SHORT, 13, w - px(6), True)
+            lines = [(line, True) for line in said_score]
+            room = (h - px(2)) // pitch - 1 - len(lines)
+            said = wrap(effect, 13, w - px(6)) if effect else []
+            if len(said) > room:
+                said = said[: room - 1] + [fit_line(" ".join(said[room - 1 :]), 13, w - px(6))]
+            lines += [(line, False) for line in said]
+            for row, (line, bold) in enumerate(lines):
+                color = GOLD_INK if bold else (255, 248, 225)
+                text(surface, line, (x + w // 2, y + px(1) + pitch // 2 + pitch * (row + 1)), 13, color, bold, True)
         zones.append((cell, ("card", ref)))
 
     def draw_character(
@@ -377,15 +397,19 @@ class Renderer:
         for (x, y, w, h), key in marks:
             zones.append(((rect.x + x, rect.y + y, w, h), key))
 
-    def draw_players(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
-        """One panel per player: VP, stones, deck, discard, hand size, relics and cards in stasis."""
+    def draw_players(
+        self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone], ready: set[Any] | None = None
+    ) -> None:
+        """One panel per player: VP, stones, deck, discard, hand size, relics and cards in stasis (those ready
+        to play framed like a playable card in hand)."""
         order = self.order(view)
         for index, name in enumerate(order):
             panel = self.layout.player_panel_rect(index, len(order))
-            self.draw_player_panel(surface, view, name, panel, ui, zones)
+            self.draw_player_panel(surface, view, name, panel, ui, zones, ready or set())
 
     def draw_player_panel(
-        self, surface: pygame.Surface, view: View, name: str, panel: Rect, ui: UiState, zones: list[Zone]
+        self, surface: pygame.Surface, view: View, name: str, panel: Rect, ui: UiState, zones: list[Zone],
+        ready: set[Any],
     ) -> None:
         """A player's panel."""
         px = self.layout.px
@@ -421,7 +445,7 @@ class Renderer:
         if not chips:
             text(surface, "No relics, nothing in stasis", (panel[0] + px(12), panel[1] + px(46)), 16, DIM)
         for (kind, ref), rect in zip(chips, rects, strict=True):
-            self.draw_chip(surface, view, ref, kind, rect, ui, zones, labelled)
+            self.draw_chip(surface, view, ref, kind, rect, ui, zones, labelled, ref in ready)
 
     def draw_chip(
         self,
@@ -433,14 +457,18 @@ class Renderer:
         ui: UiState,
         zones: list[Zone],
         labelled: bool = True,
+        ready: bool = False,
     ) -> None:
-        """A relic or a card in stasis, small, with its counters (and "relic"/"stasis" above it when labelled)."""
+        """A relic or a card in stasis, small, with its counters (and "relic"/"stasis" above it when labelled);
+        a card in stasis ready to play (ST-11) gets the green frame of a playable card in hand."""
         px = self.layout.px
         card = view["cards"][ref]
         edge = STASIS_COUNTER if kind == "stasis" else player_color(self.order(view), card.get("controller"))
         selected = ui.selection is not None and ui.selection.ref == ref
         if selected:
             box(surface, rect, (90, 80, 20), SELECTED, 3)
+        elif ready:
+            pygame.draw.rect(surface, MOVE_HIGHLIGHT, rect, px(3), border_radius=px(6))
         face = chip(card, rect[2] - px(4), rect[3] - px(4), edge)
         body = face.get_rect(center=(rect[0] + rect[2] // 2, rect[1] + rect[3] // 2))
         surface.blit(face, body)
@@ -523,7 +551,9 @@ class Renderer:
         cube_tile(surface, (x, y + px(1)), px(18), "red", 1)
         evasion_tile(surface, (x + px(20), y + px(1)), px(18), False)
         negation_tile(surface, (x + px(40), y + px(1)), px(18), 1)
-        text(surface, "cubes, evasion, negation  ·  L: legend of every marker", (x + px(62), y + px(3)), 17, DIM)
+        x = after(text(surface, "cubes, evasion, negation", (x + px(62), y + px(3)), 17, DIM))
+        stone(surface, (x + px(9), y + px(10)), px(18))
+        text(surface, "1 stone: a cost  ·  L: legend", (x + px(22), y + px(3)), 17, DIM)
 
     def draw_hand(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, zones: list[Zone]
@@ -590,7 +620,7 @@ class Renderer:
             used_x = text(surface, str(card["max_hp"]), (used_x[0] + used_x[2] + px(20), top), 15, BLACK, True)
             text(surface, f"MV {card.get('mv')}", (used_x[0] + used_x[2] + px(8), top), 15, (40, 40, 120), True)
             top += pitch + 1
-        text_block(surface, card.get("text", ""), (x + px(6), top, w - px(10), y + h - top - px(4)), 15, (30, 30, 30))
+        text_block(surface, words.card_text(card), (x + px(6), top, w - px(10), y + h - top - px(4)), 15, (30, 30, 30))
         if not playable:
             shade = pygame.Surface((w, h), pygame.SRCALPHA)
             shade.fill((20, 20, 30, 90))
@@ -622,7 +652,7 @@ class Renderer:
         if card.get("hp") is not None:
             lines.append((f"ATK {card['atk']}  ·  HP {card['max_hp']}  ·  MV {card.get('mv')}  ·  range "
                           f"{card.get('range', 1)} {card.get('damage_type', 'physical')}", 18, (120, 30, 30), True))
-        lines.append((card.get("text", ""), 19, (30, 30, 30), False))
+        lines.append((words.card_text(card), 19, (30, 30, 30), False))
         lines += [(words.ability_line(ability), 18, (30, 30, 90), False)
                   for ability in card.get("abilities", []) if not words.described(card, ability)]
         if why:

@@ -333,7 +333,7 @@ def draw_legend(surface: pygame.Surface) -> list[Zone]:
         (("negation",), "Negation (SE-13)", "a blue shield (a number: several sources); one d100 per source"),
         (("sword",), "ATK", "attack: black as printed, green when raised, red when lowered"),
         (("heart",), "HP", "hit points left / maximum, e.g. 5/7 (red when hurt)"),
-        (("tapped",), "Tapped (G-5)", "a card turned sideways, greyed, TAPPED up its side: it can't move, attack "
+        (("tapped",), "Tapped (G-5)", "greyed, with a dark TAPPED strip up its left side: it can't move, attack "
          "or use Abilities"),
         (("location",), "Location (G-7)", "a golden square: +1 VP at the end of your turn while you stand on it"),
     ]
@@ -351,7 +351,18 @@ def draw_legend(surface: pygame.Surface) -> list[Zone]:
             lines = [lines[0], fit_line(" ".join(lines[1:]), 17, px(490))]
         for line_no, line in enumerate(lines):
             text(surface, line, (x + px(34), y + font(19, True).get_linesize() - 1 + pitch * line_no), 17, INK)
+    legend_stone(surface, (rect[0] + px(20), rect[1] + rect[3] - px(40)))
     return [(rect, ("legend",))]
+
+
+def legend_stone(surface: pygame.Surface, at: tuple[int, int]) -> None:
+    """The legend's last line: the speaking stone, the mark of costs ("1 stone") and of each player's stones."""
+    from game.ui import icons
+
+    icons.stone(surface, (at[0] + px(12), at[1] + px(12)), px(24))
+    text(surface, "1 stone (costs)", (at[0] + px(34), at[1]), 19, (255, 230, 140), True)
+    text(surface, "speaking stones pay for Abilities; the top bar and each player's panel count them",
+         (at[0] + px(34), at[1] + font(19, True).get_linesize() - 1), 17, INK)
 
 
 def legend_icon(surface: pygame.Surface, icon: tuple[Any, ...], at: tuple[int, int]) -> None:
@@ -380,6 +391,7 @@ def legend_icon(surface: pygame.Surface, icon: tuple[Any, ...], at: tuple[int, i
         box(surface, (x, y, size, size), (232, 226, 208), radius=4)
         icons.heart(surface, (x + half, y + half), px(18))
     elif kind == "tapped":
-        box(surface, (x, y + px(4), px(28), px(18)), (178, 176, 168), BLACK, 1, 3)
+        box(surface, (x, y, px(24), px(28)), (178, 176, 168), BLACK, 1, 3)
+        pygame.draw.rect(surface, (60, 60, 70), (x + 1, y + 1, px(7), px(26)))
     elif kind == "location":
         box(surface, (x, y, size, size), (120, 98, 40), (230, 190, 80), 2, 2)

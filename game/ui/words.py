@@ -337,7 +337,7 @@ def card_tooltip(view: View, ref: str) -> list[str]:
     else:
         lines.append(kind)
     if card.get("text"):
-        lines.append(card["text"])
+        lines.append(card_text(card))
     for ability in card.get("abilities", []):
         if not described(card, ability):
             lines.append(ability_line(ability))
@@ -348,6 +348,14 @@ def card_tooltip(view: View, ref: str) -> list[str]:
         lines.append("On it: " + markers + ". Hover a marker for its rule.")
     lines.extend(_zone_rule(card))
     return lines
+
+
+SC_COST = re.compile(r"\bSC (\d+)")
+
+
+def card_text(card: dict[str, Any]) -> str:
+    """A card's text as players read it: costs in speaking stones, "SC 1" written "1 stone"."""
+    return SC_COST.sub(lambda found: _plural(int(found.group(1)), "stone"), str(card.get("text", "")))
 
 
 def described(card: dict[str, Any], ability: dict[str, Any]) -> bool:
@@ -517,6 +525,26 @@ SCORING = [
     "+1 VP for each character you defeat, +2 VP for a monster (G-6).",
     "At the end: −1 VP for every 2 Madness cards you hold in hand, deck, discard and stasis (ST-18).",
 ]
+
+
+LOCATION_VP = "+1 VP at end of your turn"
+LOCATION_VP_SHORT = "+1 VP at turn end"
+SHORT_EFFECTS = [
+    (
+        re.compile(r"After a player plays their first minion here in a turn, they may place (\d+) stasis counters? "
+                   r"on a card from their hand"),
+        r"1st minion here: \1 stasis on a hand card",
+    ),
+]
+
+
+def location_short(card: dict[str, Any]) -> str:
+    """What a location square says on the board: its score and its own effect in short (G-7), e.g.
+    "+1 VP at end of your turn · 1st minion here: 2 stasis on a hand card"."""
+    effect = str(card.get("text", "")).rstrip(".")
+    for pattern, short in SHORT_EFFECTS:
+        effect = pattern.sub(short, effect)
+    return f"{LOCATION_VP} · {effect}" if effect else LOCATION_VP
 
 
 def vp_line(vp: int) -> str:
