@@ -293,7 +293,8 @@ class PlayInput:
             self.ui.clear_selection()
             reason = why_not(self.game, view, ref, self.ui.viewer or "")
             if reason:
-                self.ui.banner, self.ui.banner_is_error = f"{card['name']} can't act: {reason}", True
+                cannot = "can't be played" if card["zone"] in ("hand", "stasis") else "can't act"
+                self.ui.banner, self.ui.banner_is_error = f"{card['name']} {cannot}: {reason}", True
             else:
                 self.ui.inspected, self.ui.banner = ref, ""
             return

@@ -103,18 +103,10 @@ class Menu:
 
 
 def keep_slots(slots: list[str | None], hand: list[str]) -> list[str | None]:
-    """Hand slots that stay put: a card played leaves a gap (so the next card does not slide under the
-    cursor), a new card takes the first gap or goes at the end; trailing gaps are dropped."""
-    kept: list[str | None] = [ref if ref in hand else None for ref in slots]
-    for ref in hand:
-        if ref in kept:
-            continue
-        if None in kept:
-            kept[kept.index(None)] = ref
-        else:
-            kept.append(ref)
-    while kept and kept[-1] is None:
-        kept.pop()
+    """Hand slots in the order the cards came: a card played leaves no gap (the others close up at once),
+    a new card goes at the end."""
+    kept: list[str | None] = [ref for ref in slots if ref in hand]
+    kept += [ref for ref in hand if ref not in kept]
     return kept
 
 

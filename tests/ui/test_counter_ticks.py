@@ -109,7 +109,7 @@ def test_a_stasis_counter_coming_off_ticks_its_chip_when_the_table_shows_and_nev
     assert tuple(app.window.get_at(left_of_badge))[:3] == STASIS_COUNTER, "the chip's badge swells"
     chip = next(rect for rect, key in app.zones if key == ("card", "tm"))
     click(app, (chip[0] + 4, chip[1] + 4))
-    assert app.ui.banner.startswith("Time Out can't act: Time Out still has 1 stasis"), "handled mid-tick"
+    assert app.ui.banner.startswith("Time Out can't be played: Time Out still has 1 stasis"), "handled mid-tick"
     app.motion.expire(2000 + TICK_MS)
     assert app.motion.ticks == [], "the badge has settled"
 

@@ -1,4 +1,4 @@
-"""Flow of play: hand slots that stay put, one way to play a card, menus beside the unit, the choice dialog
+"""Flow of play: hand gaps that close at once, one way to play a card, menus beside the unit, the choice dialog
 beside its source, a roll history, plain log sentences, the last-turn summary and enemy card details."""
 
 from __future__ import annotations
@@ -17,15 +17,16 @@ def card_rect(app, ref):
     return [rect for rect, key in app.zones if key == ("card", ref)][-1]
 
 
-def test_the_hand_keeps_its_slots_after_a_play_G4():
+def test_a_played_cards_gap_closes_at_once_G4():
     game = FakeGame()
     game.state["players"]["Ada"]["hand"] = ["foot", "omen"]
     app = open_app(game)
-    omen_before = card_rect(app, "omen")
+    foot_before = card_rect(app, "foot")
     click(app, zone_center(app, ("card", "foot")))
     click(app, square_center(0, 0))
     assert game.state["cards"]["foot"]["zone"] == "board"
-    assert card_rect(app, "omen")[0] == omen_before[0], "the next card did not slide under the cursor"
+    assert app.ui.hand_slots == ["omen"]
+    assert card_rect(app, "omen")[0] == foot_before[0], "the next card moved up into the gap"
 
 
 def test_after_the_turn_the_gaps_close():

@@ -97,7 +97,7 @@ def test_a_second_minion_is_refused_with_the_engines_reason_and_rule_G4(game):
     play_minion(app, "foot", (0, 0))
     click(app, zone_center(app, ("card", "foot2")))
     assert app.ui.selection is None
-    assert app.ui.banner == "Footman can't act: You have no minion play left this turn (G-4)."
+    assert app.ui.banner == "Footman can't be played: You have no minion play left this turn (G-4)."
     assert app.ui.banner_is_error
 
 
