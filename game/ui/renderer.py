@@ -364,22 +364,22 @@ class Renderer:
             text(surface, fit_line(f"+1 VP · {card['name']}", 13, w - px(6), True), (x + px(3), y + 1), 13,
                  (255, 240, 190), True)
         else:
-            pitch -= px(1)
-            text(surface, fit_line(card["name"], 13, w - px(6), True), (x + w // 2, y + px(1) + pitch // 2), 13,
-                 (255, 240, 190), True, True)
+            inner = w - px(6)
             score, _, effect = words.location_short(card).partition(" · ")
-            said_score = wrap(score, 13, w - px(6), True)
+            said_score = wrap(score, 13, inner, True)
             if len(said_score) > 2:
-                said_score = wrap(words.LOCATION_VP_SHORT, 13, w - px(6), True)
-            lines = [(line, True) for line in said_score]
-            room = (h - px(2)) // pitch - 1 - len(lines)
-            said = wrap(effect, 13, w - px(6)) if effect else []
-            if len(said) > room:
-                said = said[: room - 1] + [fit_line(" ".join(said[room - 1 :]), 13, w - px(6))]
-            lines += [(line, False) for line in said]
-            for row, (line, bold) in enumerate(lines):
-                color = GOLD_INK if bold else (255, 248, 225)
-                text(surface, line, (x + w // 2, y + px(1) + pitch // 2 + pitch * (row + 1)), 13, color, bold, True)
+                said_score = wrap(words.LOCATION_VP_SHORT, 13, inner, True)
+            lines = [(line, (255, 240, 190), True) for line in wrap(card["name"], 13, inner, True)[:2]]
+            lines += [(line, GOLD_INK, True) for line in said_score]
+            said = wrap(effect, 13, inner) if effect else []
+            pitch = max(px(13), min(pitch - px(1), (h - px(2)) // (len(lines) + len(said))))
+            room = (h - px(2)) // pitch - len(lines)
+            if len(said) > room > 0:
+                said = said[: room - 1] + [fit_line(" ".join(said[room - 1 :]), 13, inner)]
+            lines += [(line, (255, 248, 225), False) for line in said[: max(0, room)]]
+            top = y + (h - pitch * len(lines)) // 2
+            for row, (line, color, bold) in enumerate(lines):
+                text(surface, line, (x + w // 2, top + pitch // 2 + pitch * row), 13, color, bold, True)
         zones.append((cell, ("card", ref)))
 
     def draw_character(
