@@ -29,7 +29,7 @@ def test_a_location_square_shows_its_own_effect_in_short_G7(monkeypatch):
     app = open_app(Game.from_scenario(str(SCREENS / "refusal.toml")))
     square = app.renderer.layout.square_rect(5, 2)
     on_square = [line for line, rect in drawn.boxes if inside(square, (rect[0] + rect[2] // 2, rect[1] + 2))]
-    assert on_square == ["Alternate", "Present", "+1 VP at end of", "your turn", "1st minion", "here: 2 stasis",
+    assert on_square == ["Alternate", "Present", "+1 VP at end", "of your turn", "1st minion", "here: 2 stasis",
                          "on a hand card"]
     card = app.game.view()["cards"]["loc"]
     assert words.location_short(card) == "+1 VP at end of your turn · 1st minion here: 2 stasis on a hand card"
