@@ -540,8 +540,9 @@ class App:
             return zones
         if screen == "over" and self.ui.final_board:
             order = list(view.get("players_order") or view["players"])
-            final = UiState(screen="play", viewer=order[0])
+            final = UiState(screen="play", viewer=order[0], log_scroll=self.ui.log_scroll)
             board = self.renderer.draw(surface, view, [], final)
+            self.ui.log_scroll = final.log_scroll  # kept within the log by the drawing
             board = [zone for zone in board if zone[1][0] != "button"]
             zones = board + screens.draw_final_board_bar(surface, view)
             return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
