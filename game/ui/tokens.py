@@ -28,6 +28,7 @@ TAPPED_FACE: Color = (178, 176, 168)
 TAPPED_STRIP: Color = (70, 70, 80)
 UPRIGHT = (80, 82)
 SIDEWAYS = (92, 72)
+SIDEWAYS_TWO_LINES = 80
 CROWDED = 8
 CROWDED_UPRIGHT = (88, 94)
 CROWDED_SIDEWAYS = (94, 82)
@@ -40,8 +41,11 @@ FACE_CACHE_SIZE = 400
 
 
 def tiles(card: Card) -> list[tuple[str, Any, int]]:
-    """What goes in a token's marker grid, in order: statuses, cubes, evasion, negation (kind, what, count)."""
+    """What goes in a token's marker grid, in order: stun counters (a yellow diamond, so no corner of the name
+    is taken), statuses, cubes, evasion, negation (kind, what, count)."""
     found: list[tuple[str, Any, int]] = []
+    if card.get("stun_counters"):
+        found.append(("stun_counters", None, card["stun_counters"]))
     statuses = card.get("status", {})
     found += [("status", name, statuses[name]) for name in STATUSES if name in statuses]
     found += [("cubes", color, n) for color, n in card.get("cubes", {}).items() if n]
@@ -90,9 +94,10 @@ def token(card: Card, ref: str, edge: Color) -> tuple[pygame.Surface, Zones]:
 def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
     """Draw a token: name on top, markers in a grid, ATK (sword) and HP (heart, "5/7") at the bottom.
 
-    A token with more than CROWDED markers takes its whole square. A tapped token is turned sideways,
-    greyed, with TAPPED written up its left side (G-5); stun counters are a yellow diamond in the top-right
-    corner, apart from the round status tiles (SC-1, SE-10).
+    A token with more than CROWDED markers takes its whole square. A tapped token is wider than tall,
+    greyed, with TAPPED written up its left side (G-5); stun counters are a yellow diamond, the first of the
+    markers, apart from the round status tiles (SC-1, SE-10). The name gets the whole width, and two lines
+    when it needs them and there are few markers (a tapped token with markers then grows a little taller).
     """
     tapped = bool(card.get("tapped"))
     marks = tiles(card)
@@ -100,6 +105,8 @@ def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
         width, height = (px(n) for n in (CROWDED_SIDEWAYS if tapped else CROWDED_UPRIGHT))
     else:
         width, height = (px(n) for n in (SIDEWAYS if tapped else UPRIGHT))
+        if tapped and marks and len(wrap(card["name"], 13, width - px(26), True)) > 1:
+            height = px(SIDEWAYS_TWO_LINES)
     face = pygame.Surface((width, height), pygame.SRCALPHA)
     rounding, rim, band = px(6), px(3), px(6)
     pygame.draw.rect(face, TAPPED_FACE if tapped else FACE, (0, 0, width, height), border_radius=rounding)
@@ -113,11 +120,10 @@ def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
         face.blit(label, label.get_rect(center=(rim + strip // 2, band + (height - band - rim) // 2)))
         left = rim + strip + px(2)
     zones: Zones = []
-    stun = card.get("stun_counters", 0)
-    name_w = width - left - px(4) - (px(22) if stun else 0)
+    name_w = width - left - px(4)
     lines = wrap(card["name"], 13, name_w, True)
     whole_words = all(font(13, True).size(word)[0] <= name_w for word in card["name"].split())
-    two_lines = len(lines) > 1 and len(marks) <= 3 and not tapped and whole_words
+    two_lines = len(lines) > 1 and len(marks) <= 3 and whole_words
     shown = lines[:2] if two_lines else [fit_line(card["name"], 13, name_w, True)]
     if two_lines and len(lines) > 2:
         shown[1] = fit_line(" ".join(lines[1:]), 13, name_w, True)
@@ -129,6 +135,10 @@ def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
     area = (left, top, width - left - rim, height - top - stats_h - px(4))
     size, corners = grid(area, len(marks))
     for corner, (kind, what, n) in zip(corners, marks, strict=True):
+        if kind == "stun_counters":
+            half = size // 2
+            zones.append((stun_counter_badge(face, (corner[0] + half, corner[1] + half), n, half), (kind,)))
+            continue
         if kind == "status":
             rect = status_icon(face, corner, size, what, n)
         elif kind == "cubes":
@@ -140,8 +150,6 @@ def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
         zones.append((rect, (kind, what)))
     if stats_h:
         stat_row(face, card, (left, height - stats_h - rim, width - left - px(4), stats_h))
-    if stun:
-        zones.append((stun_counter_badge(face, (width - px(13), px(13)), stun, px(11)), ("stun_counters",)))
     return face, zones
 
 

@@ -23,7 +23,7 @@ def test_the_wheel_scrolls_the_log_of_the_final_board(monkeypatch):
     drawn.clear()
     app.step()
     oldest = app.ui.log_scroll
-    assert oldest == 29, "46 lines, 17 shown: scrolled back to the oldest, no further"
+    assert oldest == 29, "scrolled back to the oldest line, no further"
     assert "Turn 2: Ada's turn begins." in drawn.words and "Turn 39: Ada's turn begins." not in drawn.words
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
     app.step()

@@ -16,9 +16,9 @@ TOOLTIP = (250, 248, 225)
 def test_stun_counters_and_status_stun_look_different_SC1_SE10():
     app = open_app(busy_game())
     badge = zone_center(app, ("stun_counters", "monk"))
-    icon = zone_center(app, ("status", "monk", "Stun"))
-    assert pixel(app, (badge[0] - 6, badge[1])) == STUN_COUNTER
-    assert pixel(app, (icon[0] - 9, icon[1])) == BY_NAME["Stun"].color, "a round purple tile"
+    x, y, w, h = next(rect for rect, key in app.zones if key == ("status", "monk", "Stun"))
+    assert pixel(app, (badge[0] - 5, badge[1])) == STUN_COUNTER
+    assert pixel(app, (x + 2, y + h // 2)) == BY_NAME["Stun"].color, "a round purple tile"
     assert BY_NAME["Stun"].color != STUN_COUNTER
 
 
