@@ -241,11 +241,25 @@ class Motion:
                 frame = pygame.Surface((rect[2], rect[3]), pygame.SRCALPHA)
                 pygame.draw.rect(frame, (*item.color, alpha), (0, 0, rect[2], rect[3]), 3, border_radius=6)
                 surface.blit(frame, rect[:2])
-            image = rendered(item.words, 26, item.color, True).copy()
-            shadow = rendered(item.words, 26, (0, 0, 0), True).copy()
-            image.set_alpha(alpha)
-            shadow.set_alpha(alpha)
-            x = rect[0] + rect[2] // 2 - image.get_width() // 2
-            y = rect[1] + rect[3] // 3 - px(RISE * eased) + image.get_height() * row
-            surface.blit(shadow, (x + 2, y + 2))
-            surface.blit(image, (x, y))
+            image = rendered(item.words, 22, item.color, True)
+            x, y = float_place(rect, image.get_size(), item.key[0] == "player", row, eased, surface.get_size())
+            backing = pygame.Surface((image.get_width() + px(10), image.get_height() + px(2)), pygame.SRCALPHA)
+            pygame.draw.rect(backing, (14, 16, 22, 225), backing.get_rect(), border_radius=px(6))
+            backing.blit(image, (px(5), px(1)))
+            backing.set_alpha(alpha)
+            surface.blit(backing, (x - px(5), y - px(1)))
+
+
+def float_place(
+    rect: Rect, size: tuple[int, int], panel: bool, row: int, eased: float, window: tuple[int, int]
+) -> tuple[int, int]:
+    """Where a float's words go, so that they hide no name: above its card, rising (a second float on one card
+    above the first), or for a player's panel in the gap left of the VP score; always inside the window."""
+    width, height = size
+    if panel:
+        x = rect[0] + rect[2] - px(130) - width
+        y = rect[1] + px(4) - round(px(RISE // 2) * eased) - height * row
+    else:
+        x = rect[0] + rect[2] // 2 - width // 2
+        y = rect[1] - height - px(2) - round(px(RISE) * eased) - (height + px(2)) * row
+    return (max(px(6), min(x, window[0] - width - px(6))), max(px(2), min(y, window[1] - height - px(2))))

@@ -191,7 +191,7 @@ class Renderer:
         self.top_zones = [(goal_rect, ("goal",))]
         if view["phase"] == "over":
             return
-        left = words.plays_left(view, active)
+        left = words.plays_pill(view, active)
         plays_x = used[0] + used[2] + px(14)
         room = goal_rect[0] - plays_x - px(12)
         plays, _, stones = left.rpartition(" · ")
@@ -602,7 +602,8 @@ class Renderer:
     def draw_hand_card(
         self, surface: pygame.Surface, card: dict[str, Any], rect: Rect, edge: Color, playable: bool = True
     ) -> None:
-        """A card in hand: name, kind, ATK (sword) / HP (heart) / MV, and its text, cut with an ellipsis;
+        """A card in hand: name, kind and MV (at the right, so it shows on the narrowest card), ATK (sword) / HP
+        (heart), and its text, cut with an ellipsis;
         a card that can't be played now is greyed (hovering it shows it whole and says why)."""
         px = self.layout.px
         x, y, w, h = rect
@@ -614,11 +615,13 @@ class Renderer:
         pitch = font(15, True).get_linesize()
         top = y + px(5) + used + pitch
         if card.get("hp") is not None:
+            mv = f"MV {card.get('mv')}"
+            mv_x = x + w - px(6) - font(15, True).size(mv)[0]
+            text(surface, mv, (mv_x, y + px(5) + used), 15, (40, 40, 120), True)
             sword(surface, (x + px(12), top + pitch // 2), px(12))
             used_x = text(surface, str(card["atk"]), (x + px(20), top), 15, BLACK, True)
             heart(surface, (used_x[0] + used_x[2] + px(12), top + pitch // 2 + 1), px(11))
-            used_x = text(surface, str(card["max_hp"]), (used_x[0] + used_x[2] + px(20), top), 15, BLACK, True)
-            text(surface, f"MV {card.get('mv')}", (used_x[0] + used_x[2] + px(8), top), 15, (40, 40, 120), True)
+            text(surface, str(card["max_hp"]), (used_x[0] + used_x[2] + px(20), top), 15, BLACK, True)
             top += pitch + 1
         text_block(surface, words.card_text(card), (x + px(6), top, w - px(10), y + h - top - px(4)), 15, (30, 30, 30))
         if not playable:

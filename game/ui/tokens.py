@@ -26,11 +26,12 @@ Zones = list[tuple[Rect, tuple[Any, ...]]]
 FACE: Color = (232, 226, 208)
 TAPPED_FACE: Color = (178, 176, 168)
 TAPPED_STRIP: Color = (70, 70, 80)
-UPRIGHT = (80, 82)
+UPRIGHT = (90, 82)
 SIDEWAYS = (92, 72)
 SIDEWAYS_TWO_LINES = 80
 CROWDED = 8
-CROWDED_UPRIGHT = (88, 94)
+FEW = 2
+CROWDED_UPRIGHT = (92, 94)
 CROWDED_SIDEWAYS = (94, 82)
 TILE_SIZES = (22, 20, 18, 16, 14, 12, 11, 10)
 ATK_UP: Color = (20, 120, 40)
@@ -41,11 +42,9 @@ FACE_CACHE_SIZE = 400
 
 
 def tiles(card: Card) -> list[tuple[str, Any, int]]:
-    """What goes in a token's marker grid, in order: stun counters (a yellow diamond, so no corner of the name
-    is taken), statuses, cubes, evasion, negation (kind, what, count)."""
+    """What goes in a token's marker grid, in order: stun counters (a yellow diamond) when there are few other
+    markers (so it takes no corner of the name), statuses, cubes, evasion, negation (kind, what, count)."""
     found: list[tuple[str, Any, int]] = []
-    if card.get("stun_counters"):
-        found.append(("stun_counters", None, card["stun_counters"]))
     statuses = card.get("status", {})
     found += [("status", name, statuses[name]) for name in STATUSES if name in statuses]
     found += [("cubes", color, n) for color, n in card.get("cubes", {}).items() if n]
@@ -54,6 +53,8 @@ def tiles(card: Card) -> list[tuple[str, Any, int]]:
     for source in card.get("negation", []):
         by_type[source["type"]] = by_type.get(source["type"], 0) + 1
     found += [("negation", dtype, n) for dtype, n in by_type.items()]
+    if card.get("stun_counters") and len(found) <= FEW:
+        found.insert(0, ("stun_counters", None, card["stun_counters"]))
     return found
 
 
@@ -96,8 +97,9 @@ def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
 
     A token with more than CROWDED markers takes its whole square. A tapped token is wider than tall,
     greyed, with TAPPED written up its left side (G-5); stun counters are a yellow diamond, the first of the
-    markers, apart from the round status tiles (SC-1, SE-10). The name gets the whole width, and two lines
-    when it needs them and there are few markers (a tapped token with markers then grows a little taller).
+    markers (or, among more than FEW others, in the top-right corner), apart from the round status tiles
+    (SC-1, SE-10). The name gets the whole width, and two lines when it needs them and there are few markers
+    (a tapped token with markers then grows a little taller).
     """
     tapped = bool(card.get("tapped"))
     marks = tiles(card)
@@ -105,7 +107,7 @@ def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
         width, height = (px(n) for n in (CROWDED_SIDEWAYS if tapped else CROWDED_UPRIGHT))
     else:
         width, height = (px(n) for n in (SIDEWAYS if tapped else UPRIGHT))
-        if tapped and marks and len(wrap(card["name"], 13, width - px(26), True)) > 1:
+        if tapped and 0 < len(marks) <= 3 and len(wrap(card["name"], 13, width - px(26), True)) > 1:
             height = px(SIDEWAYS_TWO_LINES)
     face = pygame.Surface((width, height), pygame.SRCALPHA)
     rounding, rim, band = px(6), px(3), px(6)
@@ -120,7 +122,8 @@ def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
         face.blit(label, label.get_rect(center=(rim + strip // 2, band + (height - band - rim) // 2)))
         left = rim + strip + px(2)
     zones: Zones = []
-    name_w = width - left - px(4)
+    stun_corner = bool(card.get("stun_counters")) and not any(kind == "stun_counters" for kind, _, _ in marks)
+    name_w = width - left - px(2) - (px(22) if stun_corner else 0)
     lines = wrap(card["name"], 13, name_w, True)
     whole_words = all(font(13, True).size(word)[0] <= name_w for word in card["name"].split())
     two_lines = len(lines) > 1 and len(marks) <= 3 and whole_words
@@ -150,6 +153,9 @@ def draw_token(card: Card, edge: Color) -> tuple[pygame.Surface, Zones]:
         zones.append((rect, (kind, what)))
     if stats_h:
         stat_row(face, card, (left, height - stats_h - rim, width - left - px(4), stats_h))
+    if stun_corner:
+        zones.append((stun_counter_badge(face, (width - px(13), px(13)), card["stun_counters"], px(11)),
+                      ("stun_counters",)))
     return face, zones
 
 

@@ -573,6 +573,19 @@ def plays_left(view: View, name: str) -> str:
     return " · ".join(parts)
 
 
+def plays_pill(view: View, name: str) -> str:
+    """plays_left in short for the top bar, extra plays counted by kind (their details are in its tooltip),
+    e.g. "Minion 0/1 · Action 0/1 · +1 minion play · 3 stones"."""
+    player = view["players"][name]
+    parts = [f"Minion {player.get('minion_plays', 0)}/1", f"Action {player.get('action_plays', 0)}/1"]
+    kinds: dict[str, int] = {}
+    for grant in player.get("grants", []):
+        kinds[str(grant.get("kind", "card"))] = kinds.get(str(grant.get("kind", "card")), 0) + 1
+    parts += [f"+{_plural(n, kind + ' play')}" for kind, n in kinds.items()]
+    parts.append(_plural(player.get("stones", 0), "stone"))
+    return " · ".join(parts)
+
+
 def character_left(card: dict[str, Any]) -> str:
     """What a selected character has left this turn, e.g. "MV 2/3 left"."""
     if card.get("mv_left") is None:
