@@ -13,7 +13,7 @@ import pytest
 from game.ui import app as app_module
 from game.ui.app import App
 from game.ui.layout import Layout, overlaps
-from game.ui.renderer import CHOICE_HIGHLIGHT
+from game.ui.popups import CHOICE_HIGHLIGHT
 from game.ui.state import Menu
 from tests.ui.driver import visible_point
 from tests.ui.fake import FakeGame, busy_game
