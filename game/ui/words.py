@@ -118,8 +118,11 @@ def card_details(view: View, ref: Any) -> str:
     elif zone == "board" and card.get("pos") is not None:
         place = place_words(view, card["pos"])
         parts = [f"at {place}" if place and not place.endswith("home") else f"in {place}" if place else "on the board"]
+    elif zone == "hand":
+        hand = view["players"].get(card.get("owner"), {}).get("hand", [])
+        parts = [f"card {hand.index(ref) + 1} in hand" if ref in hand else "in hand"]
     else:
-        parts = [{"hand": "in hand", "discard": "in the discard pile", "board": "relic"}.get(zone, zone)]
+        parts = [{"discard": "in the discard pile", "board": "relic"}.get(zone, zone)]
     if card.get("tapped"):
         parts.append("tapped")
     if card.get("hp") is not None:

@@ -136,3 +136,17 @@ def test_a_choice_of_squares_frames_them_and_has_no_button_naming_one():
     assert not [key for _, key in app.zones if key[0] == "choose"]
     click(app, square_center(1, 2))
     assert game.acted == [{"act": "choose", "option": [1, 2]}]
+
+
+def test_look_alike_cards_in_hand_are_told_apart_by_their_place_in_hand():
+    game = FakeGame()
+    game.state["players"]["Ada"]["hand"] = ["foot", "omen", "omen2"]
+    game.state["cards"]["omen2"] = dict(game.state["cards"]["omen"])
+    game.state["pending"] = {"player": "Ada", "prompt": "Choose a card", "options": ["omen", "omen2", "no"]}
+    app = open_app(game)
+    view = app.game.view("Ada")
+    assert words.distinct_labels(view, app.game.legal_actions()) == [
+        "Omen (Ada) (card 2 in hand)", "Omen (Ada) (card 3 in hand)", "no"
+    ]
+    click(app, zone_center(app, ("choose", 1)))
+    assert game.acted == [{"act": "choose", "option": "omen2"}]
