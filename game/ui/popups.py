@@ -54,8 +54,8 @@ class Popups:
             zones.append((rect, ("menu", index)))
 
     def menu_place(self, view: View, ui: UiState, zones: list[Zone], width: int, height: int) -> tuple[int, int]:
-        """Where an action menu goes: beside the selected card (right, left, above, below), never over a
-        square or target the selection highlights; on screen."""
+        """Where an action menu goes: beside the selected card (right, left, above, below), else beside the
+        board or under it, never over a square or target the selection highlights; on screen."""
         assert ui.menu is not None
         ax, ay = ui.menu.anchor
         near: Rect = (ax, ay, 1, 1)
@@ -74,7 +74,9 @@ class Popups:
         nx, ny, nw, nh = near
         gap = self.layout.px(6)
         window_w, window_h = self.layout.size
-        places = [(nx + nw + gap, ny), (nx - width - gap, ny), (nx, ny - height - gap), (nx, ny + nh + gap)]
+        board_x, board_y, board_w, board_h = self.layout.board_rect()
+        places = [(nx + nw + gap, ny), (nx - width - gap, ny), (nx, ny - height - gap), (nx, ny + nh + gap),
+                  (board_x + board_w + gap, ny), (nx, board_y + board_h + gap)]
         fitted = [(max(4, min(x, window_w - 10 - width)), max(4, min(y, window_h - 10 - height)))
                   for x, y in places]
         for place in fitted:

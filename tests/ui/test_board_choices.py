@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from game.ui import words
+from game.ui.layout import overlaps
 from game.ui.renderer import MOVE_HIGHLIGHT, SELECTED
 from tests.ui.fake import FakeGame, character
 from tests.ui.helpers import click, hover, open_app, pixel, square_center, zone_center
@@ -58,6 +59,9 @@ def open_shove(tmp_path):
         "Envenom on Footman (Bo) · 1 stone",
         "Shove on Footman (Bo) · 1 stone · then click where on the board",
     ]
+    menu = [rect for rect, key in app.zones if key[0] == "menu"]
+    lit = [app.renderer.layout.square_rect(*square) for square in [*app.ui.selection.squares(), (3, 2), (3, 1)]]
+    assert not any(overlaps(line, square) for line in menu for square in lit), "the menu hides nothing lit"
     click(app, zone_center(app, ("menu", 2)))
     return game, app
 
