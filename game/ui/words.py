@@ -7,6 +7,7 @@ from typing import Any
 
 from game.core.rulebook import rule
 from game.core.statuses import BY_NAME
+from game.ui.reasons import home_squares
 
 View = dict[str, Any]
 Action = dict[str, Any]
@@ -59,10 +60,8 @@ def place_words(view: View, square: Any) -> str:
     for card in view["cards"].values():
         if card["zone"] == "location" and list(card.get("pos") or []) == list(square):
             return str(card["name"])
-    order = list(view.get("players_order") or view["players"])
-    rows = [[(x, 0) for x in range(7)], [(x, 4) for x in range(7)], [(0, 1), (0, 2), (0, 3)], [(6, 1), (6, 2), (6, 3)]]
-    for name, squares in zip(order, rows, strict=False):
-        if (square[0], square[1]) in squares:
+    for name in view.get("players_order") or view["players"]:
+        if (square[0], square[1]) in home_squares(view, name):
             return f"{name}'s home"
     return ""
 
