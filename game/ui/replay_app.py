@@ -10,11 +10,12 @@ import pygame
 
 from game.engine import Game
 from game.tools.replay import Timeline
-from game.ui.app import App, data_home, display_problem, init_pygame
+from game.ui.app import App, display_problem, init_pygame
 from game.ui.draw import BUTTON_HOT, DIM, INK, PANEL, PANEL_EDGE, Zone, box, button, fit_line, font, set_unit, text
 from game.ui.input import zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
 from game.ui.renderer import Renderer
+from game.ui.session import data_home
 from game.ui.state import UiState
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0)
@@ -24,7 +25,7 @@ class ReplayRenderer(Renderer):
     """The play screen's renderer with the replay's keys as the top bar's hint."""
 
     def hint(self, view: dict[str, Any], ui: UiState) -> str:
-        return "Replay: ← → a command, PgUp PgDn a turn, Space plays, V view, C continue, X export"
+        return "Replay: ← → a command, PgUp PgDn a turn, Space plays, V view, C continue, X export, Esc closes"
 
 
 class ReplayApp:
@@ -36,10 +37,12 @@ class ReplayApp:
     """
 
     def __init__(self, timeline: Timeline, step: int = 0, window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
-                 name: str = "replay") -> None:
-        init_pygame()
-        pygame.display.set_caption(f"Countertop replay: {name}")
-        self.window = pygame.display.set_mode(clamp_size(*window_size), pygame.RESIZABLE)
+                 name: str = "replay", window: pygame.Surface | None = None) -> None:
+        """window: the play window's, when a game is watched from it (Esc then goes back to it)."""
+        if window is None:
+            init_pygame()
+            pygame.display.set_caption(f"Countertop replay: {name}")
+        self.window = window or pygame.display.set_mode(clamp_size(*window_size), pygame.RESIZABLE)
         self.layout = Layout.for_window(*self.window.get_size())
         self.timeline = timeline
         self.name = Path(name).stem
