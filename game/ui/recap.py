@@ -1,7 +1,7 @@
-"""Following bot turns at the table: a frame on the cards the last bot action touched, and, once the turn comes
-back to the person at the table, the pass screen's "since your last turn" recap as a panel over the log and dice
-column (no pass screen: nothing there is hidden from them; the log holds the same events in full). A click on
-the panel, or their first action, closes it."""
+"""Following bot turns at the table: a frame on the cards the bots touched since the person last acted, and,
+once the turn comes back to the person at the table, the pass screen's "since your last turn" recap as a panel
+over the log and dice column (no pass screen: nothing there is hidden from them; the log holds the same events
+in full). A click on the panel, or their first action, closes it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ MOVED = (255, 160, 40)
 
 
 def draw_moved(surface: pygame.Surface, zones: list[Zone], refs: list[str]) -> None:
-    """An orange frame on each card the last bot action played, moved, used or targeted."""
+    """An orange frame on each card the bots played, moved, used or targeted since the person last acted."""
     for rect, key in zones:
         if key[0] == "card" and key[1] in refs:
             pygame.draw.rect(surface, MOVED, pygame.Rect(rect).inflate(px(6), px(6)), px(4), border_radius=px(6))

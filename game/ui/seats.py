@@ -36,7 +36,8 @@ class Seats:
     next_at: int | None = None
     bots: dict[str, Bot] = field(default_factory=dict)
     last: str = ""
-    moved: list[str] = field(default_factory=list)
+    moved: list[str] = field(default_factory=list)  # cards the bots played, moved, used or targeted since a
+    # person last acted (the window frames them)
 
     def __post_init__(self) -> None:
         self.specs = {name: spec for name, spec in self.specs.items() if spec != PERSON}
@@ -81,7 +82,8 @@ class Seats:
         action = self.bots[name].choose(seen)
         game.act(action)
         self.last = f"{name} ({words.seat_label(self.specs[name])}): {words.action_label(seen.view, action)}"
-        self.moved = [ref for ref in (action.get("card"), action.get("target")) if isinstance(ref, str)]
+        touched = (action.get("card"), action.get("target"))
+        self.moved += [ref for ref in touched if isinstance(ref, str) and ref not in self.moved]
         self.next_at = now_ms + self.pace()
         return action
 

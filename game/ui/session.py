@@ -63,6 +63,14 @@ def stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S")
 
 
+def unused(path: Path) -> Path:
+    """The path, or when a file is there already (two saves in one second) the same name with -2, -3, ..."""
+    found, number = path, 2
+    while found.exists():
+        found, number = path.with_name(f"{path.stem}-{number}{path.suffix}"), number + 1
+    return found
+
+
 class Session:
     """The App's flow between games (mixed into `App`): Continue, Load and Watch on the new-game screen, Ctrl+S,
     the autosave when the window closes, the finished games kept for Watch."""
@@ -171,7 +179,7 @@ class Session:
         """Keep a game that just ended for the Watch list (the oldest beyond KEEP_FINISHED go); a disk that
         refuses only means it can't be watched again."""
         assert self.game is not None
-        path = finished_folder() / f"game-{stamp()}.json"
+        path = unused(finished_folder() / f"game-{stamp()}.json")
         try:
             saves.write_json(path, self.game.to_state())
         except OSError as err:
@@ -200,7 +208,7 @@ class Session:
     def save_now(self) -> None:
         """Ctrl+S: save the game to a new file under the data folder and say where, and that Continue and Load on
         the new-game screen find it (or why the save failed: the game goes on either way)."""
-        path = saves_folder() / f"countertop-{stamp()}.json"
+        path = unused(saves_folder() / f"countertop-{stamp()}.json")
         problem = self.save_to(path)
         if problem:
             self.ui.banner, self.ui.banner_is_error = f"{problem}. The game goes on.", True
