@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import io
 import os
-import random
 import sys
 import time
 from collections.abc import Callable
-from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +24,7 @@ from game.ui.recap import draw_moved, draw_recap
 from game.ui.renderer import ERROR, Renderer
 from game.ui.rules_overlay import WHEEL_LINES, RulesOverlay, draw_rules, scrolled
 from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
-from game.ui.session import Session, autosave_path, forget_autosave, saves_folder
+from game.ui.session import DEFAULT_NAMES, Session, autosave_path, forget_autosave, random_seed, saves_folder
 from game.ui.state import UiState
 from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory
 
@@ -36,12 +34,6 @@ if TYPE_CHECKING:
 FPS = 60
 IDLE_WAIT_MS = 250
 BOT_WAIT_MS = 20
-DEFAULT_NAMES = ["Ada", "Bo", "Cy", "Di"]
-
-
-def random_seed() -> int:
-    """A fresh seed for a new game (shown on the new-game screen, in the log title and in the save)."""
-    return random.SystemRandom().randrange(1, 1_000_000)
 
 
 def deck_names() -> list[str]:
@@ -57,16 +49,6 @@ def deck_titles() -> dict[str, str]:
     from game.io.setup import standard_decks
 
     return {key: deck.name for key, deck in standard_decks().items()}
-
-
-def name_problem(names: list[str]) -> str:
-    """Why these player names can't start a game (two players with one name), or ""."""
-    seen: dict[str, str] = {}
-    for name in names:
-        if name.casefold() in seen:
-            return f"Two players are called {name!r}: give every player a different name."
-        seen[name.casefold()] = name
-    return ""
 
 
 def now_ms() -> int:
@@ -202,35 +184,6 @@ class App(Session):
         while it was hidden floats up now."""
         self.ui.screen = "play"
         self.motion.reveal(now_ms())
-
-    def new_game(self, replace: bool = False) -> None:
-        """Start a game from the new-game screen's settings; with a game autosaved, first ask (unless replace)."""
-        from game.engine import Game
-        from game.io.setup import SetupError
-
-        if autosave_path().exists() and not replace:
-            self.ui.confirm = "replace"
-            return
-        self.ui.confirm = None
-        setup = self.ui.setup
-        names = [name.strip() or DEFAULT_NAMES[i] for i, name in enumerate(setup["names"][: setup["count"]])]
-        problem = name_problem(names)
-        if problem:
-            self.ui.banner, self.ui.banner_is_error = problem, True
-            return
-        decks = setup["decks"][: setup["count"]]
-        seed = int(setup["seed"]) if setup["seed"].isdigit() else random_seed()
-        try:
-            game = Game.new(players=names, decks=None if not any(decks) else decks, seed=seed)
-        except (SetupError, ValueError) as err:
-            self.ui.banner, self.ui.banner_is_error = f"Can't start: {err}", True
-            return
-        self.seats = Seats(dict(zip(names, setup["seats"], strict=False)), seed)
-        forget_autosave()
-        with suppress(OSError):  # the names are only a convenience for the next new-game screen
-            saves.remember_names(saves_folder(), names)
-        setup["seed"] = str(random_seed())
-        self.start(game)
 
     # ----- events ----------------------------------------------------------------------------------------
 

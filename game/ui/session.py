@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import time
 from contextlib import suppress
 from pathlib import Path
@@ -21,6 +22,22 @@ if TYPE_CHECKING:
     from game.ui.replay_app import ReplayApp
 
 KEEP_FINISHED = 20
+DEFAULT_NAMES = ["Ada", "Bo", "Cy", "Di"]
+
+
+def random_seed() -> int:
+    """A fresh seed for a new game (shown on the new-game screen, in the log title and in the save)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def name_problem(names: list[str]) -> str:
+    """Why these player names can't start a game (two players with one name), or ""."""
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.casefold() in seen:
+            return f"Two players are called {name!r}: give every player a different name."
+        seen[name.casefold()] = name
+    return ""
 
 
 def data_home() -> Path:
@@ -72,8 +89,8 @@ def unused(path: Path) -> Path:
 
 
 class Session:
-    """The App's flow between games (mixed into `App`): Continue, Load and Watch on the new-game screen, Ctrl+S,
-    the autosave when the window closes, the finished games kept for Watch."""
+    """The App's flow between games (mixed into `App`): Start, Continue, Load and Watch on the new-game screen,
+    Ctrl+S, the autosave when the window closes, the finished games kept for Watch."""
 
     ui: UiState
     game: GameLike | None
@@ -91,6 +108,35 @@ class Session:
     if TYPE_CHECKING:
 
         def start(self, game: GameLike, undo: UndoHistory | None = None) -> None: ...
+
+    def new_game(self, replace: bool = False) -> None:
+        """Start a game from the new-game screen's settings; with a game autosaved, first ask (unless replace)."""
+        from game.engine import Game
+        from game.io.setup import SetupError
+
+        if autosave_path().exists() and not replace:
+            self.ui.confirm = "replace"
+            return
+        self.ui.confirm = None
+        setup = self.ui.setup
+        names = [name.strip() or DEFAULT_NAMES[i] for i, name in enumerate(setup["names"][: setup["count"]])]
+        problem = name_problem(names)
+        if problem:
+            self.ui.banner, self.ui.banner_is_error = problem, True
+            return
+        decks = setup["decks"][: setup["count"]]
+        seed = int(setup["seed"]) if setup["seed"].isdigit() else random_seed()
+        try:
+            game = Game.new(players=names, decks=None if not any(decks) else decks, seed=seed)
+        except (SetupError, ValueError) as err:
+            self.ui.banner, self.ui.banner_is_error = f"Can't start: {err}", True
+            return
+        self.seats = Seats(dict(zip(names, setup["seats"], strict=False)), seed)
+        forget_autosave()
+        with suppress(OSError):  # the names are only a convenience for the next new-game screen
+            saves.remember_names(saves_folder(), names)
+        setup["seed"] = str(random_seed())
+        self.start(game)
 
     # ----- continue and load ---------------------------------------------------------------------------------
 
