@@ -146,7 +146,7 @@ class App(Session):
         view, _ = self.snapshot()
         if view.get("winner") is not None or view["phase"] == "over":
             if self.ui.screen != "over":
-                self.ui.screen = "over"
+                self.ui.screen, self.ui.banner = "over", ""
                 forget_autosave()
                 self.keep_finished()
         elif who_must_act(view) != self.ui.viewer:
@@ -209,7 +209,8 @@ class App(Session):
         elif not self.replay.running:
             size = self.replay.window.get_size()
             self.replay = None
-            self.resize(*size)
+            if size != self.window.get_size():  # the watched game's window was resized
+                self.resize(*size)
             self.draw()
         return self.running
 

@@ -11,6 +11,7 @@ from game.ui.saves import SaveInfo
 from game.ui.screens import ERROR, GOLD, origin, shade
 
 ROWS = 8
+AUTOSAVE = "autosave.json"
 TITLES = {"load": "Load a saved game", "watch": "Watch a game again"}
 HINTS = {
     "load": "Click a game to go on with it (its undo history and bot seats too). Wheel scrolls, Esc closes.",
@@ -62,7 +63,8 @@ def draw_game_list(surface: pygame.Surface, listing: GameList) -> list[Zone]:
         text(surface, info.date(), (line[0] + px(12), top), 20, INK if not info.problem else DIM, True)
         summary = fit_line(info.summary(), 20, line[2] - px(220))
         text(surface, summary, (line[0] + px(200), top), 20, INK if not info.problem else DIM)
-        name = fit_line(str(info.path.name), 16, line[2] - px(212))
+        where = info.path.name + (" (the game open when the window last closed)" if info.path.name == AUTOSAVE else "")
+        name = fit_line(where, 16, line[2] - px(212))
         text(surface, name, (line[0] + px(200), top + font(20).get_linesize()), 16, DIM)
         zones.append((line, ("game", index)))
     if len(listing.games) > ROWS:

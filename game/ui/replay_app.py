@@ -239,7 +239,7 @@ class ReplayApp:
         pygame.draw.rect(surface, BUTTON_HOT, (mx - 3, y + 1, 7, h - 2), border_radius=2)
         words = (f"step {self.at}/{self.timeline.steps}  turn {self.timeline.turn_of(self.at)}  "
                  f"{'playing' if self.playing else 'paused'} ×{SPEEDS[self.speed]:g}  "
-                 f"view: {self.viewer or 'all'}")
+                 f"view: {self.viewer or 'all'}  · Esc closes")
         middle = y + h // 2 - font(16).get_height() // 2
         used = text(surface, words, (x + self.layout.px(8), middle), 16, INK)
         pending = self.view.get("pending")

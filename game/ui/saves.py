@@ -13,6 +13,7 @@ from game.core.atomic import written_whole
 from game.core.problems import FileProblems, read_bounded
 from game.io.serialize import TEMP_PREFIX, TEMP_SUFFIX
 from game.ui.undo import NOTHING_YET, Step, UndoHistory
+from game.ui.words import seat_label
 
 NAMES_FILE = "last_names.json"
 MAX_NAMES = 4
@@ -118,6 +119,7 @@ class SaveInfo:
     vp: dict[str, int] = field(default_factory=dict)
     winner: str = ""
     problem: str = ""
+    bots: dict[str, str] = field(default_factory=dict)
 
     def date(self) -> str:
         """When it was written, e.g. "2026-12-02 10:41"."""
@@ -127,7 +129,8 @@ class SaveInfo:
         """Players, turn and VP in one line, e.g. "Ada 3 VP · Bo 2 VP · turn 6"; or why it can't be read."""
         if self.problem:
             return f"can't be read: {self.problem}"
-        scores = " · ".join(f"{name} {self.vp.get(name, 0)} VP" for name in self.players)
+        named = {name: f"{name} ({seat_label(self.bots[name])})" if name in self.bots else name for name in self.vp}
+        scores = " · ".join(f"{named.get(name, name)} {self.vp.get(name, 0)} VP" for name in self.players)
         end = f"won by {self.winner}" if self.winner else f"turn {self.turn}"
         return f"{scores} · {end}"
 
@@ -156,6 +159,10 @@ def save_info(path: Path) -> SaveInfo:
         info.problem = "not a Countertop save (no players, turn or VP)"
         return info
     info.winner = " and ".join(winner) if isinstance(winner, list) else str(winner or "")
+    part = data.get("ui")
+    bots = part.get("bots") if isinstance(part, dict) else None
+    if isinstance(bots, dict):
+        info.bots = {name: spec for name, spec in bots.items() if name in players and isinstance(spec, str)}
     return info
 
 

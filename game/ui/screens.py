@@ -81,6 +81,10 @@ def draw_new_game(
         button(surface, rect, "Continue the last game", hot=True, size=24)
         zones.append((rect, ("button", "continue")))
         text(surface, fit_line(last, 18, px(520)), (left, y + px(52)), 18, DIM)
+    else:
+        box(surface, (left, y, px(520), px(44)), BACKDROP, PANEL_EDGE, 1, 6)
+        text(surface, "No unfinished game to continue yet.", (left + px(14), y + px(10)), 21, DIM)
+        text(surface, "Closing the window during a game keeps it here.", (left, y + px(52)), 18, DIM)
     for row, (name, label) in enumerate((("load", "Load a saved game…"), ("watch", "Watch a game again…"))):
         rect = (left + px(530), y + px(row * 48), px(300), px(40))
         button(surface, rect, label, size=21)
@@ -116,7 +120,8 @@ def draw_new_game(
         box(surface, (left - px(6), y + px(48), px(532), px(28)), ERROR, radius=4)
         text(surface, fit_line(message, 19, px(520), True), (left, y + px(53)), 19, INK, True)
     else:
-        text(surface, "Click a box to type in it. Click a deck to change it.", (left, y + px(52)), 19, DIM)
+        hint = "Click a box to type in it, a deck or a seat to change it."
+        text(surface, hint, (left, y + px(52)), 19, DIM)
     start = (left, y + px(84), px(520), px(52))
     button(surface, start, "Start a new game", hot=last is None, size=30)
     zones.append((start, ("button", "start")))

@@ -227,7 +227,8 @@ class Session:
         assert self.game is not None
         path = unused(finished_folder() / f"game-{stamp()}.json")
         try:
-            saves.write_json(path, self.game.to_state())
+            bots = {"ui": {"bots": dict(self.seats.specs)}} if self.seats.specs else {}
+            saves.write_json(path, {**self.game.to_state(), **bots})
         except OSError as err:
             self.kept = None
             self.ui.banner = f"Can't keep this game to watch again: {err.strerror or err}"

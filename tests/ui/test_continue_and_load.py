@@ -51,7 +51,7 @@ def test_continue_goes_on_with_the_game_its_undo_history_and_its_bot_seat() -> N
     again = new_game_app()
     turn, vp = state["turn"]["turn"], {p["name"]: p["vp"] for p in state["players"]}
     assert again.last_game() is not None and again.last_game().path == autosave_path()
-    assert again.last_game().summary() == f"Ada {vp['Ada']} VP · Bo {vp['Bo']} VP · turn {turn}"
+    assert again.last_game().summary() == f"Ada {vp['Ada']} VP · Bo (Bot: normal) {vp['Bo']} VP · turn {turn}"
     click(again, zone_center(again, ("button", "continue")))
     assert again.game is not None and again.game.to_state() == state
     assert [step.action for step in again.play.undo.steps] == undo
