@@ -29,7 +29,7 @@ from game.ui.state import UiState
 from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory
 
 if TYPE_CHECKING:
-    from game.ui.replay_app import ReplayApp
+    from game.ui.replay_view import ReplayView
 
 FPS = 60
 IDLE_WAIT_MS = 250
@@ -110,7 +110,7 @@ class App(Session):
         self.save_failure = ""  # why closing could not save the game (the pass screen shows it too)
         self.close_refused = False
         self.listing: GameList | None = None
-        self.replay: ReplayApp | None = None
+        self.replay: ReplayView | None = None
         self.shelf: saves.SaveInfo | None | bool = False  # the game Continue offers (False: not read yet)
         self.kept: Path | None = None
         if game is not None:
@@ -202,12 +202,13 @@ class App(Session):
 
     def step_replay(self, events: list[pygame.event.Event]) -> bool:
         """One frame of the game being watched; closing the window closes it all, Esc comes back to this screen."""
-        assert self.replay is not None
-        self.replay.step(events)
+        replay = self.replay
+        assert replay is not None
+        replay.step(events)
         if any(event.type == pygame.QUIT for event in events):
             self.running = False
-        elif not self.replay.running:
-            size = self.replay.window.get_size()
+        elif self.replay is replay and not replay.running:  # not continued from a step: Esc came back
+            size = replay.window.get_size()
             self.replay = None
             if size != self.window.get_size():  # the watched game's window was resized
                 self.resize(*size)
@@ -325,12 +326,11 @@ class App(Session):
             self.type_into_field(event)
         elif self.ui.screen == "pass" and event.key in (pygame.K_SPACE, pygame.K_RETURN):
             self.reveal()
+        elif self.ui.screen == "play" and self.ui.rules_open:  # its search box takes every letter, F too
+            self.rules_key(event)
         elif self.ui.screen == "play" and self.bot_key(event):
             return
         elif self.ui.screen == "play":
-            if self.ui.rules_open:
-                self.rules_key(event)
-                return
             if event.key == pygame.K_l or (self.ui.legend_open and event.key == pygame.K_ESCAPE):
                 self.ui.legend_open = not self.ui.legend_open
                 return

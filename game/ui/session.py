@@ -12,14 +12,17 @@ from typing import TYPE_CHECKING, Any
 from game.ui import saves
 from game.ui.game_list import GameList
 from game.ui.input import GameLike
+from game.ui.replay_view import ReplayView
 from game.ui.saves import SaveInfo
 from game.ui.seats import Seats
 from game.ui.state import UiState
 from game.ui.undo import UndoHistory
 
 if TYPE_CHECKING:
+    import pygame
+
+    from game.engine import Game
     from game.ui.input import PlayInput
-    from game.ui.replay_app import ReplayApp
 
 KEEP_FINISHED = 20
 DEFAULT_NAMES = ["Ada", "Bo", "Cy", "Di"]
@@ -100,7 +103,7 @@ class Session:
     close_refused: bool
     running: bool
     listing: GameList | None
-    replay: ReplayApp | None
+    replay: ReplayView | None
     shelf: SaveInfo | None | bool
     kept: Path | None
     window: Any
@@ -108,6 +111,8 @@ class Session:
     if TYPE_CHECKING:
 
         def start(self, game: GameLike, undo: UndoHistory | None = None) -> None: ...
+
+        def step(self, events: list[pygame.event.Event] | None = None) -> bool: ...
 
     def new_game(self, replace: bool = False) -> None:
         """Start a game from the new-game screen's settings; with a game autosaved, first ask (unless replace)."""
@@ -201,7 +206,6 @@ class Session:
         back. A game that can't be replayed is named on screen in one line."""
         from game.core.problems import FileProblems
         from game.tools.replay import open_timeline
-        from game.ui.replay_app import ReplayApp
 
         try:
             timeline = open_timeline(str(path))
@@ -211,7 +215,14 @@ class Session:
             return
         self.listing = None
         self.ui.banner = ""
-        self.replay = ReplayApp(timeline, 0, name=str(path), window=self.window)
+        self.replay = ReplayView(timeline, 0, self.window, str(path), self.play_watched, data_home() / "scenarios")
+
+    def play_watched(self, game: Game, window: pygame.Surface) -> Session:
+        """"Continue here" in a watched game: this window plays on from that step, a hot-seat game of people."""
+        self.replay = None
+        self.seats = Seats()
+        self.start(game)
+        return self
 
     def watch_this_game(self) -> None:
         """"Watch this game" on the game-over screen: the game just finished, from its first step."""

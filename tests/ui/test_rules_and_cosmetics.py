@@ -20,9 +20,9 @@ def wheel(app, y: int) -> None:
 
 
 def type_text(app, letters: str) -> None:
-    """Type letters one key at a time."""
+    """Type letters one key at a time (each with its own key: F and L mean something on the table)."""
     for letter in letters:
-        press(app, pygame.K_a, unicode=letter)
+        press(app, ord(letter), unicode=letter)
 
 
 def test_f1_puts_the_rules_under_the_cursor_first_then_one_section_per_family() -> None:
@@ -46,7 +46,7 @@ def test_typing_searches_the_rules_and_esc_clears_the_search_then_closes() -> No
     press(app, pygame.K_F1)
     type_text(app, "freeze")
     titles = [line for line, kind in app.rules.lines if kind == "title"]
-    found = [rid for rid in words_ids(titles)]
+    found = words_ids(titles)
     assert found and all(matches(rid, "freeze") for rid in found)
     assert "SE-5" in found and "G-1" not in found
     assert app.ui.rules_open and app.ui.legend_open is False
@@ -56,6 +56,19 @@ def test_typing_searches_the_rules_and_esc_clears_the_search_then_closes() -> No
     assert app.ui.rules_open and app.rules.query == ""
     press(app, pygame.K_ESCAPE)
     assert not app.ui.rules_open
+
+
+def test_f_and_l_type_into_the_search_box_while_a_bot_plays() -> None:
+    from game.ui.seats import Seats
+
+    game = Game.new(["Ada", "Bo"], seed=4)
+    app = open_app(game)
+    app.seats = Seats({"Bo": "greedy"}, seed=4)
+    press(app, pygame.K_e)
+    assert app.seats.to_act(game) == "Bo"
+    press(app, pygame.K_F1)
+    type_text(app, "fl")
+    assert app.rules.query == "fl" and not app.seats.fast and not app.ui.legend_open
 
 
 def test_a_search_that_finds_nothing_says_so() -> None:

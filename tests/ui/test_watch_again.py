@@ -65,6 +65,18 @@ def test_the_watch_list_offers_finished_and_saved_games() -> None:
     assert app.replay is None and app.ui.screen == "new_game"
 
 
+def test_continue_here_in_a_watched_game_plays_on_in_the_same_window() -> None:
+    app = finished_game()
+    click(app, zone_center(app, ("button", "watch")))
+    press(app, pygame.K_PAGEDOWN)
+    replay = app.replay
+    assert replay is not None and replay.at > 0
+    wanted = replay.timeline.game_at(replay.at).to_state()
+    press(app, pygame.K_c)
+    assert app.replay is None and app.ui.screen == "pass" and not app.seats.specs
+    assert app.game is not None and app.game.to_state() == wanted
+
+
 def test_a_game_begun_from_a_scenario_can_be_loaded_but_not_watched_and_says_why(tmp_path) -> None:
     from tests.ui.test_play_engine import SCENARIO
 
