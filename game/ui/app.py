@@ -4,58 +4,36 @@ from __future__ import annotations
 
 import io
 import os
-import random
 import sys
 import time
 from collections.abc import Callable
-from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core.atomic import write_whole
 from game.ui import saves, screens, words
 from game.ui.draw import INK, Zone, box, fit_line, player_color, px, set_unit, text
+from game.ui.game_list import GameList, draw_game_list
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
 from game.ui.motion import Motion
 from game.ui.reasons import why_not
+from game.ui.recap import draw_moved, draw_recap
 from game.ui.renderer import ERROR, Renderer
+from game.ui.rules_overlay import WHEEL_LINES, RulesOverlay, draw_rules, scrolled
 from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
+from game.ui.session import DEFAULT_NAMES, Session, autosave_path, forget_autosave, random_seed, saves_folder
 from game.ui.state import UiState
 from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory, button_tip
+
+if TYPE_CHECKING:
+    from game.ui.replay_view import ReplayView
 
 FPS = 60
 IDLE_WAIT_MS = 250
 BOT_WAIT_MS = 20
-DEFAULT_NAMES = ["Ada", "Bo", "Cy", "Di"]
-
-
-def data_home() -> Path:
-    """Where autosaves and saves go: $COUNTERTOP_HOME, else ~/.local/share/countertop."""
-    home = os.environ.get("COUNTERTOP_HOME")
-    return Path(home) if home else Path.home() / ".local" / "share" / "countertop"
-
-
-def autosave_path() -> Path:
-    """The file a game open when the window closes is saved to."""
-    return data_home() / "autosave.json"
-
-
-def saves_folder() -> Path:
-    """Where Ctrl+S saves and the names typed last time go."""
-    return data_home() / "saves"
-
-
-def load_command(path: Path) -> str:
-    """The command that goes on from a save, on a fresh clone (`make play` passes ARGS to countertop play)."""
-    return f'make play ARGS="--load {path}"'
-
-
-def random_seed() -> int:
-    """A fresh seed for a new game (shown on the new-game screen, in the log title and in the save)."""
-    return random.SystemRandom().randrange(1, 1_000_000)
 
 
 def deck_names() -> list[str]:
@@ -73,16 +51,6 @@ def deck_titles() -> dict[str, str]:
     return {key: deck.name for key, deck in standard_decks().items()}
 
 
-def name_problem(names: list[str]) -> str:
-    """Why these player names can't start a game (two players with one name), or ""."""
-    seen: dict[str, str] = {}
-    for name in names:
-        if name.casefold() in seen:
-            return f"Two players are called {name!r}: give every player a different name."
-        seen[name.casefold()] = name
-    return ""
-
-
 def now_ms() -> int:
     """A clock for motion, in milliseconds (pygame's own ticks stay 0 unless all of pygame is started)."""
     return int(time.monotonic() * 1000)
@@ -94,7 +62,7 @@ def init_pygame() -> None:
     pygame.font.init()
 
 
-class App:
+class App(Session):
     """The hot-seat window. step() handles the queued events and draws one frame; run() loops it."""
 
     def __init__(
@@ -126,6 +94,9 @@ class App:
         self.clock: Callable[[], int] = pygame.time.get_ticks
         self.zones: list[Zone] = []
         self.rules_max_scroll = 0
+        self.rules_page = 1
+        self.rules = RulesOverlay()
+        self.recap: list[str] = []  # the "since your last turn" panel after bot turns (empty: not shown)
         self.running = True
         self.game: GameLike | None = None
         self.play: PlayInput | None = None
@@ -138,6 +109,10 @@ class App:
         self.log_seen = 0
         self.save_failure = ""  # why closing could not save the game (the pass screen shows it too)
         self.close_refused = False
+        self.listing: GameList | None = None
+        self.replay: ReplayView | None = None
+        self.shelf: saves.SaveInfo | None | bool = False  # the game Continue offers (False: not read yet)
+        self.kept: Path | None = None
         if game is not None:
             self.start(game, undo)
 
@@ -154,6 +129,7 @@ class App:
         if undo is not None:
             self.play.undo = undo
         self.motion = Motion()
+        self.recap, self.kept, self.shelf = [], None, False
         view = game.public_view()
         self.log_seen = len(view["log"])
         if view.get("winner") is not None or view["phase"] == "over":
@@ -162,23 +138,31 @@ class App:
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
         self.no_pass_screen_for_bots(view)
 
-    def after_action(self) -> None:
-        """After an action: game over, or the privacy screen when another player must take the device."""
+    def after_action(self, by_bot: bool = False) -> None:
+        """After an action: game over (the game is kept for Watch), or the privacy screen when another player must
+        take the device (what still floats from the last turn goes: it belongs to the table just hidden). A
+        person's action closes the recap of the bot turns and their frames."""
         self.cached = None
         view, _ = self.snapshot()
         if view.get("winner") is not None or view["phase"] == "over":
-            self.ui.screen = "over"
-            forget_autosave()
+            if self.ui.screen != "over":
+                self.ui.screen, self.ui.banner = "over", ""
+                forget_autosave()
+                self.keep_finished()
         elif who_must_act(view) != self.ui.viewer:
             assert self.play is not None
             self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
             self.ui.hand_slots = []
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
+            self.motion.floats = [item for item in self.motion.floats if item.born is None]
+            self.motion.ticks, self.motion.glides = [tick for tick in self.motion.ticks if tick.born is None], []
         self.no_pass_screen_for_bots(view)
         view, _ = self.snapshot()
         new_entries = view["log"][self.log_seen :]
         self.log_seen = len(view["log"])
+        if new_entries and not by_bot:
+            self.recap, self.seats.moved = [], []
         if new_entries and not self.headless:
             self.motion.note(new_entries, now_ms(), hidden=self.ui.screen == "pass", zones=self.zones)
             if self.ui.screen == "play":
@@ -201,56 +185,33 @@ class App:
         self.ui.screen = "play"
         self.motion.reveal(now_ms())
 
-    def new_game(self, replace: bool = False) -> None:
-        """Start a game from the new-game screen's settings; with a game autosaved, first ask (unless replace)."""
-        from game.engine import Game
-        from game.io.setup import SetupError
-
-        if autosave_path().exists() and not replace:
-            self.ui.confirm = "replace"
-            return
-        self.ui.confirm = None
-        setup = self.ui.setup
-        names = [name.strip() or DEFAULT_NAMES[i] for i, name in enumerate(setup["names"][: setup["count"]])]
-        problem = name_problem(names)
-        if problem:
-            self.ui.banner, self.ui.banner_is_error = problem, True
-            return
-        decks = setup["decks"][: setup["count"]]
-        seed = int(setup["seed"]) if setup["seed"].isdigit() else random_seed()
-        try:
-            game = Game.new(players=names, decks=None if not any(decks) else decks, seed=seed)
-        except (SetupError, ValueError) as err:
-            self.ui.banner, self.ui.banner_is_error = f"Can't start: {err}", True
-            return
-        self.seats = Seats(dict(zip(names, setup["seats"], strict=False)), seed)
-        forget_autosave()
-        with suppress(OSError):  # the names are only a convenience for the next new-game screen
-            saves.remember_names(saves_folder(), names)
-        setup["seed"] = str(random_seed())
-        self.start(game)
-
-    def continue_autosave(self) -> None:
-        """Go on with the autosaved game and its undo history; a bad save is named on screen, not raised."""
-        from game.engine import Game
-
-        self.ui.confirm = None
-        path = autosave_path()
-        try:
-            game = Game.load(str(path))
-        except ValueError as err:
-            self.ui.banner, self.ui.banner_is_error = f"Can't continue: {err}", True
-            return
-        self.start(game, saves.undo_from(path))
-
     # ----- events ----------------------------------------------------------------------------------------
 
     def step(self, events: list[pygame.event.Event] | None = None) -> bool:
-        """Handle the given (or all queued) events, then draw one frame; False once the window closes."""
-        for event in pygame.event.get() if events is None else events:
+        """Handle the given (or all queued) events, then draw one frame; False once the window closes. While a
+        game is being watched, the replay window has the events (Esc there comes back here)."""
+        events = pygame.event.get() if events is None else events
+        if self.replay is not None:
+            return self.step_replay(events)
+        for event in events:
             self.handle(event)
         self.drive_bots()
         if self.running:
+            self.draw()
+        return self.running
+
+    def step_replay(self, events: list[pygame.event.Event]) -> bool:
+        """One frame of the game being watched; closing the window closes it all, Esc comes back to this screen."""
+        replay = self.replay
+        assert replay is not None
+        replay.step(events)
+        if any(event.type == pygame.QUIT for event in events):
+            self.running = False
+        elif self.replay is replay and not replay.running:  # not continued from a step: Esc came back
+            size = replay.window.get_size()
+            self.replay = None
+            if size != self.window.get_size():  # the watched game's window was resized
+                self.resize(*size)
             self.draw()
         return self.running
 
@@ -287,21 +248,29 @@ class App:
         """A left click on whichever screen is showing."""
         key = zone_at(self.zones, point)
         screen = self.ui.screen
-        if screen == "new_game":
+        if screen == "new_game" and self.listing is not None:
+            self.click_list(key)
+        elif screen == "new_game":
             self.click_new_game(key)
         elif screen == "pass":
             self.reveal()
         elif screen == "over":
             if key == ("button", "new_game"):
                 self.ui.screen, self.game, self.play = "new_game", None, None
-                self.ui.banner, self.ui.final_board = "", False
+                self.ui.banner, self.ui.final_board, self.shelf = "", False, False
             elif key in (("button", "final_board"), ("button", "scores")):
                 self.ui.final_board = key[1] == "final_board"
+            elif key == ("button", "watch"):
+                self.watch_this_game()
         elif self.ui.legend_open:
             self.ui.legend_open = False
         elif self.ui.rules_open:
-            if key in (("button", "close_rules"), None):
+            if key is None or key == ("button", "close_rules"):
                 self.ui.rules_open = False
+            elif key[0] == "rules_section":
+                self.ui.rules_scroll = min(self.rules.sections.get(key[1], 0), self.rules_max_scroll)
+        elif key == ("recap",):
+            self.recap = []
         elif not self.seats.to_act(self.play_game()):
             assert self.play is not None
             self.request(self.play.click(self.zones, point))
@@ -315,7 +284,8 @@ class App:
             if key == ("button", "replace"):
                 self.new_game(replace=True)
             elif key == ("button", "continue"):
-                self.continue_autosave()
+                self.ui.confirm = None
+                self.load_path(autosave_path())
             elif key == ("button", "keep"):
                 self.ui.confirm = None
             return
@@ -334,20 +304,33 @@ class App:
         elif key == ("button", "start"):
             self.new_game()
         elif key == ("button", "continue"):
-            self.continue_autosave()
+            self.continue_last()
+        elif key in (("button", "load"), ("button", "watch")):
+            self.ui.banner = ""
+            self.open_list(key[1])
+
+    def click_list(self, key: tuple[Any, ...] | None) -> None:
+        """Clicks on the Load or Watch list: a game opens it, Close (or a click outside the list) closes it."""
+        assert self.listing is not None
+        if key is not None and key[0] == "game":
+            self.pick(key[1])
+        elif key is None or key == ("button", "close_list"):
+            self.listing, self.ui.banner = None, ""
 
     def key(self, event: pygame.event.Event) -> None:
         """A key press on whichever screen is showing."""
-        if self.ui.screen == "new_game":
+        if self.ui.screen == "new_game" and self.listing is not None:
+            if event.key == pygame.K_ESCAPE:
+                self.listing, self.ui.banner = None, ""
+        elif self.ui.screen == "new_game":
             self.type_into_field(event)
         elif self.ui.screen == "pass" and event.key in (pygame.K_SPACE, pygame.K_RETURN):
             self.reveal()
+        elif self.ui.screen == "play" and self.ui.rules_open:  # its search box takes every letter, F too
+            self.rules_key(event)
         elif self.ui.screen == "play" and self.bot_key(event):
             return
         elif self.ui.screen == "play":
-            if self.ui.rules_open and event.key in (pygame.K_ESCAPE, pygame.K_F1):
-                self.ui.rules_open = False
-                return
             if event.key == pygame.K_l or (self.ui.legend_open and event.key == pygame.K_ESCAPE):
                 self.ui.legend_open = not self.ui.legend_open
                 return
@@ -385,10 +368,22 @@ class App:
         """Whether a typed character goes into a box: printable, and a digit for the seed."""
         return bool(char) and char.isprintable() and (focus != "seed" or char.isdigit())
 
+    def rules_key(self, event: pygame.event.Event) -> None:
+        """A key while the rules overlay shows: scrolling keys scroll, anything else goes to its search box."""
+        moved = scrolled(self.ui.rules_scroll, event.key, self.rules_page, self.rules_max_scroll)
+        if moved is not None:
+            self.ui.rules_scroll = moved
+        elif self.rules.type(event):
+            self.ui.rules_open = False
+        else:
+            self.ui.rules_scroll = 0
+
     def scroll(self, amount: int) -> None:
-        """The mouse wheel: scrolls the rules overlay or the log."""
-        if self.ui.rules_open:
-            self.ui.rules_scroll = max(0, min(self.ui.rules_scroll - amount * 3, self.rules_max_scroll))
+        """The mouse wheel: scrolls the Load or Watch list, the rules overlay or the log."""
+        if self.listing is not None and self.ui.screen == "new_game":
+            self.listing.scroll_by(-amount)
+        elif self.ui.rules_open:
+            self.ui.rules_scroll = max(0, min(self.ui.rules_scroll - amount * WHEEL_LINES, self.rules_max_scroll))
         elif self.play is not None:
             self.play.scroll_log(amount * 3)
 
@@ -396,6 +391,7 @@ class App:
         """Requests coming back from the play input: open the rules, save, undo."""
         if what == "rules":
             self.ui.rules_open, self.ui.rules_scroll = True, 0
+            self.rules.open(self.tooltip + self.inspect_lines)
         elif what == "legend":
             self.ui.legend_open = True
         elif what == "save":
@@ -441,39 +437,6 @@ class App:
         if self.play.perform(step.action):
             self.ui.banner, self.ui.banner_is_error = f"Redid: {words.action_label(view, step.action)}", False
 
-    def save_to(self, path: Path) -> str:
-        """Save the game with the window's undo history (the save's "ui" key); "" once it is written, else why
-        not, naming the file (a full or read-only disk): the old file at `path` is then left as it was."""
-        assert self.game is not None and self.play is not None
-        try:
-            saves.save_with_undo(self.game.to_state(), self.play.undo, path)
-        except OSError as err:
-            return f"Can't save to {err.filename or path}: {err.strerror or err}"
-        self.save_failure, self.close_refused = "", False
-        return ""
-
-    def save_now(self) -> None:
-        """Ctrl+S: save the game to a new file under the data folder and say how to go on from it (or why the
-        save failed: the game goes on either way)."""
-        path = saves_folder() / time.strftime("countertop-%Y%m%d-%H%M%S.json")
-        problem = self.save_to(path)
-        if problem:
-            self.ui.banner, self.ui.banner_is_error = f"{problem}. The game goes on.", True
-            return
-        self.ui.banner, self.ui.banner_is_error = f"Saved. Go on later with: {load_command(path)}", False
-
-    def close(self) -> None:
-        """Closing the window: a game still being played is saved to the autosave file first. If that save
-        fails, the window stays open and says why; closing again tries once more, then quits without it."""
-        if self.game is not None and self.ui.screen in ("play", "pass"):
-            problem = self.save_to(autosave_path())
-            if problem and not self.close_refused:
-                self.close_refused = True
-                self.save_failure = f"{problem}. The game stays open: close again to quit without saving it."
-                self.ui.banner, self.ui.banner_is_error = self.save_failure, True
-                return
-        self.running = False
-
     # ----- bot seats (game/ui/seats.py) -----------------------------------------------------------------
 
     def play_game(self) -> GameLike:
@@ -488,15 +451,22 @@ class App:
             self.ui.screen, self.ui.viewer = "play", self.seats.viewer_for_bots(order)
 
     def drive_bots(self) -> None:
-        """On the play screen, let a bot that must act take one action once its pause is over."""
+        """On the play screen, let a bot that must act take one action once its pause is over. When that hands
+        the turn to the person at the table (no pass screen), they get the recap of the turns they watched."""
         if self.game is None or self.ui.screen != "play" or self.ui.rules_open:
             return
+        seen = self.log_seen
         if self.seats.play_one(self.game, self.clock()) is not None:
             assert self.play is not None
             self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
             self.ui.banner, self.ui.banner_is_error = self.seats.last, False
-            self.after_action()
+            self.after_action(by_bot=True)
+            view, _ = self.snapshot()
+            viewer = self.ui.viewer
+            turned = any(e.get("type") == "TurnStarted" and e.get("player") == viewer for e in view["log"][seen:])
+            if self.ui.screen == "play" and viewer is not None and turned:
+                self.recap = words.turn_summary(view, words.since_own_turn(view, viewer))
 
     def bot_key(self, event: pygame.event.Event) -> bool:
         """F speeds bots up (or back to a readable pace); while a bot acts, other keys but F1 do nothing."""
@@ -522,12 +492,17 @@ class App:
         if screen == "new_game":
             if self.titles is None:
                 self.titles = deck_titles()
-            zones = screens.draw_new_game(
-                surface, self.ui.setup, self.ui.focus, self.titles, autosave_path().exists(), self.ui.banner,
-            )
+            last = self.last_game()
+            described = f"{last.summary()}, saved {last.date()}" if last is not None else None
+            zones = screens.draw_new_game(surface, self.ui.setup, self.ui.focus, self.titles, described, self.ui.banner)
             zones += draw_seat_chips(surface, zones, self.ui.setup["seats"][: self.ui.setup["count"]])
             if self.ui.confirm == "replace":  # over the whole screen, the seat chips too
                 zones += screens.draw_confirm_replace(surface)
+            if self.listing is not None:
+                zones = draw_game_list(surface, self.listing)
+                if self.ui.banner:
+                    self.draw_strip(surface, self.ui.banner)
+                return zones
             return self.with_tooltip(surface, zones, lambda key: words.setup_tooltip(key, self.ui.setup))
         view, legal = self.snapshot()
         if screen == "pass":
@@ -536,7 +511,7 @@ class App:
             summary = words.turn_summary(view, words.since_own_turn(view, viewer))
             zones = screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
             if self.save_failure:
-                self.draw_save_failure(surface)
+                self.draw_strip(surface, self.save_failure)
             return zones
         if screen == "over" and self.ui.final_board:
             order = list(view.get("players_order") or view["players"])
@@ -548,27 +523,36 @@ class App:
             return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
         if screen == "over":
             zones = screens.draw_game_over(surface, view)
+            if self.ui.banner:
+                self.draw_strip(surface, self.ui.banner)
             return self.with_tooltip(surface, zones, lambda key: words.score_tooltip(view, key))
         assert self.play is not None
         zones = self.renderer.draw(
             surface, view, legal, self.ui, self.play.undo.possible(), self.play.undo.to_redo() is not None
         )
         if self.ui.rules_open:
-            rule_zones, self.rules_max_scroll = screens.draw_rules(surface, self.ui.rules_scroll)
+            rule_zones, self.rules_max_scroll, self.rules_page = draw_rules(surface, self.rules, self.ui.rules_scroll)
             return zones + rule_zones
         if self.ui.legend_open:
             return zones + screens.draw_legend(surface)
+        if self.seats.moved:
+            draw_moved(surface, zones, self.seats.moved)
+        if self.recap:
+            log, dice = self.layout.log, self.layout.dice
+            zones += draw_recap(surface, (log[0], log[1], log[2], dice[1] + dice[3] - log[1]), self.recap)
         if self.motion.floats or self.motion.glides or self.motion.ticks:
             self.motion.draw(surface, zones, now_ms())
         self.draw_inspected(surface, view, zones)
         return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
 
-    def draw_save_failure(self, surface: pygame.Surface) -> None:
-        """On the pass screen, which shows no banner: the save that failed, in a strip along the bottom."""
+    def draw_strip(self, surface: pygame.Surface, message: str) -> None:
+        """On a screen with no banner (pass, game over, the Load and Watch lists): a message, such as a save that
+        failed, in a strip along the bottom (red when it is an error)."""
         width, height = surface.get_size()
         strip = (px(12), height - px(60), width - px(24), px(44))
-        box(surface, strip, ERROR, radius=4)
-        line = fit_line(self.save_failure, 19, strip[2] - px(12), True)
+        box(surface, strip, ERROR if self.ui.banner_is_error or message == self.save_failure else (60, 70, 96),
+            radius=4)
+        line = fit_line(message, 19, strip[2] - px(12), True)
         text(surface, line, (strip[0] + strip[2] // 2, strip[1] + strip[3] // 2), 19, INK, True, True)
 
     def draw_inspected(self, surface: pygame.Surface, view: dict[str, Any], zones: list[Zone]) -> None:
@@ -675,17 +659,20 @@ class App:
 
     def run(self) -> None:
         """The main loop: at most 60 frames a second, asleep in pygame.event.wait while nothing happens or
-        moves (floats keep it drawing until they fade; events are handled in the same frame either way)."""
+        moves (floats keep it drawing until they fade, a watched game while it plays; events are handled in the
+        same frame either way)."""
         clock = pygame.time.Clock()
         self.step()
         while self.running:
-            moving = self.motion.active(now_ms())
+            moving = self.motion.active(now_ms()) or (self.replay is not None and self.replay.playing)
             bot_turn = self.game is not None and self.seats.to_act(self.game) is not None
             first = pygame.event.wait(1000 // FPS if moving else BOT_WAIT_MS if bot_turn else IDLE_WAIT_MS)
             events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
             if events or moving or bot_turn:
                 self.step(events)
-            clock.tick(FPS)
+            seconds = clock.tick(FPS) / 1000
+            if self.replay is not None:
+                self.replay.advance_time(seconds)
 
 
 def save_screen(
@@ -717,13 +704,6 @@ def save_screen(
     write_whole(path, picture.getvalue())
 
 
-def forget_autosave() -> None:
-    """Remove the autosave of a game that ended or was replaced; one that can't be removed (a read-only disk) is
-    only offered again on the new-game screen."""
-    with suppress(OSError):
-        autosave_path().unlink(missing_ok=True)
-
-
 def main_play(
     players: list[str] | None = None,
     decks: list[str] | None = None,
@@ -741,11 +721,13 @@ def main_play(
 
     game: GameLike | None = None
     undo: UndoHistory | None = None
+    bots = None
     if scenario is not None:
         game = Game.from_scenario(scenario)
     elif load is not None:
         game = Game.load(load)
         undo = saves.undo_from(Path(load))
+        bots = Seats(saves.bots_from(Path(load), list(game.view()["players_order"])), seed or 0)
     elif players:
         game = Game.new(players=players, decks=decks, seed=random_seed() if seed is None else seed)
     if screenshot is not None:
@@ -755,7 +737,6 @@ def main_play(
     if problem:
         print(f"countertop: can't open a window: {problem}", file=sys.stderr)
         return 1
-    bots = None
     if seats:
         if game is None:
             game = Game.new(players=DEFAULT_NAMES[: len(seats)], decks=decks, seed=seed or 0)

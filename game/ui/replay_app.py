@@ -1,269 +1,34 @@
-"""The replay window: a kept game's timeline, stepped by keys, a slider and a play button; fork or export any step."""
+"""The `countertop replay` window: the replay view in a window of its own, "Continue here" becoming a hot-seat
+`App` in it."""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import Any
 
 import pygame
 
 from game.engine import Game
 from game.tools.replay import Timeline
-from game.ui.app import App, data_home, display_problem, init_pygame
-from game.ui.draw import BUTTON_HOT, DIM, INK, PANEL, PANEL_EDGE, Zone, box, button, fit_line, font, set_unit, text
-from game.ui.input import zone_at
-from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
-from game.ui.renderer import Renderer
-from game.ui.state import UiState
-
-SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0)
+from game.ui.app import App, display_problem, init_pygame
+from game.ui.layout import LOGICAL_H, LOGICAL_W, clamp_size
+from game.ui.replay_view import ReplayView
+from game.ui.session import data_home
 
 
-class ReplayRenderer(Renderer):
-    """The play screen's renderer with the replay's keys as the top bar's hint."""
-
-    def hint(self, view: dict[str, Any], ui: UiState) -> str:
-        return "Replay: ← → a command, PgUp PgDn a turn, Space plays, V view, C continue, X export"
-
-
-class ReplayApp:
-    """Steps through a timeline; `step()` handles events and draws a frame, `advance_time` plays it on.
-
-    The board, players, log (its newest line is the step's last event) and dice panel are the play
-    screen's, drawn from the state at the step. "Continue from here" hands the window to a hot-seat
-    `App` on a copy of that state; "export" writes the step as a scenario.
-    """
+class ReplayApp(ReplayView):
+    """The replay view in its own window; continuing from a step opens the hot-seat `App` there."""
 
     def __init__(self, timeline: Timeline, step: int = 0, window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
                  name: str = "replay") -> None:
         init_pygame()
         pygame.display.set_caption(f"Countertop replay: {name}")
-        self.window = pygame.display.set_mode(clamp_size(*window_size), pygame.RESIZABLE)
-        self.layout = Layout.for_window(*self.window.get_size())
-        self.timeline = timeline
-        self.name = Path(name).stem
-        self.renderer = ReplayRenderer(self.layout)
-        self.ui = UiState(screen="replay")
-        self.zones: list[Zone] = []
-        self.viewer: str | None = None
-        self.playing = False
-        self.dragging = False
-        self.speed = 0
-        self.clock = 0.0
-        self.running = True
-        self.banner = ""
-        self.app: App | None = None
-        self.exported: list[str] = []
-        self.at = -1
-        self.game: Game | None = None
-        self.view: dict[str, Any] = {}
-        self.go(step)
+        window = pygame.display.set_mode(clamp_size(*window_size), pygame.RESIZABLE)
+        super().__init__(timeline, step, window, name, self.hot_seat, data_home() / "scenarios")
 
-    # ----- the timeline ----------------------------------------------------------------------------------
-
-    def go(self, step: int) -> None:
-        """Show a step (clamped to the game); one step forward reuses the game, any other move rebuilds it."""
-        step = max(0, min(step, self.timeline.steps))
-        if step == self.at:
-            return
-        if self.game is not None and step == self.at + 1:
-            self.game.act(self.timeline.record.history[self.at])
-        else:
-            if self.game is not None:
-                self.game.close()
-            self.game = self.timeline.game_at(step)
-        self.at = step
-        self.view = self.game.view(self.viewer)
-        self.ui.log_scroll = 0
-        if step == self.timeline.steps:
-            self.playing = False
-
-    def turn_step(self, direction: int) -> int:
-        """The first step of the next (1) or this-or-previous (-1) turn."""
-        starts = self.timeline.turn_starts
-        if direction > 0:
-            return next((s for s in starts if s > self.at), self.timeline.steps)
-        earlier = [s for s in starts if s < self.at]
-        return earlier[-1] if earlier else 0
-
-    def advance_time(self, seconds: float) -> None:
-        """While playing, move on SPEEDS[speed] commands a second."""
-        if not self.playing or self.app is not None:
-            return
-        self.clock += seconds * SPEEDS[self.speed]
-        whole = int(self.clock)
-        self.clock -= whole
-        for _ in range(whole):
-            self.go(self.at + 1)
-
-    def toggle_viewer(self) -> None:
-        """Everything shown (the hand of whoever must act), then each player's view in turn: `Game.view(player)`,
-        their own hand only, other hands and every deck as counts."""
-        assert self.game is not None
-        order: list[str | None] = [None, *self.view["players_order"]]
-        self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
-        self.view = self.game.view(self.viewer)
-        self.banner = f"{self.viewer}'s view: only their hand, other hands and the decks as counts" if self.viewer \
-            else ""
-
-    def continue_here(self) -> None:
-        """Start a hot-seat game from the state at this step; the window becomes the play window."""
-        assert self.game is not None
-        game = Game.from_state(self.game.to_state())
-        self.app = App(game, self.window.get_size())
-        self.playing = False
-
-    def export(self) -> str:
-        """Write the step as a scenario under the data folder; returns its path. A file that can't be written
-        (a full or read-only disk) is named on the banner, and the window goes on."""
-        path = data_home() / "scenarios" / f"{self.name}-step-{self.at}.toml"
-        try:
-            self.timeline.export(self.at, str(path))
-        except OSError as err:
-            self.banner = f"Can't export: {path}: {err.strerror or err}"
-            return str(path)
-        self.exported.append(str(path))
-        self.banner = f"Exported: countertop scenario {path}"
-        return str(path)
-
-    # ----- events ----------------------------------------------------------------------------------------
-
-    def step(self, events: list[pygame.event.Event] | None = None) -> bool:
-        """Handle the given (or all queued) events and draw one frame; False once the window closes."""
-        if self.app is not None:
-            self.running = self.app.step(events)
-            return self.running
-        for event in pygame.event.get() if events is None else events:
-            self.handle(event)
-            if self.app is not None:
-                return self.app.step([])
-        if self.running:
-            self.draw()
-        return self.running
-
-    def handle(self, event: pygame.event.Event) -> None:
-        """One pygame event."""
-        if event.type == pygame.QUIT:
-            self.running = False
-        elif event.type == pygame.VIDEORESIZE:
-            self.window = pygame.display.set_mode(clamp_size(event.w, event.h), pygame.RESIZABLE)
-            self.layout = Layout.for_window(*self.window.get_size())
-            self.renderer = ReplayRenderer(self.layout)
-        elif event.type == pygame.MOUSEMOTION:
-            self.ui.mouse = event.pos
-            if self.dragging:
-                self.slide_to(self.ui.mouse[0])
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.dragging = False
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.ui.mouse = event.pos
-            self.click(self.ui.mouse)
-        elif event.type == pygame.MOUSEWHEEL:
-            self.ui.log_scroll = max(0, self.ui.log_scroll + event.y * 3)
-        elif event.type == pygame.KEYDOWN:
-            self.key(event.key)
-
-    def key(self, key: int) -> None:
-        """The replay keys (README "Replays")."""
-        moves = {pygame.K_RIGHT: self.at + 1, pygame.K_LEFT: self.at - 1, pygame.K_HOME: 0,
-                 pygame.K_END: self.timeline.steps, pygame.K_PAGEDOWN: self.turn_step(1),
-                 pygame.K_PAGEUP: self.turn_step(-1)}
-        if key in moves:
-            self.go(moves[key])
-        elif key == pygame.K_SPACE:
-            self.playing = not self.playing and self.at < self.timeline.steps
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.speed = min(self.speed + 1, len(SPEEDS) - 1)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.speed = max(self.speed - 1, 0)
-        elif key == pygame.K_v:
-            self.toggle_viewer()
-        elif key == pygame.K_c:
-            self.continue_here()
-        elif key == pygame.K_x:
-            self.export()
-        elif key == pygame.K_ESCAPE:
-            self.running = False
-
-    def click(self, point: tuple[int, int]) -> None:
-        """The slider jumps (and drags while the button is held); the buttons play, switch the view, continue or
-        export."""
-        key = zone_at(self.zones, point)
-        if key == ("slider",):
-            self.dragging = True
-            self.slide_to(point[0])
-        elif key == ("replay", "play"):
-            self.key(pygame.K_SPACE)
-        elif key == ("replay", "view"):
-            self.toggle_viewer()
-        elif key == ("replay", "continue"):
-            self.continue_here()
-        elif key == ("replay", "export"):
-            self.export()
-
-    def slide_to(self, x_pos: int) -> None:
-        """Jump to the step under a point of the slider (clicked or dragged)."""
-        x, _, w, _ = self.layout.message_strip
-        self.go(round(max(0, min(x_pos - x, w - 1)) / max(w - 1, 1) * self.timeline.steps))
-
-    # ----- drawing ---------------------------------------------------------------------------------------
-
-    def draw(self) -> None:
-        """The play screen at the step (a waiting choice in the strip, not a dialog over the board), the timeline
-        strip over the message strip, the replay buttons."""
-        set_unit(self.layout.unit)
-        surface = self.window
-        pending = self.view.get("pending")
-        self.ui.viewer = self.viewer or (pending["player"] if pending else self.view["active"])
-        board_only = {**self.view, "pending": None}
-        self.zones = self.renderer.draw(surface, board_only, [], self.ui)
-        self.zones = [z for z in self.zones if z[1][0] != "button"]
-        self.draw_timeline(surface)
-        self.draw_buttons(surface)
-        pygame.display.flip()
-
-    def draw_timeline(self, surface: pygame.Surface) -> None:
-        """The slider: turn ticks, the step marker, and where we are in words."""
-        slider = self.layout.message_strip
-        x, y, w, h = slider
-        box(surface, slider, PANEL, PANEL_EDGE)
-        steps = max(self.timeline.steps, 1)
-        for start in self.timeline.turn_starts:
-            tx = x + round(start / steps * (w - 1))
-            pygame.draw.line(surface, PANEL_EDGE, (tx, y + 2), (tx, y + h - 3))
-        mx = x + round(self.at / steps * (w - 1))
-        pygame.draw.rect(surface, BUTTON_HOT, (mx - 3, y + 1, 7, h - 2), border_radius=2)
-        words = (f"step {self.at}/{self.timeline.steps}  turn {self.timeline.turn_of(self.at)}  "
-                 f"{'playing' if self.playing else 'paused'} ×{SPEEDS[self.speed]:g}  "
-                 f"view: {self.viewer or 'all'}")
-        middle = y + h // 2 - font(16).get_height() // 2
-        used = text(surface, words, (x + self.layout.px(8), middle), 16, INK)
-        pending = self.view.get("pending")
-        note = self.banner or (f"{pending['player']} must choose: {pending['prompt']}" if pending else "")
-        if note:
-            note_x = used[0] + used[2] + self.layout.px(16)
-            text(surface, fit_line(note, 16, x + w - note_x - self.layout.px(8)), (note_x, middle), 16, DIM)
-        self.zones.append((slider, ("slider",)))
-
-    def draw_buttons(self, surface: pygame.Surface) -> None:
-        """Play/pause, the view switch, continue from here, export scenario."""
-        box(surface, self.layout.buttons, (0, 0, 0), None)
-        x, y, w, h = self.layout.buttons
-        half, row = (w - 6) // 2, (h - 6) // 2
-        labels = {"play": "Pause (Space)" if self.playing else "Play (Space)",
-                  "view": f"Show: {self.viewer or 'all'} (V)", "continue": "Continue here (C)",
-                  "export": "Export scenario (X)"}
-        for i, (name, label) in enumerate(labels.items()):
-            rect = (x + (i % 2) * (half + 6), y + (i // 2) * (row + 6), half, row)
-            button(surface, rect, fit_line(label, 15, rect[2] - 4), hot=name == "continue", size=15)
-            self.zones.append((rect, ("replay", name)))
-
-    def run(self) -> None:
-        """The main loop: 60 frames a second at most; playing moves on by the time that passed."""
-        clock = pygame.time.Clock()
-        while self.step():
-            self.advance_time(clock.tick(60) / 1000)
+    @staticmethod
+    def hot_seat(game: Game, window: pygame.Surface) -> App:
+        """A hot-seat game from the step, in this window."""
+        return App(game, window.get_size())
 
 
 def main_replay(timeline: Timeline, step: int) -> int:

@@ -1,16 +1,19 @@
-"""The window's files: saves that also keep the undo history (under the save's optional "ui" key), and the
-player names typed last time."""
+"""The window's files: saves that also keep the undo history and the bot seats (under the save's optional "ui"
+key), the list of saves the new-game screen offers, and the player names typed last time."""
 
 from __future__ import annotations
 
 import json
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.core.atomic import written_whole
-from game.core.problems import read_bounded
+from game.core.problems import FileProblems, read_bounded
 from game.io.serialize import TEMP_PREFIX, TEMP_SUFFIX
 from game.ui.undo import NOTHING_YET, Step, UndoHistory
+from game.ui.words import seat_label
 
 NAMES_FILE = "last_names.json"
 MAX_NAMES = 4
@@ -23,19 +26,47 @@ def write_json(path: Path, data: Any) -> None:
         json.dump(data, out)
 
 
-def ui_part(undo: UndoHistory) -> dict[str, Any]:
-    """The window's part of a save: {"undo": {"steps": [{"state": ..., "action": ...}], "refusal": "..."}}."""
-    return {
+def ui_part(undo: UndoHistory, bots: dict[str, str] | None = None) -> dict[str, Any]:
+    """The window's part of a save: {"undo": {"steps": [{"state": ..., "action": ...}], "refusal": "..."},
+    "bots": {player: bot spec}} (bots only when a bot plays a seat)."""
+    part: dict[str, Any] = {
         "undo": {
             "steps": [{"state": step.state, "action": step.action} for step in undo.steps],
             "refusal": undo.refusal,
         }
     }
+    if bots:
+        part["bots"] = dict(bots)
+    return part
 
 
-def save_with_undo(state: dict[str, Any], undo: UndoHistory, path: Path) -> None:
-    """A save file: the game's to_state() plus the window's "ui" key holding the undo history."""
-    write_json(path, {**state, "ui": ui_part(undo)})
+def save_with_undo(state: dict[str, Any], undo: UndoHistory, path: Path, bots: dict[str, str] | None = None) -> None:
+    """A save file: the game's to_state() plus the window's "ui" key holding the undo history and the bot seats."""
+    write_json(path, {**state, "ui": ui_part(undo, bots)})
+
+
+def bots_from(path: Path, players: list[str]) -> dict[str, str]:
+    """The bot seats kept in a save (player -> bot spec), or none when it has none or a malformed list; a seat
+    naming no player of the game or an unknown bot is left to a person."""
+    from game.bots.registry import make_bot
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    part = data.get("ui") if isinstance(data, dict) else None
+    bots = part.get("bots") if isinstance(part, dict) else None
+    if not isinstance(bots, dict):
+        return {}
+    kept = {}
+    for name, spec in bots.items():
+        if name in players and isinstance(spec, str):
+            try:
+                make_bot(spec, 0)
+            except (KeyError, ValueError):
+                continue
+            kept[name] = spec
+    return kept
 
 
 def undo_from(path: Path) -> UndoHistory:
@@ -74,3 +105,77 @@ def recall_names(folder: Path) -> list[str] | None:
 def remember_names(folder: Path, names: list[str]) -> None:
     """Keep the names of a game that started, for the next new-game screen."""
     write_json(folder / NAMES_FILE, names)
+
+
+@dataclass
+class SaveInfo:
+    """One save as the Load and Watch lists show it: when it was written, who plays, the turn and each VP (or
+    why it can't be read: then it is listed but can't be opened)."""
+
+    path: Path
+    when: float
+    players: list[str] = field(default_factory=list)
+    turn: int = 0
+    vp: dict[str, int] = field(default_factory=dict)
+    winner: str = ""
+    problem: str = ""
+    bots: dict[str, str] = field(default_factory=dict)
+
+    def date(self) -> str:
+        """When it was written, e.g. "2026-12-02 10:41"."""
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.when))
+
+    def summary(self) -> str:
+        """Players, turn and VP in one line, e.g. "Ada 3 VP · Bo 2 VP · turn 6"; or why it can't be read."""
+        if self.problem:
+            return f"can't be read: {self.problem}"
+        named = {name: f"{name} ({seat_label(self.bots[name])})" if name in self.bots else name for name in self.vp}
+        scores = " · ".join(f"{named.get(name, name)} {self.vp.get(name, 0)} VP" for name in self.players)
+        end = f"won by {self.winner}" if self.winner else f"turn {self.turn}"
+        return f"{scores} · {end}"
+
+
+def save_info(path: Path) -> SaveInfo:
+    """Read the players, turn and VP of a save (or a kept replay's result) without loading the game."""
+    try:
+        when = path.stat().st_mtime
+    except OSError:
+        when = 0.0
+    info = SaveInfo(path, when)
+    try:
+        data = json.loads(read_bounded(str(path), "save"))
+    except FileProblems as err:
+        info.problem = err.problems[0].what if err.problems else str(err)
+        return info
+    except (ValueError, RecursionError) as err:
+        info.problem = f"not JSON ({type(err).__name__})"
+        return info
+    try:
+        players = {p["name"]: int(p["vp"]) for p in data["players"]}
+        info.players, info.vp = [str(n) for n in data["players_order"]], players
+        info.turn = int(data["turn"]["turn"])
+        winner = data["turn"].get("winner")
+    except (KeyError, TypeError, ValueError):
+        info.problem = "not a Countertop save (no players, turn or VP)"
+        return info
+    info.winner = " and ".join(winner) if isinstance(winner, list) else str(winner or "")
+    part = data.get("ui")
+    bots = part.get("bots") if isinstance(part, dict) else None
+    if isinstance(bots, dict):
+        info.bots = {name: spec for name, spec in bots.items() if name in players and isinstance(spec, str)}
+    return info
+
+
+def list_saves(paths: list[Path]) -> list[SaveInfo]:
+    """The saves among these files (JSON files that exist), newest first."""
+    found = [save_info(path) for path in paths if path.suffix == ".json" and path.is_file()]
+    return sorted(found, key=lambda info: info.when, reverse=True)
+
+
+def save_files(folder: Path) -> list[Path]:
+    """The save files in a folder (not the names file nor a temporary file), in no order."""
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return []
+    return [p for p in entries if p.name != NAMES_FILE and not p.name.startswith(TEMP_PREFIX)]

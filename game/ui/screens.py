@@ -1,4 +1,4 @@
-"""The screens around play: new game, "pass to NAME", game over, and the rules overlay."""
+"""The screens around play: new game, "pass to NAME", game over, and the legend overlay."""
 
 from __future__ import annotations
 
@@ -51,12 +51,14 @@ def draw_new_game(
     setup: dict[str, Any],
     focus: str | None,
     deck_names: dict[str, str],
-    can_continue: bool,
+    last: str | None,
     message: str = "",
 ) -> list[Zone]:
-    """Continue the autosaved game, or set up a new one: number of players, names, decks (by their names),
-    seed (a fresh random one each time), Start.
+    """Continue the last game, load a saved one, watch one again, or set up a new one: number of players, names,
+    decks (by their names), who plays each seat (`seats.draw_seat_chips`), seed (a fresh random one each time),
+    Start.
 
+    last describes the game Continue goes on with (players, VP, turn, when saved), None when there is none;
     message is why the last Start was refused (e.g. two players with one name), shown above Start; the question
     before a new game replaces the autosaved one is `draw_confirm_replace`, drawn over all of it.
     """
@@ -73,14 +75,22 @@ def draw_new_game(
         DIM,
         center=True,
     )
-    left, y = ox + px(380), oy + px(130)
-    if can_continue:
+    left, y = ox + px(300), oy + px(130)
+    if last is not None:
         rect = (left, y, px(520), px(44))
-        label = fit_line("Continue the game that was open when the window closed", 21, rect[2] - px(8))
-        button(surface, rect, label, hot=True, size=21)
+        button(surface, rect, "Continue the last game", hot=True, size=24)
         zones.append((rect, ("button", "continue")))
-        text(surface, "or start a new game:", (left, y + px(54)), 20, DIM)
-        y += px(80)
+        text(surface, fit_line(last, 18, px(520)), (left, y + px(52)), 18, DIM)
+    else:
+        box(surface, (left, y, px(520), px(44)), BACKDROP, PANEL_EDGE, 1, 6)
+        text(surface, "No unfinished game to continue yet.", (left + px(14), y + px(10)), 21, DIM)
+        text(surface, "Closing the window during a game keeps it here.", (left, y + px(52)), 18, DIM)
+    for row, (name, label) in enumerate((("load", "Load a saved game…"), ("watch", "Watch a game again…"))):
+        rect = (left + px(530), y + px(row * 48), px(300), px(40))
+        button(surface, rect, label, size=21)
+        zones.append((rect, ("button", name)))
+    text(surface, "or start a new game:", (left, y + px(80)), 20, DIM)
+    y += px(110)
     text(surface, "Players", (left, y + px(8)), 26, INK, True)
     for index, count in enumerate((2, 3, 4)):
         rect = (left + px(140 + index * 70), y, px(60), px(36))
@@ -110,9 +120,10 @@ def draw_new_game(
         box(surface, (left - px(6), y + px(48), px(532), px(28)), ERROR, radius=4)
         text(surface, fit_line(message, 19, px(520), True), (left, y + px(53)), 19, INK, True)
     else:
-        text(surface, "Click a box to type in it. Click a deck to change it.", (left, y + px(52)), 19, DIM)
+        hint = "Click a box to type in it, a deck or a seat to change it."
+        text(surface, hint, (left, y + px(52)), 19, DIM)
     start = (left, y + px(84), px(520), px(52))
-    button(surface, start, "Start a new game", hot=not can_continue, size=30)
+    button(surface, start, "Start a new game", hot=last is None, size=30)
     zones.append((start, ("button", "start")))
     if deck_names:
         decks = fit_line("Decks: " + ", ".join(deck_names.values()), 18, surface.get_width() - left - px(12))
@@ -205,9 +216,9 @@ def winners(view: View) -> list[str]:
 
 def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
     """The winner, every player's VP by source (locations, defeats, monsters, Madness penalty), and buttons
-    to look at the final board or start a new game.
+    to look at the final board, watch the game again from its start, or start a new game.
 
-    Zones: the headline, one row per player (hover explains the score) and the two buttons.
+    Zones: the headline, one row per player (hover explains the score) and the three buttons.
     """
     surface.fill(BACKDROP)
     zones: list[Zone] = []
@@ -245,12 +256,11 @@ def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
     for index, note in enumerate(notes):
         note = fit_line(note, 19, surface.get_width() - px(20))
         text(surface, note, (middle, y + px(70 + 48 * len(order)) + pitch * index), 19, DIM, center=True)
-    board = (middle - px(340), oy + px(LOGICAL_H - 120), px(320), px(56))
-    button(surface, board, "Look at the final board", size=26)
-    zones.append((board, ("button", "final_board")))
-    rect = (middle + px(20), oy + px(LOGICAL_H - 120), px(320), px(56))
-    button(surface, rect, "New game", hot=True, size=32)
-    zones.append((rect, ("button", "new_game")))
+    labels = (("final_board", "Look at the final board"), ("watch", "Watch this game"), ("new_game", "New game"))
+    for index, (name, label) in enumerate(labels):
+        rect = (middle + px(-490 + index * 330), oy + px(LOGICAL_H - 130), px(320), px(56))
+        button(surface, rect, label, hot=name == "new_game", size=26)
+        zones.append((rect, ("button", name)))
     return zones
 
 
@@ -266,46 +276,6 @@ def draw_final_board_bar(surface: pygame.Surface, view: View) -> list[Zone]:
     back = layout.button_rects()["end_turn"]
     button(surface, back, "Back to the scores", hot=True, size=22)
     return [(back, ("button", "scores"))]
-
-
-def rules_lines(width: int) -> list[tuple[str, bool]]:
-    """Every rule of the project as wrapped lines (bold for each rule's title line)."""
-    from game.core.rulebook import load_rules
-
-    lines: list[tuple[str, bool]] = []
-    for rule in load_rules().values():
-        lines.extend((line, True) for line in wrap(f"{rule.id}  {rule.title}", 20, width, True))
-        lines.extend((line, False) for line in wrap(rule.text, 18, width))
-        lines.append(("", False))
-    return lines
-
-
-def draw_rules(surface: pygame.Surface, scroll: int) -> tuple[list[Zone], int]:
-    """The rules overlay (F1), scrolled by `scroll` lines; returns its zones and the largest useful scroll."""
-    shade(surface, 200)
-    ox, oy = origin(surface)
-    rect = (ox + px(140), oy + px(30), px(1000), px(660))
-    box(surface, rect, PANEL, (255, 230, 60), 2, 8)
-    text(
-        surface, "Rules  (mouse wheel scrolls, F1 or Esc closes)", (rect[0] + px(16), rect[1] + px(10)), 26, INK,
-        True
-    )
-    lines = rules_lines(rect[2] - px(40))
-    pitch = max(px(19), font(20, True).get_linesize())
-    visible = (rect[3] - px(60)) // pitch
-    top = max(0, min(scroll, len(lines) - visible))
-    for row, (line, bold) in enumerate(lines[top : top + visible]):
-        text(
-            surface,
-            line,
-            (rect[0] + px(20), rect[1] + px(48) + pitch * row),
-            20 if bold else 18,
-            (255, 230, 140) if bold else INK,
-            bold,
-        )
-    close = (rect[0] + rect[2] - px(110), rect[1] + px(8), px(96), px(28))
-    button(surface, close, "Close", size=20)
-    return [(rect, ("rules",)), (close, ("button", "close_rules"))], max(0, len(lines) - visible)
 
 
 def draw_legend(surface: pygame.Surface) -> list[Zone]:

@@ -17,10 +17,10 @@ from game.bots.registry import make_bot
 from game.bots.simple import Bot
 from game.io.setup import SetupError
 from game.ui import words
-from game.ui.draw import Zone, button
+from game.ui.draw import Zone, button, fit_line, px
 from game.ui.input import GameLike, who_must_act
 
-PACE_MS = 500
+PACE_MS = 1200
 FAST_PACE_MS = 60
 PERSON = "person"
 SEAT_KINDS = (PERSON, "random", "greedy", "ismcts")
@@ -36,6 +36,8 @@ class Seats:
     next_at: int | None = None
     bots: dict[str, Bot] = field(default_factory=dict)
     last: str = ""
+    moved: list[str] = field(default_factory=list)  # cards the bots played, moved, used or targeted since a
+    # person last acted (the window frames them)
 
     def __post_init__(self) -> None:
         self.specs = {name: spec for name, spec in self.specs.items() if spec != PERSON}
@@ -79,7 +81,9 @@ class Seats:
         seen = Observation.of(game, name)
         action = self.bots[name].choose(seen)
         game.act(action)
-        self.last = f"{name} ({self.specs[name]}): {words.action_label(seen.view, action)}"
+        self.last = f"{name} ({words.seat_label(self.specs[name])}): {words.action_label(seen.view, action)}"
+        touched = (action.get("card"), action.get("target"))
+        self.moved += [ref for ref in touched if isinstance(ref, str) and ref not in self.moved]
         self.next_at = now_ms + self.pace()
         return action
 
@@ -104,14 +108,14 @@ def draw_seat_chips(surface: pygame.Surface, zones: list[Zone], kinds: list[str]
     chips: list[Zone] = []
     for (x, y, w, h), key in zones:
         if key[0] == "deck" and key[1] < len(kinds):
-            rect = (x + w + 10, y, 150, h)
+            rect = (x + w + px(10), y, px(300), h)
             kind = kinds[key[1]]
-            button(surface, rect, "Person" if kind == PERSON else f"Bot: {kind}", hot=kind != PERSON, size=21)
+            button(surface, rect, fit_line(words.seat_label(kind), 20, rect[2] - px(8)), hot=kind != PERSON, size=20)
             chips.append((rect, ("seat", key[1])))
     return chips
 
 
 def next_kind(kind: str) -> str:
-    """The seat kind after this one (person, random, greedy, ismcts, then person again)."""
+    """The seat kind after this one (person, then the bots easy, normal and hard: random, greedy, ismcts)."""
     base = kind.partition(":")[0]
     return SEAT_KINDS[(SEAT_KINDS.index(base) + 1) % len(SEAT_KINDS)] if base in SEAT_KINDS else PERSON

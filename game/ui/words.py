@@ -182,6 +182,16 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def plurals(sentence: str) -> str:
+    """Each "N word(s)" of a sentence with the right number: "1 card", "2 cards", "+1 stone", "−3 stones"."""
+
+    def one(match: re.Match[str]) -> str:
+        count = int(match.group(1).replace("−", "-"))
+        return match.group(1) + match.group(2) + ("" if abs(count) == 1 else "s")
+
+    return re.sub(r"([+\-−]?\d+)([^\d()]*?)\(s\)", one, sentence)
+
+
 # Log sentences: per event type, templates tried in order; the first whose fields are all present is used.
 LOG_TEMPLATES: dict[str, list[str]] = {
     "AbilitiesLost": ["{card} lost all its abilities until the end of the turn."],
@@ -280,7 +290,7 @@ def log_sentence(view: View, entry: dict[str, Any]) -> str:
     fields = {key: _field_words(view, key, value) for key, value in entry.items() if value is not None}
     for template in LOG_TEMPLATES.get(kind, []):
         try:
-            return template.format_map(fields)
+            return plurals(template.format_map(fields))
         except KeyError:
             continue
     return f"{_split_camel(kind).capitalize()}" + (f": {fields['card']}" if "card" in fields else "") + "."
@@ -433,7 +443,7 @@ def marker_tooltip(view: View, zone: tuple[Any, ...]) -> list[str]:
     if kind == "status":
         status = zone[2]
         stacks = card["status"][status]
-        count = f"{stacks} token{'s' if stacks != 1 else ''}" if status == "Freeze" else f"{stacks} stack(s)"
+        count = _plural(stacks, "token" if status == "Freeze" else "stack")
         head = f"Status {status} on {name}: {count}"
         if status == "Stun":
             head += " (the status, not stun counters)"
@@ -448,7 +458,7 @@ def marker_tooltip(view: View, zone: tuple[Any, ...]) -> list[str]:
         )
     if kind == "cubes":
         color = zone[2]
-        return [f"{name}: {card['cubes'][color]} {color} cube(s)", CUBE_WORDS[color]] + rule_lines("SE-14")
+        return [f"{name}: {_plural(card['cubes'][color], color + ' cube')}", CUBE_WORDS[color]] + rule_lines("SE-14")
     if kind == "evasion":
         dtype = zone[2]
         return [f"{name}: {card['evasion'][dtype]} {dtype} evasion (sources add up)"] + rule_lines("SE-12")
@@ -476,7 +486,7 @@ def player_tooltip(view: View, name: str) -> list[str]:
         f"{name}: {vp_line(player['vp'])}, {player['stones']} speaking stones",
         f"So far: {breakdown_words(view, name)}.",
         f"Deck {deck_size(player)} cards, discard {len(player['discard'])}, hand {hand_size(player)}.",
-        f"Madness cards held: {madness_count(view, name)} (−1 VP per 2 at the end of the game).",
+        f"Holds {_plural(madness_count(view, name), 'Madness card')} (−1 VP per 2 at the end of the game).",
         *SCORING,
     ]
 
@@ -500,13 +510,43 @@ def score_tooltip(view: View, key: tuple[Any, ...]) -> list[str]:
     player = view["players"][name]
     penalty = player.get("madness_penalty", madness_count(view, name) // 2)
     return [
-        f"{name}: {player['vp'] + penalty} VP at the end, {madness_count(view, name)} Madness cards held",
+        f"{name}: {player['vp'] + penalty} VP at the end, {_plural(madness_count(view, name), 'Madness card')} held",
         f"Madness penalty −{penalty} VP, so {player['vp']} VP in the end.",
     ] + rule_lines("ST-18") + rule_lines("G-7")
 
 
+PERSON_LABEL = "Person (plays at this computer)"
+BOT_STRENGTHS = {"random": "easy", "greedy": "normal", "ismcts": "hard"}
+SEAT_WORDS = {
+    "person": "A person plays this seat at this computer; with several people, a pass screen hides each hand "
+    "while the device changes hands.",
+    "random": "An easy bot: it picks any move the rules allow, at random.",
+    "greedy": "A normal bot: it takes the move that looks best right now (VP, damage, cards on the board).",
+    "ismcts": "A hard bot: it plays many imagined games ahead from what it can see before it moves; it is slower.",
+}
+
+
+def seat_label(kind: str) -> str:
+    """What a seat chip and a bot's banner call a seat kind: "Bot: easy" for random, "Person (...)" for a person."""
+    base = kind.partition(":")[0]
+    if base == "person":
+        return PERSON_LABEL
+    return f"Bot: {BOT_STRENGTHS.get(base, base)}"
+
+
+def seat_tooltip(kind: str) -> list[str]:
+    """Hovering a seat chip: what the seat kind does, the bot's technical name, and how to change it."""
+    base = kind.partition(":")[0]
+    lines = [seat_label(kind), SEAT_WORDS.get(base, "")]
+    if base != "person":
+        lines.append(f"Technical name: {kind} (as in `countertop play --seats` and `countertop sim --bots`).")
+    return [*lines, "Click to change: person, then bots easy, normal and hard."]
+
+
 def setup_tooltip(key: tuple[Any, ...], setup: dict[str, Any]) -> list[str]:
-    """Tooltip lines on the new-game screen: what a deck holds."""
+    """Tooltip lines on the new-game screen: what a deck holds, who plays a seat."""
+    if key[0] == "seat":
+        return seat_tooltip(setup["seats"][key[1]])
     if key[0] != "deck":
         return []
     from game.io.setup import find_deck, standard_decks

@@ -58,7 +58,7 @@ def test_one_person_plays_a_whole_game_against_a_bot_seat() -> None:
             clock.now += PACE_MS
             app.step()
             assert len(game.table.history) == before + 1
-            assert app.ui.banner.startswith("Bo (greedy): ")
+            assert app.ui.banner.startswith("Bo (Bot: normal): ")
             bot_actions += 1
         else:
             perform(app, person.choose(Observation.of(game)))
@@ -85,7 +85,7 @@ def test_while_a_bot_acts_the_person_can_only_speed_it_up() -> None:
     assert app.seats.fast and app.seats.pace() < PACE_MS
     clock.now += app.seats.pace()
     app.step()
-    assert len(game.table.history) == 1 and app.ui.banner.startswith("Ada (greedy): ")
+    assert len(game.table.history) == 1 and app.ui.banner.startswith("Ada (Bot: normal): ")
     game.close()
 
 

@@ -99,20 +99,24 @@ def test_starting_a_new_game_over_an_autosave_asks_first(countertop_home):
 
 
 @engine
-def test_a_bad_autosave_is_named_on_screen_not_raised(countertop_home):
+def test_a_bad_autosave_is_not_continued_and_is_named_in_the_load_list(countertop_home):
     countertop_home.mkdir(parents=True, exist_ok=True)
     (countertop_home / "autosave.json").write_text('{"version": 999}')
     app = new_game_app()
-    click(app, zone_center(app, ("button", "continue")))
-    assert app.game is None and app.ui.screen == "new_game"
-    assert app.ui.banner.startswith("Can't continue:") and app.ui.banner_is_error
+    assert ("button", "continue") not in [key for _, key in app.zones]
+    click(app, zone_center(app, ("button", "load")))
+    assert app.listing is not None and app.listing.games[0].summary() == (
+        "can't be read: not a Countertop save (no players, turn or VP)")
+    click(app, zone_center(app, ("game", 0)))
+    assert app.game is None and app.ui.screen == "new_game" and app.ui.banner_is_error
+    assert app.ui.banner == "Can't open autosave.json: not a Countertop save (no players, turn or VP)"
 
 
-def test_ctrl_s_says_how_to_go_on_with_make_play(countertop_home):
+def test_ctrl_s_says_where_it_saved_and_that_continue_finds_it(countertop_home):
     app = open_app(FakeGame())
     press(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
     (path,) = list((countertop_home / "saves").iterdir())
-    assert app.ui.banner == f'Saved. Go on later with: make play ARGS="--load {path}"'
+    assert app.ui.banner == f"Saved to {path}. Continue or Load on the new-game screen finds it."
 
 
 @engine

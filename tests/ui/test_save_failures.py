@@ -16,8 +16,9 @@ import pytest
 
 from game.engine import Game
 from game.tools.replay import open_timeline
-from game.ui.app import App, autosave_path, saves_folder
+from game.ui.app import App
 from game.ui.replay_app import ReplayApp
+from game.ui.session import autosave_path, saves_folder
 from tests.test_trust_writes import fill, names, small_disk
 from tests.ui.helpers import click, open_app, press
 
@@ -44,7 +45,7 @@ def test_ctrl_s_on_a_full_disk_says_so_and_the_game_goes_on(countertop_home: Pat
         assert names(saves_folder()) == [] and app.game is not None and app.game.to_state() == before
         (countertop_home / "filler").unlink()
         ctrl_s(app)
-        assert app.ui.banner.startswith("Saved. Go on later with: ") and not app.ui.banner_is_error
+        assert app.ui.banner.startswith("Saved to ") and not app.ui.banner_is_error
         [saved] = saves_folder().iterdir()
         assert json.loads(saved.read_text())["players_order"] == ["Ada", "Bo"]
 
