@@ -153,6 +153,7 @@ def test_tune_finds_the_planted_fix(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert out["now"]["rate"] < target and out["tried"] == 6
     best = out["suggestions"][0]
     assert best["change"] == "Archer atk 0 -> 2" and best["rate"] == target and best["ci"][0] > 0
+    assert json.loads((tmp_path / "tune.json").read_text(encoding="utf-8")) == out
     fixed = load_variant(best["file"])
     assert fixed.cards == {"Archer": {"atk": 2}} and fixed.contents.pool == shipped.contents.pool
     assert best["measure"] == f"countertop sim --bots greedy greedy --games 2000 --paired --variant {best['file']}"

@@ -194,7 +194,7 @@ def run_tune(args: argparse.Namespace) -> int:
 
 def write_suggestions(out: dict[str, Any], made: dict[str, Variant], folder: Path, bots: list[str]) -> None:
     """Each suggestion (or closest change) as a variant file in `folder`, with the command that measures it on many
-    more games."""
+    more games, and the whole outcome as `folder/tune.json`."""
     folder.mkdir(parents=True, exist_ok=True)
     for n, row in enumerate(out["suggestions"] or out["closest"], start=1):
         path = folder / f"{n:02d}-{slug(row['change'])}.toml"
@@ -202,6 +202,7 @@ def write_suggestions(out: dict[str, Any], made: dict[str, Variant], folder: Pat
         row["file"] = str(path)
         row["measure"] = (f"countertop sim --bots {' '.join(bots)} --games 2000 --paired "
                           f"--variant {shlex.quote(str(path))}")
+    write_whole(folder / "tune.json", json.dumps(out, indent=1, ensure_ascii=False) + "\n")
 
 
 def print_tune(out: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from game.core.cards import CardDef, card_from_file, card_pool, card_problems, cards_dir, named_cards
@@ -238,6 +239,6 @@ def load_variant(path: str) -> Variant:
     problems = shape_problems(data, path)
     if problems:
         raise VariantError(problems)
-    name = data.get("name") or path.rsplit("/", 1)[-1].removesuffix(".toml")
+    name = data.get("name") or Path(path).stem
     decks = {key: dict(value["cards"]) for key, value in data.get("decks", {}).items()}
     return build_variant(name, dict(data.get("cards", {})), decks, path)
