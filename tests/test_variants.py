@@ -4,7 +4,9 @@ numbers on any number of workers), and `tune` finding a planted fix."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ import pytest
 from game.cli import main
 from game.tools.batch import play_batch
 from game.tools.compare import paired
+from game.tools.reportpage import FORMATS
 from game.tools.tune import deals, measured, start_variant
 from game.tools.variant import load_variant
 
@@ -86,6 +89,13 @@ def test_report_has_the_comparison(tmp_path: Path, capsys: pytest.CaptureFixture
     assert report["command"].endswith(f"--variant {SAME}")
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "Variant: unchanged" in page and 'data-path="compare/variants/0/seats/seat 1/delta"' in page
+    shown = re.findall(r'<span data-path="(compare/[^"]+)" data-fmt="(\w+)">([^<]*)</span>', page)
+    assert len(shown) > 50
+    for path, fmt, text in shown:
+        value: Any = report
+        for key in html.unescape(path).split("/"):
+            value = value[int(key)] if isinstance(value, list) else value[key]
+        assert html.unescape(text) == FORMATS[fmt](value), path
 
 
 BAD = [
