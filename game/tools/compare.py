@@ -133,12 +133,14 @@ def points(d: dict[str, Any]) -> tuple[str, str]:
     return f"{100 * d['delta']:+.1f}", f"{100 * d['ci'][0]:+.1f} – {100 * d['ci'][1]:+.1f}"
 
 
-def print_compare(section: dict[str, Any], names: dict[str, str]) -> None:
-    """Each variant against the base as aligned tables on stdout."""
+def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float) -> None:
+    """Each variant against the base as aligned tables on stdout, after the time its games took."""
     from rich.console import Console
     from rich.table import Table
 
     out = Console(file=sys.stdout, highlight=False)
+    games = sum(v["games"] for v in section["variants"])
+    out.print(f"{games} games with the variants in {seconds:.1f} s ({games / max(seconds, 1e-9):.1f} games/s)")
     for v in section["variants"]:
         out.print(f"Variant {v['name']!r} against the base, {v['games']} paired games (same deals and bot seeds); "
                   f"the winner changed in {v['winner_changed']}", markup=False)

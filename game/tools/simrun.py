@@ -144,6 +144,7 @@ def run_sim(args: argparse.Namespace) -> int:
     try:
         with runner(workers, args.ray) as active, GameProgress(shown, not args.json and sys.stderr.isatty()) as bar:
             results, reached = play(args, deck_keys, active, bar, keep)
+            base_seconds = time.perf_counter() - started
             played = play_variants(schedule(0, len(results), args.seed, deck_keys, args.bots, args.players,
                                             args.paired, False), made, active, bar)
             how = active.describe()
@@ -167,9 +168,9 @@ def run_sim(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
-        print_summary(summary, report["decks"], how, seconds)
+        print_summary(summary, report["decks"], how, base_seconds if made else seconds)
         if made:
-            print_compare(summary["compare"], report["decks"])
+            print_compare(summary["compare"], report["decks"], seconds - base_seconds)
         if args.check:
             print(f"checks passed: every invariant held in all {len(results)} games (the components after every "
                   "command, every index at each end of turn, a save/restore round trip after setup and at the end)")
