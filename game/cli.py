@@ -144,6 +144,18 @@ def cmd_sim(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from None
 
 
+def cmd_tune(args: argparse.Namespace) -> int:
+    """Search single-number changes to a deck's cards that bring its win rate to a target."""
+    from game.io.setup import SetupError
+    from game.tools.batch import RunnerError
+    from game.tools.tune import run_tune
+
+    try:
+        return run_tune(args)
+    except (SetupError, RunnerError) as err:
+        raise CliError(str(err)) from None
+
+
 SCREENS = ("board", "new_game", "pass", "choice", "refusal", "legend", "over", "final_board")
 
 
@@ -313,7 +325,11 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--keep", metavar="DIR", help="write each game as a replay file (countertop replay FILE)")
     sim.add_argument("--keep-failures", action="store_true",
                      help="with --keep: only games that broke an invariant or hit a limit")
+    sim.add_argument("--variant", action="append", metavar="FILE",
+                     help="also play the same games with a variant's cards and compare (docs/balance.md); repeatable")
     sim.set_defaults(run=cmd_sim)
+
+    tune_parser(sub)
 
     replay = sub.add_parser("replay", help="step through a kept game or a save; export a scenario at a step")
     replay.add_argument("file", help="a replay file (sim --keep) or a save")
@@ -345,6 +361,26 @@ def parser() -> argparse.ArgumentParser:
     rules.add_argument("--markdown", action="store_true", help="the whole reference as a Markdown document")
     rules.set_defaults(run=cmd_rules)
     return top
+
+
+def tune_parser(sub: argparse._SubParsersAction[Parser]) -> None:
+    """`countertop tune`'s options (docs/balance.md)."""
+    tune = sub.add_parser("tune", help="search single-number card changes that bring a deck's win rate to a target")
+    tune.add_argument("--deck", required=True, metavar="DECK", help="the deck to tune (its id or name)")
+    tune.add_argument("--target", type=float, default=0.5, help="the win rate to reach (default 0.5)")
+    tune.add_argument("--games", type=int, default=100, metavar="N",
+                      help="games per candidate change, the same games for each (default 100)")
+    tune.add_argument("--seed", type=int, default=0)
+    tune.add_argument("--bots", nargs=2, default=["greedy", "greedy"], metavar="BOT")
+    tune.add_argument("--cards", nargs="+", metavar="CARD", help="change only these cards of the deck")
+    tune.add_argument("--variant", metavar="FILE", help="start from this variant's cards instead of the shipped ones")
+    tune.add_argument("--top", type=int, default=5, metavar="K", help="how many changes to list (default 5)")
+    tune.add_argument("--out", metavar="DIR", help="write each listed change as a variant file in DIR")
+    tune.add_argument("--json", action="store_true")
+    tune.add_argument("--workers", type=int, metavar="N", help="worker processes (default: the number of cores)")
+    tune.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
+                      help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray)")
+    tune.set_defaults(run=cmd_tune)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

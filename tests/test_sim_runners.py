@@ -20,20 +20,24 @@ GAMES = ["sim", "--games", "6", "--seed", "21", "--paired", "--json"]
 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """report.json of the same 6 paired games run three ways, and the --json summaries."""
+    """report.json of the same 6 paired games run three ways, each with a variant's games too (issue 30), and the
+    --json summaries."""
     out: dict[str, str] = {}
+    variant = str(Path(__file__).parent / "variants" / "strong_fable_guard.toml")
     for how, extra in (("one", ["--workers", "1"]), ("two", ["--workers", "2"]), ("ray", ["--ray"])):
         folder = tmp_path_factory.mktemp(how)
-        assert main([*GAMES, *extra, "--report", str(folder)]) == 0
+        assert main([*GAMES, *extra, "--report", str(folder), "--variant", variant]) == 0
         out[how] = (folder / "report.json").read_text(encoding="utf-8")
     return out
 
 
 def test_workers_and_ray_give_the_same_report(reports: dict[str, str]) -> None:
-    """Byte for byte the same report.json for one process, --workers 2 and a local Ray."""
+    """Byte for byte the same report.json, the variant's comparison included, for one process, --workers 2 and a
+    local Ray."""
     assert reports["one"] == reports["two"] == reports["ray"]
     report = json.loads(reports["one"])
     assert report["games"] == 6 and report["paired"]["pairs"] == 3 and report["seeds"] == [21, 23]
+    assert report["compare"]["variants"][0]["name"] == "Fable Guard giants"
 
 
 def test_unreachable_ray_address_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import filecache
-from game.core.cards import card_pool, cards_dir, check_deck, decks_dir, rules_file
+from game.core.cards import CardDef, card_pool, cards_dir, check_deck, decks_dir, rules_file
 from game.core.constants import STANDARD_LOCATIONS
 from game.core.problems import FileProblems
 from game.core.table import Table
@@ -48,6 +48,15 @@ class Deck:
     def card_list(self) -> list[str]:
         """Every card of the deck, copies repeated, in file order."""
         return [name for name, n in self.cards.items() for _ in range(n)]
+
+
+@dataclass(frozen=True)
+class Contents:
+    """A card pool and decks to set games up from instead of the shipped ones (a variant's, `game.tools.variant`);
+    plain data, so it travels to worker processes and Ray tasks."""
+
+    pool: dict[str, CardDef]
+    decks: dict[str, Deck]
 
 
 def load_deck(path: Path) -> Deck:
@@ -149,10 +158,12 @@ def deck_ref(seat: int, i: int) -> str:
     return f"p{seat + 1}-{i}"
 
 
-def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int) -> Table:
+def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int,
+             contents: Contents | None = None) -> Table:
     """Set up a standard game and run the first player's start and untap phases.
 
-    `decks` names one deck per player; None (for all, or for one seat) means that seat's standard deck.
+    `decks` names one deck per player; None (for all, or for one seat) means that seat's standard deck. `contents`
+    replaces the shipped card pool and the named decks' cards (a variant's), the deal's dice staying the same.
     """
     check_player_names(players)
     wanted = list(decks) if decks else [None] * len(players)
@@ -160,7 +171,9 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int) 
         raise SetupError(f"name one deck per player ({len(players)} players, {len(wanted)} decks)")
     keys = list(standard_decks())
     chosen = [find_deck(d) if d else standard_decks()[keys[i % len(keys)]] for i, d in enumerate(wanted)]
-    game = new_table(players, seed=seed)
+    if contents is not None:
+        chosen = [contents.decks[deck.key] for deck in chosen]
+    game = new_table(players, seed=seed, pool=None if contents is None else contents.pool)
     for x, y in STANDARD_LOCATIONS:
         loc = game.create_card(game.make_ref(LOCATION_CARD), LOCATION_CARD, None, "location")
         game.place_at(loc, (x, y))

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from game.io.setup import Contents
 from game.tools.sim import GameResult, Keeper, play_game
 
 if TYPE_CHECKING:
@@ -31,13 +32,15 @@ class RunnerError(Exception):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game to play: its place in the run, its seed, the decks and bots by seat, and whether to check it."""
+    """One game to play: its place in the run, its seed, the decks and bots by seat, whether to check it, and the
+    cards it is played with (None: the shipped ones; a variant's otherwise)."""
 
     index: int
     seed: int
     decks: tuple[str, ...]
     bots: tuple[str, ...]
     check: bool
+    contents: Contents | None = None
 
 
 def matchups(deck_keys: Sequence[str], players: int, paired: bool) -> list[tuple[str, ...]]:
@@ -85,7 +88,7 @@ def settle_collector() -> None:
 def play_batch(specs: Sequence[GameSpec], keep: Keeper | None = None) -> list[GameResult]:
     """Play a batch of games in order (what a worker process or a Ray task runs); `keep` as in `play_game`."""
     settle_collector()
-    return [play_game(s.seed, list(s.decks), list(s.bots), s.check, keep) for s in specs]
+    return [play_game(s.seed, list(s.decks), list(s.bots), s.check, keep, s.contents) for s in specs]
 
 
 def batches(specs: Sequence[GameSpec], workers: int) -> list[list[GameSpec]]:

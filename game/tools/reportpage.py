@@ -260,6 +260,7 @@ def whole_page(report: dict[str, Any]) -> str:
                           [*wr["by_seat"][seats_key].values(), *wr["by_bot"].values()],
                           "win rate by seat and by bot", 1 / players)),
     ]
+    parts += variant_sections(report)
     if report["paired"]:
         pair = report["paired"]
         pair_rows = [f"<td>the same deck and bot won both games</td>"
@@ -303,3 +304,67 @@ def whole_page(report: dict[str, Any]) -> str:
     ]
     return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>Countertop balance report</title>"
             f"<style>{STYLE}</style></head><body>" + "".join(parts) + "</body></html>\n")
+
+
+def delta_plot(labels: Sequence[str], deltas: Sequence[dict[str, Any]], title: str) -> str:
+    """Differences, variant minus base, in points, with their paired 95% intervals (and the zero line)."""
+    fig = Figure(figsize=(8, 0.5 * len(labels) + 1.2))
+    ax = fig.subplots()
+    ys = list(range(len(labels)))[::-1]
+    values = [100 * d["delta"] for d in deltas]
+    ax.errorbar(values, ys, xerr=[[100 * (d["delta"] - d["ci"][0]) for d in deltas],
+                                  [100 * (d["ci"][1] - d["delta"]) for d in deltas]], fmt="o", color=BLUE, capsize=4)
+    ax.axvline(0, color=GREY, linestyle="--", linewidth=1)
+    ax.set_yticks(ys, [visible(x) for x in labels])
+    ax.set_xlabel("variant minus base, win-rate points (95% paired interval)")
+    ax.set_title(title)
+    ax.set_ylim(-0.7, len(labels) - 0.3)
+    ax.grid(axis="x", alpha=0.3)
+    return png(fig, title)
+
+
+def delta_cells(report: dict[str, Any], path: Sequence[str], fmt: str) -> str:
+    """Base, variant, difference and its paired interval, as table cells."""
+    p = list(path)
+    diff = "pts" if fmt == "pct" else "num"
+    return (f"<td>{num(report, [*p, 'base'], fmt)}</td><td>{num(report, [*p, 'variant'], fmt)}</td>"
+            f"<td><b>{num(report, [*p, 'delta'], diff)}</b></td>"
+            f"<td>{num(report, [*p, 'ci', '0'], diff)} – {num(report, [*p, 'ci', '1'], diff)}</td>")
+
+
+def variant_sections(report: dict[str, Any]) -> list[str]:
+    """One section per `--variant`: its changes, and each deck, seat, card, length and mechanic, base against
+    variant on the same games."""
+    names = report["decks"]
+    out = []
+    head = ("base", "variant", "difference", "95% paired interval")
+    for i, v in enumerate(report.get("compare", {}).get("variants", [])):
+        at = ["compare", "variants", str(i)]
+        rows = [f"<td>{escape(names.get(k, k))}</td>" + delta_cells(report, [*at, "decks", k], "pct")
+                + f"<td>{num(report, [*at, 'decks', k, 'games'], 'int')}</td>" for k in v["decks"]]
+        rows += [f"<td>{escape(k)}</td>" + delta_cells(report, [*at, "seats", k], "pct")
+                 + f"<td>{num(report, [*at, 'seats', k, 'games'], 'int')}</td>" for k in v["seats"]]
+        shown = [(names.get(k, k), d) for k, d in v["decks"].items()] + list(v["seats"].items())
+        mech_rows = [f"<td>{escape(m)}</td>" + delta_cells(report, [*at, "mechanics", m], "num")
+                     for m, d in v["mechanics"].items() if d["delta"]]
+        card_rows = [f"<td>{escape(n)}</td>" + "".join(
+            f"<td>{num(report, [*at, 'cards', n, key, 'base'], 'pct')} → "
+            f"{num(report, [*at, 'cards', n, key, 'variant'], 'pct')}</td>"
+            f"<td>{num(report, [*at, 'cards', n, key, 'delta'], 'pts')}</td>" for key in ("played", "drawn"))
+            for n in v["cards"]]
+        out.append(section(
+            f"Variant: {v['name']}",
+            "<p>Changes: " + escape("; ".join(v["changes"])) + f". The same {num(report, [*at, 'games'], 'int')} "
+            "games played again with the variant's cards (same deals, same bot seeds); the winner changed in "
+            f"{num(report, [*at, 'winner_changed'], 'int')}. Each interval is the paired one, from the per-game "
+            "differences (docs/balance.md).</p>",
+            table(("deck / seat", *head, "games"), rows),
+            delta_plot([str(label) for label, _ in shown], [d for _, d in shown], f"{v['name']}: variant minus base"),
+            table(("game length, turns", *head), ["<td>mean</td>" + delta_cells(report, [*at, "length"], "num")]),
+            "<p>Mechanics that fired more or less, per game:</p>",
+            table(("mechanic", *head), mech_rows) if mech_rows else "<p>none changed.</p>",
+            "<details><summary>Cards: win rate of a seat that played it, and that drew it (not paired: which games "
+            "a card is played in changes with the variant)</summary>"
+            + table(("card", "played: base → variant", "difference", "drawn: base → variant", "difference"),
+                    card_rows) + "</details>"))
+    return out

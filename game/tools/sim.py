@@ -15,6 +15,7 @@ from game.core.index_check import board_problem, index_problems
 from game.engine import Game
 from game.io.invariants import state_problems
 from game.io.serialize import build_game
+from game.io.setup import Contents, new_game
 from game.rules.status import MAX_STACKS
 from game.tools.cardlog import CardActivity, card_activity
 from game.turn.commands import search_reach
@@ -121,15 +122,17 @@ def checkpoint_problem(game: Game, cards_before: int, full: bool) -> str | None:
     return check_invariants(game, cards_before) if full else None
 
 
-def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: Keeper | None = None) -> GameResult:
-    """One full game between bots; raises InvariantError on a broken invariant when checking.
+def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: Keeper | None = None,
+              contents: Contents | None = None) -> GameResult:
+    """One full game between bots, with the shipped cards or `contents` (a variant's); raises InvariantError on a
+    broken invariant when checking.
 
     Checking verifies the components after every command, and does the full check after setup, whenever a
     turn ends and when the game is over. `keep` hears of the game when it ends, and of a game that broke an
     invariant before the error is raised.
     """
     names = [f"P{i + 1}" for i in range(len(decks))]
-    game = Game.new(names, decks, seed)
+    game = Game(new_game(names, decks, seed, contents))
     table = game.table
     players = {n: make_bot(b, seed * 31 + i) for i, (n, b) in enumerate(zip(names, bots, strict=True))}
     cards_before = len(table.refs)

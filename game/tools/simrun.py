@@ -5,17 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from game.bots.registry import SPECS, make_bot
 from game.io.setup import SetupError, find_deck, standard_decks
 from game.tools.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
+from game.tools.compare import compare, print_compare
 from game.tools.report import RunInfo, build, essentials, win_rates, write
 from game.tools.sim import GameResult, InvariantError, Keeper, check_invariants, summarise
 from game.tools.simconsole import GameProgress, print_summary
+from game.tools.variant import Variant, VariantError, load_variant
 
 MAX_GAMES = 100_000
 """The most games a run plays: --games, and --until's rounds all together."""
@@ -78,6 +82,7 @@ def command(args: argparse.Namespace, deck_keys: list[str]) -> str:
     parts += [flag for flag, on in (("--paired", args.paired), ("--check", args.check)) if on]
     if args.until is not None:
         parts.append(f"--until {args.until:g}")
+    parts += [f"--variant {shlex.quote(path)}" for path in getattr(args, "variant", None) or []]
     return " ".join(parts)
 
 
@@ -106,17 +111,42 @@ def play(args: argparse.Namespace, deck_keys: list[str], active: LocalRunner | R
         bar.extend(round_size)
 
 
+def variants(args: argparse.Namespace) -> list[Variant]:
+    """The `--variant` files, each checked (SetupError: one line per problem); refused with the options whose games
+    could not be told apart from the shipped cards' (`--check`'s round trip, `--keep`'s replays) or paired
+    (`--until`'s rounds)."""
+    paths = getattr(args, "variant", None) or []
+    for flag, on in (("--check", args.check), ("--keep", getattr(args, "keep", None)), ("--until", args.until)):
+        if paths and on not in (None, False):
+            raise SetupError(f"--variant can't be combined with {flag}: run {flag} without it")
+    try:
+        return [load_variant(path) for path in paths]
+    except VariantError as err:
+        raise SetupError(str(err)) from None
+
+
+def play_variants(specs: list[GameSpec], made: list[Variant], active: LocalRunner | RayRunner,
+                  bar: GameProgress) -> list[list[GameResult]]:
+    """The base run's games again with each variant's cards: the same seeds, decks and bots, game by game."""
+    return [active.run([replace(s, contents=v.contents) for s in specs], bar.advance) for v in made]
+
+
 def run_sim(args: argparse.Namespace) -> int:
     """The `countertop sim` command."""
     validate(args)
+    made = variants(args)
     deck_keys = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
     keep = keeper(args)
     total = args.games + args.games % 2 if args.paired else args.games
     workers = worker_count(args.workers, total)
     started = time.perf_counter()
+    shown = total * (1 + len(made))
     try:
-        with runner(workers, args.ray) as active, GameProgress(total, not args.json and sys.stderr.isatty()) as bar:
+        with runner(workers, args.ray) as active, GameProgress(shown, not args.json and sys.stderr.isatty()) as bar:
             results, reached = play(args, deck_keys, active, bar, keep)
+            base_seconds = time.perf_counter() - started
+            played = play_variants(schedule(0, len(results), args.seed, deck_keys, args.bots, args.players,
+                                            args.paired, False), made, active, bar)
             how = active.describe()
     except InvariantError as err:
         sys.stderr.write(f"\ninvariant violated: {err}\n")
@@ -132,10 +162,15 @@ def run_sim(args: argparse.Namespace) -> int:
     summary["warning"] = report["warning"]
     summary["until"] = None if args.until is None else {"halfwidth": args.until, "reached": reached,
                                                         "widest": round(widest(results, args.players), 4)}
+    if made:
+        report["compare"] = summary["compare"] = {"variants": [compare(results, v, m) for v, m in zip(played, made,
+                                                                                                  strict=True)]}
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
-        print_summary(summary, report["decks"], how, seconds)
+        print_summary(summary, report["decks"], how, base_seconds if made else seconds)
+        if made:
+            print_compare(summary["compare"], report["decks"], seconds - base_seconds)
         if args.check:
             print(f"checks passed: every invariant held in all {len(results)} games (the components after every "
                   "command, every index at each end of turn, a save/restore round trip after setup and at the end)")

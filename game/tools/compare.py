@@ -1,0 +1,164 @@
+"""Base against variant on paired games (`sim --variant`): differences per deck, seat, card, length and mechanic.
+
+Game i of a variant's run has game i of the base run's seed, decks and bots: only the cards differ. So each
+difference is measured game by game, and its 95% interval is the paired (matched-pairs) one: the normal interval of
+the mean of the per-game differences (Agresti, Categorical Data Analysis, 3rd ed., section 11.1), generalised to
+games that seat a deck more than once by the ratio estimator's variance. A variant identical to the base plays the
+very same games, so every difference and its interval are exactly 0.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from game.io.setup import Deck, standard_decks
+from game.tools.report import winners
+from game.tools.sim import GameResult
+from game.tools.variant import Variant
+
+Z95 = 1.959964
+"""The standard normal quantile of a two-sided 95% interval."""
+
+
+def paired(base: Sequence[float], variant: Sequence[float], weights: Sequence[int], digits: int = 4) -> dict[str, Any]:
+    """Base and variant totals over the same games, each divided by the games' total weight (seats with the deck,
+    or 1 per game), their difference, and its paired 95% interval.
+
+    With per-game differences d_i = variant_i - base_i, weights n_i, N = sum n_i and delta = sum d_i / N, the
+    interval is delta ± 1.96 * sqrt(sum (d_i - delta * n_i)^2) / N: for one seat a game, the matched-pairs Wald
+    interval of a difference of proportions.
+    """
+    total = sum(weights)
+    games = sum(1 for n in weights if n)
+    if not total:
+        return {"base": None, "variant": None, "delta": None, "ci": [None, None], "games": 0}
+    delta = (sum(variant) - sum(base)) / total
+    spread = sum((v - b - delta * n) ** 2 for b, v, n in zip(base, variant, weights, strict=True))
+    half = Z95 * math.sqrt(spread) / total
+    return {"base": round(sum(base) / total, digits), "variant": round(sum(variant) / total, digits),
+            "delta": round(delta, digits), "ci": [round(delta - half, digits), round(delta + half, digits)],
+            "games": games}
+
+
+def seat_wins(result: GameResult, seats: Sequence[int]) -> int:
+    """How many of these seats won the game (a shared win counts for each winner, as in the win rates)."""
+    won = set(winners(result))
+    return sum(s in won for s in seats)
+
+
+def by_deck(base: Sequence[GameResult], variant: Sequence[GameResult]) -> dict[str, Any]:
+    """Each deck's win rate, base and variant, and the paired difference."""
+    out = {}
+    for deck in sorted({d for r in base for d in r.decks}):
+        seats = [[s for s, d in enumerate(r.decks) if d == deck] for r in base]
+        out[deck] = paired([seat_wins(r, s) for r, s in zip(base, seats, strict=True)],
+                           [seat_wins(r, s) for r, s in zip(variant, seats, strict=True)], [len(s) for s in seats])
+    return out
+
+
+def by_seat(base: Sequence[GameResult], variant: Sequence[GameResult]) -> dict[str, Any]:
+    """Each seat's win rate, base and variant, and the paired difference."""
+    players = max((len(r.decks) for r in base), default=0)
+    return {f"seat {s + 1}": paired([seat_wins(r, [s]) for r in base], [seat_wins(r, [s]) for r in variant],
+                                    [1] * len(base)) for s in range(players)}
+
+
+def mechanics(base: Sequence[GameResult], variant: Sequence[GameResult]) -> dict[str, Any]:
+    """Each mechanic's firings per game, base and variant, and the paired difference; most changed first."""
+    names = sorted({m for r in [*base, *variant] for m in r.mechanics})
+    out = {m: paired([r.mechanics[m] for r in base], [r.mechanics[m] for r in variant], [1] * len(base), 3)
+           for m in names}
+    return dict(sorted(out.items(), key=lambda kv: -abs(kv[1]["delta"] or 0)))
+
+
+def card_rates(results: Sequence[GameResult], decks: dict[str, Deck]) -> dict[str, dict[str, Counter[str]]]:
+    """Per card: games and wins of the seats holding it in their deck, when it was played and when drawn."""
+    count: dict[str, dict[str, Counter[str]]] = {}
+    for r in results:
+        if r.cards is None:
+            continue
+        won = set(winners(r))
+        for s, deck in enumerate(r.decks):
+            for name in decks[deck].cards if deck in decks else ():
+                c = count.setdefault(name, {"games": Counter(), "wins": Counter()})
+                for key, seen in (("played", r.cards.played[s]), ("drawn", r.cards.drawn[s])):
+                    if name in seen:
+                        c["games"][key] += 1
+                        c["wins"][key] += s in won
+    return count
+
+
+def cards(base: Sequence[GameResult], variant: Sequence[GameResult], decks: dict[str, Deck]) -> dict[str, Any]:
+    """Per card of a played deck: the win rate of a seat that played it and of one that drew it, base and variant.
+    Which games a card is played or drawn in changes with the variant, so these are not paired: no interval."""
+    before, after = card_rates(base, standard_decks()), card_rates(variant, decks)
+    empty: dict[str, Counter[str]] = {"games": Counter(), "wins": Counter()}
+    out: dict[str, Any] = {}
+    for name in sorted(set(before) | set(after)):
+        entry = {}
+        b, a = before.get(name, empty), after.get(name, empty)
+        for key in ("played", "drawn"):
+            pb = b["wins"][key] / b["games"][key] if b["games"][key] else None
+            pv = a["wins"][key] / a["games"][key] if a["games"][key] else None
+            entry[key] = {"base": None if pb is None else round(pb, 4), "variant": None if pv is None else round(pv, 4),
+                          "delta": None if pb is None or pv is None else round(pv - pb, 4),
+                          "games": [b["games"][key], a["games"][key]]}
+        out[name] = entry
+    return out
+
+
+def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Variant) -> dict[str, Any]:
+    """One variant against the base, game by game: report.json's `compare.variants[i]`."""
+    return {
+        "name": made.name,
+        "changes": made.changes(),
+        "games": len(base),
+        "winner_changed": sum(winners(b) != winners(v) for b, v in zip(base, variant, strict=True)),
+        "decks": by_deck(base, variant),
+        "seats": by_seat(base, variant),
+        "length": paired([r.turns for r in base], [r.turns for r in variant], [1] * len(base), 3),
+        "mechanics": mechanics(base, variant),
+        "cards": cards(base, variant, made.contents.decks),
+    }
+
+
+def points(d: dict[str, Any]) -> tuple[str, str]:
+    """A difference and its interval in percentage points, for the terminal."""
+    if d["delta"] is None:
+        return "–", "–"
+    return f"{100 * d['delta']:+.1f}", f"{100 * d['ci'][0]:+.1f} – {100 * d['ci'][1]:+.1f}"
+
+
+def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float) -> None:
+    """Each variant against the base as aligned tables on stdout, after the time its games took."""
+    from rich.console import Console
+    from rich.table import Table
+
+    out = Console(file=sys.stdout, highlight=False)
+    games = sum(v["games"] for v in section["variants"])
+    out.print(f"{games} games with the variants in {seconds:.1f} s ({games / max(seconds, 1e-9):.1f} games/s)")
+    for v in section["variants"]:
+        out.print(f"Variant {v['name']!r} against the base, {v['games']} paired games (same deals and bot seeds); "
+                  f"the winner changed in {v['winner_changed']}", markup=False)
+        for line in v["changes"]:
+            out.print(f"  {line}", markup=False)
+        table = Table(title_justify="left")
+        for column, justify in (("deck / seat", "left"), ("base", "right"), ("variant", "right"),
+                                ("difference, points", "right"), ("95% paired interval", "right"), ("games", "right")):
+            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        for key, d in [*v["decks"].items(), *v["seats"].items()]:
+            delta, ci = points(d)
+            table.add_row(names.get(key, key), f"{100 * d['base']:.1f}%", f"{100 * d['variant']:.1f}%", delta, ci,
+                          str(d["games"]))
+        out.print(table)
+        length = v["length"]
+        out.print(f"mean length {length['base']} -> {length['variant']} turns ({length['delta']:+g}, 95% paired "
+                  f"interval {length['ci'][0]:+g} – {length['ci'][1]:+g})")
+        moved = [(m, d) for m, d in v["mechanics"].items() if d["delta"]][:6]
+        if moved:
+            out.print("mechanics per game, most changed: " + "; ".join(
+                f"{m} {d['base']:g} -> {d['variant']:g} ({d['delta']:+g})" for m, d in moved), markup=False)

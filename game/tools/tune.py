@@ -1,0 +1,227 @@
+"""`countertop tune`: single-number changes to one deck's cards, each measured on paired games, that bring the deck's
+win rate to a target.
+
+The deck plays every other deck in turn, from both seats (deal j: seed + j, the deck in seat 1, then in seat 2),
+first with the starting cards, then with each candidate change on the very same games (`game.tools.compare`). A
+candidate reaches the target when the deck's win rate with it has the target inside its 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shlex
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.bots.registry import SPECS, make_bot
+from game.core.atomic import write_whole
+from game.core.cards import card_pool
+from game.io.setup import SetupError, find_deck
+from game.tools.balance import wilson
+from game.tools.batch import GameSpec, runner
+from game.tools.compare import by_deck, seat_wins
+from game.tools.sim import GameResult
+from game.tools.simconsole import GameProgress
+from game.tools.simrun import worker_count
+from game.tools.variant import Variant, VariantError, build_variant, current_value, load_variant
+
+MAX_GAMES = 10_000
+"""The most games per candidate."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One change to try: what it says, and the starting variant's changes with it."""
+
+    label: str
+    variant: Variant
+
+
+def start_variant(path: str | None) -> Variant:
+    """The cards tuning starts from: the shipped ones, or a variant file's."""
+    try:
+        return load_variant(path) if path else build_variant("shipped cards", {}, {}, "tune")
+    except VariantError as err:
+        raise SetupError(str(err)) from None
+
+
+def value(start: Variant, name: str, key: str) -> Any:
+    """A card's value at a key path with the starting variant's changes."""
+    return start.cards.get(name, {}).get(key, current_value(name, key))
+
+
+def number_keys(name: str) -> list[tuple[str, str]]:
+    """The numbers of a card tuning may change, with which way makes the card stronger: HP and power up, an
+    ability's cost down, and each `n` of its effects (counters, cards, damage) either way ("both")."""
+    card = card_pool()[name]
+    keys = [("hp", "up"), ("atk", "up")] if card.is_character else []
+    keys += [(f"ability[{i}].cost", "down") for i in range(len(card.abilities))]
+    lists = ["on_play", "from_stasis", *(f"trigger[{i}].effects" for i in range(len(card.triggers))),
+             *(f"ability[{i}].effects" for i in range(len(card.abilities)))]
+    for where in lists:
+        effects = current_value(name, where)
+        for i, effect in enumerate(effects if isinstance(effects, list) else []):
+            if isinstance(effect, dict) and isinstance(effect.get("n"), int):
+                keys.append((f"{where}[{i}].n", "both"))
+    return keys
+
+
+def steps_for(way: str, stronger: bool, key: str) -> list[int]:
+    """The changes tried on a number: toward a stronger deck when it must win more, a weaker one when less (HP and
+    power by 1 and 2, a cost by 1), both ways by 1 when the direction is unknown."""
+    size = [1, 2] if key in ("hp", "atk") else [1]
+    if way == "both":
+        return [1, -1]
+    sign = 1 if (way == "up") == stronger else -1
+    return [sign * s for s in size]
+
+
+def candidates(start: Variant, deck: str, stronger: bool, only: list[str] | None) -> list[Candidate]:
+    """Every single-number change to the deck's cards (or those of `only`) that makes a valid variant: a card's
+    number (`number_keys`), or one more or one fewer copy, the deck's most numerous other card taking up the
+    difference."""
+    counts = start.contents.decks[deck].cards
+    names = [n for n in counts if only is None or n in only]
+    found = []
+    for name in names:
+        for key, way in number_keys(name):
+            now = value(start, name, key)
+            for step in steps_for(way, stronger, key):
+                if isinstance(now, int) and not isinstance(now, bool):
+                    cards = {**start.cards, name: {**start.cards.get(name, {}), key: now + step}}
+                    found.append((f"{name} {key} {now} -> {now + step}", cards, start.decks))
+        other = max((n for n in counts if n != name), key=lambda n: counts[n])
+        for step in (1, -1):
+            copies = {**start.decks.get(deck, {}), name: counts[name] + step, other: counts[other] - step}
+            decks = {**start.decks, deck: copies}
+            found.append((f"{name} {counts[name]} -> {counts[name] + step} copies ({other} "
+                          f"{counts[other]} -> {counts[other] - step})", start.cards, decks))
+    made = []
+    for label, cards, decks in found:
+        try:
+            made.append(Candidate(label, build_variant(f"{start.name}, {label}", cards, decks, "tune")))
+        except VariantError:
+            continue  # a number out of its bounds, or a deck left without a card: not a change to try
+    return made
+
+
+def deals(deck: str, others: list[str], games: int, seed: int, bots: list[str], start: Variant) -> list[GameSpec]:
+    """The deck against each other deck in turn, each deal played from both seats."""
+    specs = []
+    for i in range(games):
+        deal, second = divmod(i, 2)
+        decks, seat_bots = (deck, others[deal % len(others)]), (bots[0], bots[1])
+        if second:
+            decks, seat_bots = decks[::-1], seat_bots[::-1]
+        specs.append(GameSpec(i, seed + deal, decks, seat_bots, False, start.contents))
+    return specs
+
+
+def measured(base: list[GameResult], results: list[GameResult], deck: str, target: float) -> dict[str, Any]:
+    """The deck's win rate with a change, its Wilson interval, the paired difference it made, and whether the
+    target is inside the interval."""
+    diff = by_deck(base, results)[deck]
+    wins = sum(seat_wins(r, [s for s, d in enumerate(r.decks) if d == deck]) for r in results)
+    seats = sum(1 for r in results for d in r.decks if d == deck)
+    iv = wilson(wins, seats)
+    return {"rate": round(iv.value, 4), "low": round(iv.low, 4), "high": round(iv.high, 4),
+            "delta": diff["delta"], "ci": diff["ci"], "reaches": iv.low <= target <= iv.high}
+
+
+def validate(args: argparse.Namespace) -> None:
+    """Reject bad options, one line each (SetupError)."""
+    if not 0 < args.target < 1:
+        raise SetupError(f"--target is a win rate between 0 and 1, such as 0.5 (got {args.target:g})")
+    if not 2 <= args.games <= MAX_GAMES:
+        raise SetupError(f"--games (per candidate) must be 2 to {MAX_GAMES:,} (got {args.games:,})")
+    if args.top < 1:
+        raise SetupError(f"--top must be at least 1 (got {args.top})")
+    if args.workers is not None and args.workers < 1:
+        raise SetupError(f"--workers must be at least 1 (got {args.workers})")
+    if len(args.bots) != 2:
+        raise SetupError("--bots takes two bots, one per seat (tune plays two-player games)")
+    for bot in args.bots:
+        try:
+            make_bot(bot, 0)
+        except (KeyError, ValueError):
+            raise SetupError(f"bad bot {bot!r}; bots: {SPECS}") from None
+
+
+def slug(text: str) -> str:
+    """A file name part from a change's label."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60]
+
+
+def run_tune(args: argparse.Namespace) -> int:
+    """The `countertop tune` command."""
+    validate(args)
+    deck = find_deck(args.deck).key
+    start = start_variant(args.variant)
+    known = start.contents.decks[deck].cards
+    for name in args.cards or []:
+        if name not in known:
+            raise SetupError(f"--cards: {name!r} is not in {deck}; its cards: {', '.join(known)}")
+    others = [k for k in start.contents.decks if k != deck]
+    games = args.games + args.games % 2
+    specs = deals(deck, others, games, args.seed, args.bots, start)
+    with runner(worker_count(args.workers, games), args.ray) as active, \
+            GameProgress(games, not args.json and sys.stderr.isatty()) as bar:
+        base = active.run(specs, bar.advance)
+        now = measured(base, base, deck, args.target)
+        tried = candidates(start, deck, now["rate"] < args.target, args.cards)
+        bar.extend(games * len(tried))
+        plays = active.run([GameSpec(i, s.seed, s.decks, s.bots, False, c.variant.contents)
+                            for i, (c, s) in enumerate((c, s) for c in tried for s in specs)], bar.advance)
+    rows = [{"change": c.label, **measured(base, plays[n * games:(n + 1) * games], deck, args.target)}
+            for n, c in enumerate(tried)]
+    ranked = sorted(rows, key=lambda r: (not r["reaches"], abs(r["rate"] - args.target), r["change"]))
+    reaching = [r for r in ranked if r["reaches"]][:args.top]
+    out = {"deck": deck, "target": args.target, "start": start.name, "games_per_candidate": games,
+           "bots": args.bots, "seed": args.seed, "now": now, "tried": len(rows), "suggestions": reaching,
+           "closest": ranked[:args.top] if not reaching else []}
+    if args.out:
+        write_suggestions(out, {c.label: c.variant for c in tried}, Path(args.out), args.bots)
+    if args.json:
+        print(json.dumps(out, indent=1))
+    else:
+        print_tune(out)
+    return 0
+
+
+def write_suggestions(out: dict[str, Any], made: dict[str, Variant], folder: Path, bots: list[str]) -> None:
+    """Each suggestion (or closest change) as a variant file in `folder`, with the command that measures it on many
+    more games, and the whole outcome as `folder/tune.json`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for n, row in enumerate(out["suggestions"] or out["closest"], start=1):
+        path = folder / f"{n:02d}-{slug(row['change'])}.toml"
+        write_whole(path, made[row["change"]].toml())
+        row["file"] = str(path)
+        row["measure"] = (f"countertop sim --bots {' '.join(bots)} --games 2000 --paired "
+                          f"--variant {shlex.quote(str(path))}")
+    write_whole(folder / "tune.json", json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+
+
+def print_tune(out: dict[str, Any]) -> None:
+    """The search's outcome for the terminal."""
+    now = out["now"]
+    print(f"{out['deck']} with {out['start']}: win rate {100 * now['rate']:.1f}% ({100 * now['low']:.1f} – "
+          f"{100 * now['high']:.1f}%) over {out['games_per_candidate']} games against the other decks; target "
+          f"{100 * out['target']:g}%")
+    print(f"{out['tried']} single-number changes tried, each on the same {out['games_per_candidate']} games")
+    rows = out["suggestions"] or out["closest"]
+    if not out["suggestions"]:
+        print("nothing tried reaches the target (its win rate's 95% interval never holds it); the closest:")
+    else:
+        print(f"changes that bring the win rate within its 95% interval of the target (best {len(rows)}):")
+    for row in rows:
+        print(f"  {row['change']}: win rate {100 * row['rate']:.1f}% ({100 * row['low']:.1f} – "
+              f"{100 * row['high']:.1f}%), effect {100 * row['delta']:+.1f} points (95% paired interval "
+              f"{100 * row['ci'][0]:+.1f} – {100 * row['ci'][1]:+.1f})")
+        if "measure" in row:
+            print(f"    {row['file']}; measure it on more games: {row['measure']}")
+    if out["suggestions"]:
+        print("each was measured on few games among many tried: measure a suggestion again before taking it")

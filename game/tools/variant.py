@@ -1,0 +1,244 @@
+"""Variant files (`sim --variant`, `tune`): changes to card fields and deck copies, checked like the files they change.
+
+A variant names cards and fields to change (`[cards.Footman] hp = 7`, or a path into a list such as
+`"ability[0].cost" = 0`) and copies to change in decks (`[decks.fable_guard.cards] Footman = 3`, 0 removes a card).
+Each changed card goes through both stages of the card files' checks (`game.core.cards`), and every deck through
+the deck checks, against the changed pool; every problem is one `FILE: KEY: WHAT` line.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from game.core.cards import CardDef, card_from_file, card_pool, card_problems, cards_dir, named_cards
+from game.core.constants import DECK_KINDS, DECK_SIZE
+from game.core.problems import FileProblems, Problem, did_you_mean, load_toml
+from game.io.setup import Contents, Deck, standard_decks
+
+TOP_KEYS = ("name", "cards", "decks")
+STEP = re.compile(r"([A-Za-z_]+)((?:\[\d+\])*)$")
+"""One step of a key path: a field name, then any list indexes (`ability[0]`)."""
+
+CardChanges = dict[str, dict[str, Any]]
+"""Card name -> key path -> new value."""
+DeckChanges = dict[str, dict[str, int]]
+"""Deck key -> card name -> copies (0 removes the card)."""
+
+
+class VariantError(FileProblems):
+    """A variant file with problems: one `FILE: KEY: WHAT` line each."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A checked variant: its name, its changes as written, and the pool and decks they make."""
+
+    name: str
+    cards: CardChanges
+    decks: DeckChanges
+    contents: Contents = field(compare=False)
+
+    def changes(self) -> list[str]:
+        """Each change as one line, old value to new: `Footman hp 5 -> 7`."""
+        lines = [f"{name} {key} {json.dumps(current_value(name, key))} -> {json.dumps(value)}"
+                 for name, keys in self.cards.items() for key, value in keys.items()]
+        decks = standard_decks()
+        lines += [f"{key}: {name} {decks[key].cards.get(name, 0)} -> {n} copies"
+                  for key, names in self.decks.items() for name, n in names.items()]
+        return lines
+
+    def toml(self) -> str:
+        """The variant as a file `load_variant` reads back."""
+        lines = [f"name = {json.dumps(self.name, ensure_ascii=False)}"]
+        for name, keys in self.cards.items():
+            lines += ["", f"[cards.{json.dumps(name, ensure_ascii=False)}]"]
+            lines += [f"{json.dumps(key)} = {json.dumps(value)}" for key, value in keys.items()]
+        for deck, names in self.decks.items():
+            lines += ["", f"[decks.{json.dumps(deck)}.cards]"]
+            lines += [f"{json.dumps(name, ensure_ascii=False)} = {n}" for name, n in names.items()]
+        return "\n".join(lines) + "\n"
+
+
+@cache
+def card_tables() -> dict[str, dict[str, Any]]:
+    """Each shipped card's file as `tomllib` reads it, by card name (what a variant's changes apply to)."""
+    pool = card_pool()
+    tables = (tomllib.loads(path.read_text("utf-8")) for path in sorted(cards_dir().glob("*.toml")))
+    return {t["name"]: t for t in tables if isinstance(t.get("name"), str) and t["name"] in pool}
+
+
+def steps(key: str) -> list[str | int] | None:
+    """A key path as field names and list indexes (`ability[0].cost` -> ['ability', 0, 'cost']), None if malformed."""
+    out: list[str | int] = []
+    for part in key.split("."):
+        found = STEP.match(part)
+        if found is None:
+            return None
+        out.append(found.group(1))
+        out += [int(i) for i in re.findall(r"\d+", found.group(2))]
+    return out
+
+
+def current_value(name: str, key: str) -> Any:
+    """A shipped card's value at a key path (the schema's default where its file leaves a top-level field out)."""
+    path = steps(key) or []
+    value: Any = card_tables()[name]
+    for step in path:
+        inside = (isinstance(value, dict) and isinstance(step, str) and step in value
+                  or isinstance(value, list) and isinstance(step, int) and step < len(value))
+        if inside:
+            value = value[step]
+        else:
+            return getattr(card_pool()[name], str(path[-1]), None) if len(path) == 1 else None
+    return value
+
+
+def changed_table(name: str, keys: dict[str, Any], file: str) -> tuple[dict[str, Any], list[Problem]]:
+    """A card's file table with a variant's changes made; a key that names nothing in it is a problem."""
+    table = copy.deepcopy(card_tables()[name])
+    problems = []
+    for key, value in keys.items():
+        where = f"cards.{name!r}.{key}"
+        path = steps(key)
+        if path is None or not isinstance(path[0], str):
+            problems.append(Problem(file, where, "a key is a field name, or a path such as ability[0].cost"))
+            continue
+        if path == ["name"]:
+            problems.append(Problem(file, where, "a variant changes a card, not its name"))
+            continue
+        target: Any = table
+        for i, step in enumerate(path[:-1]):
+            nxt = path[i + 1]
+            inside = target.get(step) if isinstance(step, str) and isinstance(target, dict) else (
+                target[step] if isinstance(target, list) and isinstance(step, int) and step < len(target) else None)
+            if not isinstance(inside, list if isinstance(nxt, int) else dict):
+                problems.append(Problem(file, where, f"{name!r} has nothing at {key}"))
+                break
+            target = inside
+        else:
+            last = path[-1]
+            if isinstance(last, int) and not (isinstance(target, list) and last < len(target)):
+                problems.append(Problem(file, where, f"{name!r} has nothing at {key}"))
+            elif len(path) > 1 and isinstance(last, str) and last not in target:
+                problems.append(Problem(file, where, f"{name!r} has nothing at {key}; a variant changes what the card "
+                                                     f"file has (or a top-level field)"))
+            else:
+                target[last] = value
+    return table, problems
+
+
+def changed_card(name: str, keys: dict[str, Any], file: str, names: set[str]) -> tuple[CardDef | None, list[Problem]]:
+    """A card with a variant's changes, through both stages of the card checks; its problems name the variant's keys."""
+    from game.core.schemas import CardFile, validate  # the schemas load only when a variant is read
+
+    table, problems = changed_table(name, keys, file)
+    if problems:
+        return None, problems
+    card, found = validate(CardFile, table, file)
+    if card is not None:
+        found = card_problems(card, file)
+        found += [Problem(file, where, f"no card is named {other!r}{did_you_mean(other, names)}")
+                  for where, other in named_cards(card) if other not in names]
+    problems = [Problem(file, f"cards.{name!r}" + ("" if p.where in ("", "top level") else f".{p.where}"), p.what)
+                for p in found]
+    return (card_from_file(card) if card is not None and not problems else None), problems
+
+
+def deck_problems(deck: Deck, pool: dict[str, CardDef], file: str, changed: bool) -> list[Problem]:
+    """A deck made by a variant: every card known and of a deck kind, and DECK_SIZE cards in all."""
+    where = f"decks.{deck.key}.cards"
+    problems = [Problem(file, f"{where}.{name!r}", f"{name!r} is a {pool[name].kind} with this variant; a deck holds "
+                                                   f"{', '.join(DECK_KINDS)} cards")
+                for name in deck.cards if name in pool and pool[name].kind not in DECK_KINDS]
+    total = sum(deck.cards.values())
+    if changed and total != DECK_SIZE:
+        problems.append(Problem(file, where, f"a standard deck has {DECK_SIZE} cards; with this variant "
+                                             f"{deck.key} has {total}"))
+    return problems
+
+
+def copies_problems(decks: DeckChanges, pool: dict[str, CardDef], file: str) -> list[Problem]:
+    """The shape of `[decks.KEY.cards]` tables: a known deck, known cards, whole numbers of copies."""
+    known = standard_decks()
+    problems = []
+    for key, names in decks.items():
+        if key not in known:
+            problems.append(Problem(file, f"decks.{key}", f"unknown deck {key!r}{did_you_mean(key, known)}; decks: "
+                                                          f"{', '.join(known)}"))
+            continue
+        for name, n in names.items():
+            where = f"decks.{key}.cards.{name!r}"
+            if name not in pool:
+                problems.append(Problem(file, where, f"unknown card {name!r}{did_you_mean(name, pool)}"))
+            elif not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= DECK_SIZE:
+                problems.append(Problem(file, where, f"copies must be a whole number from 0 to {DECK_SIZE}, not "
+                                                     f"{json.dumps(n)}"))
+    return problems
+
+
+def build_variant(name: str, cards: CardChanges, decks: DeckChanges, file: str) -> Variant:
+    """The variant these changes make to the shipped cards and decks; VariantError lists every problem."""
+    base = card_pool()
+    pool = dict(base)
+    problems = []
+    for card, keys in cards.items():
+        if card not in base:
+            problems.append(Problem(file, f"cards.{card!r}", f"unknown card {card!r}{did_you_mean(card, base)}"))
+            continue
+        made, found = changed_card(card, keys, file, set(base))
+        problems += found
+        if made is not None:
+            pool[card] = made
+    problems += copies_problems(decks, pool, file)
+    if problems:
+        raise VariantError(problems)
+    made_decks = {}
+    for key, deck in standard_decks().items():
+        counts = {**deck.cards, **decks.get(key, {})}
+        made_decks[key] = Deck(key, deck.name, deck.themes, deck.description,
+                               {card: n for card, n in counts.items() if n > 0})
+        problems += deck_problems(made_decks[key], pool, file, key in decks)
+    if problems:
+        raise VariantError(problems)
+    return Variant(name, cards, decks, Contents(pool, made_decks))
+
+
+def shape_problems(data: dict[str, Any], file: str) -> list[Problem]:
+    """The variant file's own keys: a name, `[cards.NAME]` tables, `[decks.KEY.cards]` tables."""
+    problems = [Problem(file, "top level", f"unknown key {key!r}{did_you_mean(key, TOP_KEYS)}; a variant has "
+                                           f"{', '.join(TOP_KEYS)}")
+                for key in data if key not in TOP_KEYS]
+    if "name" in data and (not isinstance(data["name"], str) or not data["name"].strip()):
+        problems.append(Problem(file, "name", f"must be a non-empty string, not {json.dumps(data['name'])}"))
+    for part in ("cards", "decks"):
+        if not isinstance(data.get(part, {}), dict):
+            problems.append(Problem(file, part, f"must be a table of [{part}.NAME] tables"))
+            continue
+        for key, value in data.get(part, {}).items():
+            if not isinstance(value, dict):
+                problems.append(Problem(file, f"{part}.{key!r}", f"must be a table ([{part}.NAME])"))
+            elif part == "decks" and (set(value) != {"cards"} or not isinstance(value["cards"], dict)):
+                problems.append(Problem(file, f"decks.{key}", "a deck's changes are one table, "
+                                                              f"[decks.{key}.cards], of card name = copies"))
+    return problems
+
+
+def load_variant(path: str) -> Variant:
+    """Read and check a variant file (its name defaults to the file's); VariantError lists every problem."""
+    try:
+        data = load_toml(path, "variant file")
+    except FileProblems as bad:
+        raise VariantError(bad.problems) from None
+    problems = shape_problems(data, path)
+    if problems:
+        raise VariantError(problems)
+    name = data.get("name") or Path(path).stem
+    decks = {key: dict(value["cards"]) for key, value in data.get("decks", {}).items()}
+    return build_variant(name, dict(data.get("cards", {})), decks, path)
