@@ -30,7 +30,7 @@ FORFEIT_LIMIT = 100
 """The most defaults one illegal index plays for its agent (ending a turn asks a few choices at most)."""
 
 
-class Countertop(AECEnv):  # type: ignore[misc]
+class Countertop(AECEnv):
     """One game of Countertop as an AEC environment: agents `player_0` .. `player_{n-1}` in seat order, each
     observing its own view (docs/rl.md says every slot), acting through one Discrete action space."""
 
@@ -306,7 +306,7 @@ def check_options(players: Any, decks: Any, seed: Any, max_turns: Any, max_cycle
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
 
 
-class CountertopParallel(ParallelEnv):  # type: ignore[misc]
+class CountertopParallel(ParallelEnv):
     """The same game for the parallel API: each step every live agent gives an action, and in seat order each
     agent whose turn it is when its place comes plays its one (the others' are not used)."""
 

@@ -45,8 +45,11 @@ class EncodingError(ValueError):
 
 
 class Slots:
-    """Where each card sits in the encodings: seat s's own cards in slots 20*s .. 20*s+19, in the order their refs
-    were made, and the cards nobody owns in slots 80 .. 99. A card keeps its slot for the whole game."""
+    """Where each card sits in the encodings, for the whole game: the i-th card of seat s's deck (ref `p{s+1}-{i}`)
+    in slot 20*s + i - 1, the n-th card the game made (ref `name-n`: locations, the Madness pile, the monster,
+    treasure, Madness cards made later) in slot 80 + n - 1, and any other card (a determinization's redealt
+    cards) in the first free slot. A slot depends on the card's ref alone, so games that differ only in hidden
+    cards put every visible card in the same slot."""
 
     def __init__(self, table: Table, parent: Slots | None = None) -> None:
         self.of: dict[str, int] = {}
@@ -61,16 +64,23 @@ class Slots:
         self.update(table)
 
     def update(self, table: Table) -> None:
-        """Give every card without a slot (a new table's, or a card the game made) the first free slot of its block."""
-        for ref, eid in table.refs.items():
+        """Give every card without a slot (a new table's, or a card the game made) its slot."""
+        if len(table.refs) == len(self.of) and all(ref in self.of for ref in table.refs):
+            return
+        later = []
+        for ref in table.refs:
             if ref not in self.of:
-                owner = table.owner(eid)
-                first, size = (self.seat[owner] * DECK_SIZE, DECK_SIZE) if owner is not None else (
-                    SEATS * DECK_SIZE, SHARED)
-                free = next((s for s in range(first, first + size) if s not in self.ref_at), None)
-                if free is None:
-                    raise EncodingError(f"the encoding holds at most {size} cards of {owner or 'nobody'}")
-                self.put(ref, free)
+                slot = natural_slot(ref)
+                if slot is None or slot in self.ref_at:
+                    later.append(ref)
+                else:
+                    self.put(ref, slot)
+        for ref in later:
+            free = next((s for s in (*range(SEATS * DECK_SIZE, CARDS), *range(SEATS * DECK_SIZE))
+                         if s not in self.ref_at), None)
+            if free is None:
+                raise EncodingError(f"the encoding holds at most {CARDS} cards")
+            self.put(ref, free)
 
     def put(self, ref: str, slot: int) -> None:
         self.of[ref] = slot
@@ -83,6 +93,17 @@ class Slots:
         if not first <= slot < first + DECK_SIZE:
             raise EncodingError(f"{ref} is not one of {player}'s own cards")
         return slot - first
+
+
+def natural_slot(ref: str) -> int | None:
+    """The slot a ref names: a deck card's by its seat and place, a made card's by its number (None: neither)."""
+    base, _, number = ref.rpartition("-")
+    if not number.isdigit() or not base:
+        return None
+    n = int(number)
+    if base[0] == "p" and base[1:].isdigit() and 1 <= int(base[1:]) <= SEATS:
+        return (int(base[1:]) - 1) * DECK_SIZE + n - 1 if 1 <= n <= DECK_SIZE else None
+    return SEATS * DECK_SIZE + n - 1 if 1 <= n <= SHARED else None
 
 
 def square_index(square: Any) -> int:
@@ -364,7 +385,7 @@ class Codec:
             return {"act": "move", "card": card, "to": square_at(s[1])} if block == "move" else {
                 "act": "attack", "card": card, "target": self.at(s[1])}
         if block in ("play", "play_from_stasis"):
-            action = {"act": block, "card": self.ref(s[0])}
+            action: dict[str, Any] = {"act": block, "card": self.ref(s[0])}
             if s[1] > CARDS:
                 action["to"] = square_at(s[1] - 1 - CARDS)
             elif s[1] > 0:
@@ -378,10 +399,10 @@ class Codec:
                     "to": list(entries[s[1]]), "target": self.ref(s[2])}
         if block == "ability":
             card = self.at(s[0])
-            action = {"act": "ability", "card": card, "ability": self.ability_name(card, s[1])}
+            used: dict[str, Any] = {"act": "ability", "card": card, "ability": self.ability_name(card, s[1])}
             if s[2]:
-                action["target"] = self.ref(s[2] - 1)
-            return action
+                used["target"] = self.ref(s[2] - 1)
+            return used
         if block == "ability_path":
             card, target = self.at(s[0]), self.at(s[2])
             return {"act": "ability", "card": card, "ability": self.ability_name(card, s[1]), "target": target,

@@ -162,6 +162,7 @@ def test_vp_reward_sums_to_the_sign_of_the_win() -> None:
 
 def test_truncation_at_max_turns_gives_nothing_in_sum() -> None:
     total, gained, winner = play_out("vp", 3, max_turns=4)
-    assert winner is None and gained == {"player_0": 0.0, "player_1": 1.0} and total == {"player_0": 0.0, "player_1": 0.0}
+    assert winner is None and gained == {"player_0": 0.0, "player_1": 1.0}
+    assert total == {"player_0": 0.0, "player_1": 0.0}
     total, _, _ = play_out("win", 3, max_turns=4)
     assert total == {"player_0": 0.0, "player_1": 0.0}
