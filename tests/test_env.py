@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import types
@@ -14,7 +15,7 @@ import pytest
 from pettingzoo.test import api_test, max_cycles_test, render_test, seed_test
 
 from game.env import env, parallel_env, raw_env
-from game.env_encoding import ACTIONS
+from game.env_encoding import ACTIONS, BLOCKS, OBSERVATION_SIZE, OFFSETS, observation_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -166,3 +167,28 @@ def test_truncation_at_max_turns_gives_nothing_in_sum() -> None:
     assert total == {"player_0": 0.0, "player_1": 0.0}
     total, _, _ = play_out("win", 3, max_turns=4)
     assert total == {"player_0": 0.0, "player_1": 0.0}
+
+
+def test_the_docs_give_every_block_and_section_where_the_code_has_it() -> None:
+    """docs/rl.md's tables of the encodings hold the code's offsets and sizes."""
+    text = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+    for block, shape in BLOCKS:
+        assert f"| `{block}` | {OFFSETS[block]} |" in text
+        assert all(f"({size})" in text for size in shape)
+    for name, start, rows, fields in observation_layout():
+        assert f"**{name}** (index {start}, {rows} row" in text and f"of {len(fields)}" in text
+    assert f"N = {ACTIONS}" in text and f"{OBSERVATION_SIZE} `float32`" in text
+
+
+@pytest.mark.parametrize("block", [0, 1, 2])
+def test_the_docs_python_runs_as_printed(block: int) -> None:
+    """Each Python example of docs/rl.md runs as it is printed."""
+    text = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+    code = re.findall(r"```python\n(.*?)```", text, re.S)[block]
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    if block == 1:
+        assert out.stdout.startswith("winner: P")
+    if block == 2:
+        assert out.stdout.startswith("masked-random against greedy: ")
