@@ -120,6 +120,8 @@ class Countertop(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.infos[agent] = {}
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise ValueError(f"an action is an index 0..{ACTIONS - 1}, not {action!r}")
         index = int(action)
         before = self.vps()
         if index in self.listed:
@@ -171,7 +173,7 @@ class Countertop(AECEnv):
 
     def clone(self) -> Countertop:
         """An independent environment at the same point of the same game (for planning): stepping either leaves
-        the other as it was."""
+        the other as it was. Clones do not render."""
         return self.copy_with(Game.from_state(self.live().to_state()), self.slotted())
 
     def determinize(self, agent: str, seed: int) -> Countertop:

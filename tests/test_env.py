@@ -123,6 +123,17 @@ def test_an_illegal_index_costs_the_penalty_and_ends_the_turn() -> None:
     e.close()
 
 
+def test_anything_but_an_index_is_refused_in_one_line() -> None:
+    e = raw_env()
+    e.reset()
+    for bad in (None, "3", 2.5, True):
+        with pytest.raises(ValueError, match=f"an action is an index 0..{ACTIONS - 1}, not "):
+            e.step(bad)
+    e.step(np.int64(0))
+    assert e.agent_selection == "player_1"
+    e.close()
+
+
 def test_the_wrapped_env_refuses_an_index_outside_the_space() -> None:
     e = env(seed=5)
     e.reset()
