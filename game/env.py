@@ -1,0 +1,373 @@
+"""Countertop as a PettingZoo environment (issue 33): `env`, `raw_env` and `parallel_env`, with the fixed encodings
+of game/env_encoding.py, `state()`, `clone()` and `determinize()` (docs/rl.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
+
+from game.bots.determinize import Observation, Sampler
+from game.engine import Game
+from game.env_encoding import ACTIONS, OBSERVATION_SIZE, Codec, EncodingError, Slots, encode_view
+from game.io.view import player_view
+
+if TYPE_CHECKING:
+    from game.env_render import Picture
+
+REWARDS = ("win", "vp")
+RENDER_MODES = ("human", "rgb_array")
+MAX_TURNS = 120
+"""The default turn limit: the one `countertop sim` plays to."""
+ILLEGAL_PENALTY = -1.0
+"""The reward for an index the mask does not allow (PettingZoo's convention for illegal moves)."""
+FORFEIT_LIMIT = 100
+"""The most defaults one illegal index plays for its agent (ending a turn asks a few choices at most)."""
+
+
+class Countertop(AECEnv):
+    """One game of Countertop as an AEC environment: agents `player_0` .. `player_{n-1}` in seat order, each
+    observing its own view (docs/rl.md says every slot), acting through one Discrete action space."""
+
+    metadata = {"name": "countertop_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": True,
+                "render_fps": 2}
+
+    def __init__(self, players: int = 2, decks: Sequence[str | None] | None = None, seed: int = 0,
+                 max_turns: int = MAX_TURNS, max_cycles: int | None = None, render_mode: str | None = None,
+                 reward: str = "win") -> None:
+        super().__init__()
+        check_options(players, decks, seed, max_turns, max_cycles, render_mode, reward)
+        self.players, self.decks, self.seed = players, list(decks) if decks else None, seed
+        self.max_turns, self.max_cycles, self.render_mode, self.reward = max_turns, max_cycles, render_mode, reward
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.names = [f"P{i + 1}" for i in range(players)]
+        self.agent_of = dict(zip(self.names, self.possible_agents, strict=True))
+        self.name_of = dict(zip(self.possible_agents, self.names, strict=True))
+        self.observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8),
+        }) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(ACTIONS, seed=seed + i) for i, a in enumerate(self.possible_agents)}
+        self.state_space = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
+        self.game: Game | None = None
+        self.slots: Slots | None = None
+        self.next_seed = seed
+        self.picture: Picture | None = None
+        self.listed: dict[int, dict[str, Any]] = {}
+        self.mask = np.zeros(ACTIONS, dtype=np.int8)
+        self.seen: dict[str, dict[str, np.ndarray]] = {}
+        self.steps: dict[str, int] = {}
+        self.given: dict[str, float] = {}
+        """Each agent's rewards so far this episode (the \"vp\" reward's end makes their sum's sign the win's)."""
+
+    # ----- the PettingZoo interface --------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: with `seed`, that game; without, the `seed` option's game first, then the next seeds."""
+        if seed is not None:
+            self.next_seed = seed
+        if self.game is not None:
+            self.game.close()
+        self.game = Game.new(self.names, self.decks, self.next_seed)
+        self.next_seed += 1
+        self.slots = Slots(self.game.table)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.steps = dict.fromkeys(self.agents, 0)
+        self.given = dict.fromkeys(self.agents, 0.0)
+        self.refresh()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation: its view encoded, and its action mask (all zeros when it is not to act)."""
+        kept = self.seen.get(agent)
+        if kept is None:
+            table = self.live().table
+            view = player_view(table, self.name_of[agent], log=False)
+            mine = agent == self.agent_selection and not self.done(agent)
+            kept = self.seen[agent] = {"observation": encode_view(view, self.slotted()),
+                                       "action_mask": self.mask if mine else np.zeros(ACTIONS, dtype=np.int8)}
+        return {key: value.copy() for key, value in kept.items()}
+
+    def state(self) -> np.ndarray:
+        """The global state: the same encoding as an observation, of the whole game (every card, no viewer)."""
+        table = self.live().table
+        full = self.live().view()
+        full["madness_pile"] = len(table.zone_cards("madness"))
+        return encode_view(full, self.slotted())
+
+    def step(self, action: Any) -> None:
+        """Play the agent's action. An index the mask does not allow costs the agent ILLEGAL_PENALTY and forfeits
+        the rest of its turn (`forfeit`), said in `infos` and in a warning."""
+        agent = self.agent_selection
+        if self.done(agent):
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.infos[agent] = {}
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise ValueError(f"an action is an index 0..{ACTIONS - 1}, not {action!r}")
+        index = int(action)
+        before = self.vps()
+        if index in self.listed:
+            self.play(self.listed[index])
+        else:
+            self.rewards[agent] += ILLEGAL_PENALTY
+            self.infos[agent] = {"illegal_action": index, "played_instead": self.forfeit(self.name_of[agent])}
+            gymnasium.logger.warn("Countertop: an action the mask does not allow; the agent gets the penalty and "
+                                  "its turn is ended for it (see infos)")
+        self.steps[agent] += 1
+        if self.reward == "vp":
+            after = self.vps()
+            for a in self.agents:
+                self.rewards[a] += after[a] - before[a]
+        self.finish()
+        for a in self.agents:
+            self.given[a] += self.rewards[a]
+        if not any(self.terminations.values()) and not any(self.truncations.values()):
+            self.refresh()
+        else:
+            self.seen = {}
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> np.ndarray | None:
+        """The play screen of the neutral view (every hand hidden): an RGB array, or drawn in a window."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode (\"human\" or \"rgb_array\")")
+            return None
+        if self.picture is None:
+            from game.env_render import Picture
+            self.picture = Picture()
+        if self.render_mode == "rgb_array":
+            return self.picture.rgb(self.live())
+        self.picture.show(self.live())
+        return None
+
+    def close(self) -> None:
+        """Drop the game and close the window, if any."""
+        if self.picture is not None:
+            self.picture.close()
+            self.picture = None
+        if self.game is not None:
+            self.game.close()
+            self.game = None
+
+    # ----- beyond the standard --------------------------------------------------------------------------------
+
+    def clone(self) -> Countertop:
+        """An independent environment at the same point of the same game (for planning): stepping either leaves
+        the other as it was. Clones do not render."""
+        return self.copy_with(Game.from_state(self.live().to_state()), self.slotted())
+
+    def determinize(self, agent: str, seed: int) -> Countertop:
+        """A clone in which every card hidden from the agent is redealt from what it may know and the dice are
+        reseeded (game/bots/determinize.py): the agent's observation is unchanged; the same seed, the same clone."""
+        if agent not in self.possible_agents:
+            raise KeyError(agent)
+        return self.copy_with(Sampler(self.live(), self.name_of[agent]).sample(seed), self.slotted())
+
+    def bot_view(self, agent: str) -> Observation:
+        """What the project's bots are given for this agent: its view, the legal actions, determinizations."""
+        return Observation.of(self.live(), self.name_of[agent])
+
+    def action_index(self, action: dict[str, Any]) -> int:
+        """The index of one of the legal actions of this moment."""
+        return self.codec().encode(action)
+
+    def decode(self, index: int) -> dict[str, Any]:
+        """The command an index names at this moment (whether or not it is legal)."""
+        return self.codec().decode(index)
+
+    def legal_actions(self) -> dict[int, dict[str, Any]]:
+        """The legal actions of this moment by index (the mask's set bits)."""
+        return dict(self.listed)
+
+    # ----- inside ---------------------------------------------------------------------------------------------
+
+    def live(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game
+
+    def slotted(self) -> Slots:
+        assert self.slots is not None
+        self.slots.update(self.live().table)
+        return self.slots
+
+    def codec(self) -> Codec:
+        table = self.live().table
+        return Codec(table, self.slotted(), table.acting_player())
+
+    def done(self, agent: str) -> bool:
+        return self.terminations.get(agent, True) or self.truncations.get(agent, True)
+
+    def vps(self) -> dict[str, float]:
+        return {a: float(self.live().table.player(self.name_of[a]).vp) for a in self.agents}
+
+    def play(self, action: dict[str, Any]) -> None:
+        outcome = self.live().act(action)
+        if not outcome.ok:
+            raise RuntimeError(f"a listed legal action was refused: {action} ({outcome.reason})")
+
+    def forfeit(self, player: str) -> list[dict[str, Any]]:
+        """Play the player's defaults until someone else is to act (or the game is over): end the turn when that
+        is legal, else the first legal action (a pending choice's first option). Returns what was played."""
+        played: list[dict[str, Any]] = []
+        table = self.live().table
+        for _ in range(FORFEIT_LIMIT):
+            action = self.listed.get(0) or next(iter(self.listed.values()))
+            self.play(action)
+            played.append(action)
+            if table.turn.phase == "over" or table.acting_player() != player:
+                break
+            self.refresh()
+        return played
+
+    def refresh(self) -> None:
+        """The agent to act, the legal actions by index and the mask, for the game's new moment."""
+        codec = self.codec()
+        listed = self.live().legal_actions()
+        self.listed = {codec.encode(a): a for a in listed}
+        if len(self.listed) != len(listed):
+            raise EncodingError("two legal actions share an index")
+        self.mask = np.zeros(ACTIONS, dtype=np.int8)
+        self.mask[list(self.listed)] = 1
+        self.agent_selection = self.agent_of[codec.me]
+        self.seen = {}
+
+    def finish(self) -> None:
+        """End the episode when the game is over (terminal rewards) or a limit is reached (truncation)."""
+        table = self.live().table
+        if table.turn.phase == "over":
+            won = table.turn.winner if isinstance(table.turn.winner, list) else [table.turn.winner]
+            for a in self.agents:
+                self.terminations[a] = True
+                winner = self.name_of[a] in won
+                if self.reward == "win":
+                    self.rewards[a] += 1.0 if winner else -1.0
+                else:
+                    total = self.given[a] + self.rewards[a]
+                    self.rewards[a] += (1.0 + max(0.0, -total)) if winner else -1.0 - total
+        elif table.turn.turn > self.max_turns or (
+                self.max_cycles is not None and min(self.steps.values()) >= self.max_cycles):
+            for a in self.agents:
+                self.truncations[a] = True
+                if self.reward == "vp":
+                    self.rewards[a] -= self.given[a] + self.rewards[a]
+
+    def copy_with(self, game: Game, slots: Slots) -> Countertop:
+        """This environment's bookkeeping around another game at the same point (a clone, a determinization)."""
+        other = Countertop(self.players, self.decks, self.seed, self.max_turns, self.max_cycles, None, self.reward)
+        other.game, other.next_seed = game, self.next_seed
+        other.slots = Slots(game.table, slots)
+        other.agents = list(self.agents)
+        other.rewards, other._cumulative_rewards = dict(self.rewards), dict(self._cumulative_rewards)
+        other.terminations, other.truncations = dict(self.terminations), dict(self.truncations)
+        other.infos = {a: dict(i) for a, i in self.infos.items()}
+        other.steps, other.given = dict(self.steps), dict(self.given)
+        other.agent_selection = self.agent_selection
+        if not any(self.done(a) for a in self.agents):
+            other.refresh()
+        return other
+
+
+def check_options(players: Any, decks: Any, seed: Any, max_turns: Any, max_cycles: Any, render_mode: Any,
+                  reward: Any) -> None:
+    """Refuse a bad option with one line naming it (the decks themselves are checked by the game's setup)."""
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+        raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+    if decks is not None and (isinstance(decks, str) or not isinstance(decks, Sequence)
+                              or len(decks) != players or not all(d is None or isinstance(d, str) for d in decks)):
+        raise ValueError(f"decks must name one deck (or None) per player: {players} names, not {decks!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"seed must be a whole number 0 or more, not {seed!r}")
+    if not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1:
+        raise ValueError(f"max_turns must be a whole number 1 or more, not {max_turns!r}")
+    if max_cycles is not None and (not isinstance(max_cycles, int) or isinstance(max_cycles, bool) or max_cycles < 1):
+        raise ValueError(f"max_cycles must be a whole number 1 or more (or None), not {max_cycles!r}")
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} (or None), not {render_mode!r}")
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+
+
+class CountertopParallel(ParallelEnv):
+    """The same game for the parallel API: each step every live agent gives an action, and in seat order each
+    agent whose turn it is when its place comes plays its one (the others' are not used)."""
+
+    metadata = Countertop.metadata
+
+    def __init__(self, **options: Any) -> None:
+        self.aec = Countertop(**options)
+        self.possible_agents = list(self.aec.possible_agents)
+        self.render_mode = self.aec.render_mode
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.aec.action_space(agent)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[
+            dict[str, Any], dict[str, dict[str, Any]]]:
+        self.aec.reset(seed, options)
+        self.agents = list(self.aec.agents)
+        return {a: self.aec.observe(a) for a in self.agents}, {a: dict(self.aec.infos[a]) for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
+                                                     dict[str, bool], dict[str, dict[str, Any]]]:
+        rewards = dict.fromkeys(self.agents, 0.0)
+        for agent in self.agents:
+            if self.aec.agent_selection == agent and not self.aec.done(agent) and agent in actions:
+                self.aec.step(actions[agent])
+                for a in self.agents:
+                    rewards[a] += self.aec.rewards[a]
+        terminations = {a: self.aec.terminations[a] for a in self.agents}
+        truncations = {a: self.aec.truncations[a] for a in self.agents}
+        infos = {a: dict(self.aec.infos[a]) for a in self.agents}
+        observations = {a: self.aec.observe(a) for a in self.agents}
+        self.agents = [a for a in self.agents if not (terminations[a] or truncations[a])]
+        return observations, rewards, terminations, truncations, infos
+
+    def state(self) -> np.ndarray:
+        return self.aec.state()
+
+    def render(self) -> np.ndarray | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()
+
+
+def raw_env(**options: Any) -> Countertop:
+    """The environment without wrappers: players, decks, seed, max_turns, max_cycles, render_mode, reward."""
+    return Countertop(**options)
+
+
+def env(**options: Any) -> AECEnv:
+    """The environment as PettingZoo's own are given: raw_env wrapped to refuse an index outside the action space
+    and to enforce the order of calls."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**options)))
+
+
+def parallel_env(**options: Any) -> CountertopParallel:
+    """The environment for PettingZoo's parallel API."""
+    return CountertopParallel(**options)
