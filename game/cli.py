@@ -312,6 +312,8 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--keep", metavar="DIR", help="write each game as a replay file (countertop replay FILE)")
     sim.add_argument("--keep-failures", action="store_true",
                      help="with --keep: only games that broke an invariant or hit a limit")
+    sim.add_argument("--fun", action="store_true",
+                     help="record and summarise the fun metrics: lead changes, drama, decision density (docs/fun.md)")
     sim.set_defaults(run=cmd_sim)
 
     replay = sub.add_parser("replay", help="step through a kept game or a save; export a scenario at a step")

@@ -31,13 +31,15 @@ class RunnerError(Exception):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game to play: its place in the run, its seed, the decks and bots by seat, and whether to check it."""
+    """One game to play: its place in the run, its seed, the decks and bots by seat, whether to check it, and
+    whether to record what the fun metrics read."""
 
     index: int
     seed: int
     decks: tuple[str, ...]
     bots: tuple[str, ...]
     check: bool
+    record: bool = False
 
 
 def matchups(deck_keys: Sequence[str], players: int, paired: bool) -> list[tuple[str, ...]]:
@@ -85,7 +87,7 @@ def settle_collector() -> None:
 def play_batch(specs: Sequence[GameSpec], keep: Keeper | None = None) -> list[GameResult]:
     """Play a batch of games in order (what a worker process or a Ray task runs); `keep` as in `play_game`."""
     settle_collector()
-    return [play_game(s.seed, list(s.decks), list(s.bots), s.check, keep) for s in specs]
+    return [play_game(s.seed, list(s.decks), list(s.bots), s.check, keep, s.record) for s in specs]
 
 
 def batches(specs: Sequence[GameSpec], workers: int) -> list[list[GameSpec]]:

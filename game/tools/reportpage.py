@@ -168,6 +168,15 @@ def card_plot(report: dict[str, Any], names: Sequence[str]) -> str:
     return png(fig, "cards: drawn minus not drawn")
 
 
+def fun_part(report: dict[str, Any]) -> str:
+    """The fun metrics' section when the run recorded them (`sim --fun`), else nothing."""
+    if "fun" not in report:
+        return ""
+    from game.tools.funpage import fun_section
+
+    return fun_section(report)
+
+
 def section(title: str, *parts: str) -> str:
     """A titled part of the page."""
     return f"<h2>{escape(title)}</h2>" + "".join(parts)
@@ -287,6 +296,7 @@ def whole_page(report: dict[str, Any]) -> str:
                        "drawn − not drawn"), card_rows),
                 card_plot(report, ranked) if ranked else ""),
         section("Game length", table(("games", ""), length_rows), length_plot(report)),
+        fun_part(report),
         section("Mechanics and statuses fired", "<p>Events in all games.</p>",
                 table(("mechanic", "times"), mech_rows), table(("status", "times applied"), status_rows)),
         section("Never fired",

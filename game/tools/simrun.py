@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +76,8 @@ def command(args: argparse.Namespace, deck_keys: list[str]) -> str:
              "--bots " + " ".join(args.bots)]
     if args.decks:
         parts.append("--decks " + " ".join(deck_keys))
-    parts += [flag for flag, on in (("--paired", args.paired), ("--check", args.check)) if on]
+    parts += [flag for flag, on in (("--paired", args.paired), ("--check", args.check),
+                                    ("--fun", args.fun)) if on]
     if args.until is not None:
         parts.append(f"--until {args.until:g}")
     return " ".join(parts)
@@ -96,6 +98,8 @@ def play(args: argparse.Namespace, deck_keys: list[str], active: LocalRunner | R
     while True:
         specs: list[GameSpec] = schedule(len(results), round_size, args.seed, deck_keys, args.bots, args.players,
                                          args.paired, args.check)
+        if args.fun:
+            specs = [replace(s, record=True) for s in specs]
         results += active.run(specs, bar.advance, keep)
         if args.until is None:
             return results, None
@@ -132,10 +136,19 @@ def run_sim(args: argparse.Namespace) -> int:
     summary["warning"] = report["warning"]
     summary["until"] = None if args.until is None else {"halfwidth": args.until, "reached": reached,
                                                         "widest": round(widest(results, args.players), 4)}
+    if args.fun:
+        from game.tools.fun import fun_report
+
+        report["fun"] = fun_report(results)
+        summary["fun"] = {k: v for k, v in report["fun"].items() if k != "games"}
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
         print_summary(summary, report["decks"], how, seconds)
+        if "fun" in summary:
+            from game.tools.funpage import print_fun
+
+            print_fun(summary["fun"], report["decks"])
         if args.check:
             print(f"checks passed: every invariant held in all {len(results)} games (the components after every "
                   "command, every index at each end of turn, a save/restore round trip after setup and at the end)")
