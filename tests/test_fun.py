@@ -9,8 +9,16 @@ from typing import Any
 import pytest
 
 from game.cli import main
-from game.tools.fun import (comeback, decided_at, decided_early, drama, lead_changes, leader, summarise_fun,
-                            trailing_share)
+from game.tools.fun import (
+    comeback,
+    decided_at,
+    decided_early,
+    drama,
+    lead_changes,
+    leader,
+    summarise_fun,
+    trailing_share,
+)
 
 NO_CHANGE = [[1, 0], [2, 0], [3, 1], [10, 2]]
 THREE_CHANGES = [[1, 0], [1, 2], [3, 2], [3, 5], [4, 10]]
