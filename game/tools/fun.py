@@ -8,7 +8,6 @@ while `sim --fun` plays, cheaply: a row of VP each time a turn ends, and two cou
 from __future__ import annotations
 
 import math
-import statistics
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -20,7 +19,6 @@ from game.tools.balance import Z95, wilson
 
 if TYPE_CHECKING:
     from game.core.table import Table
-    from game.tools.sim import GameResult
 
 SENSIBLE_MARGIN = 10.0
 """A sensible choice scores within this many points of the best by greedy's preferences (an attack is worth about
@@ -108,17 +106,12 @@ def decided_early(vp: Sequence[Sequence[int]], winner: int) -> bool:
     return decided_at(vp, winner) <= EARLY * len(vp)
 
 
-def game_metrics(result: GameResult) -> dict[str, Any]:
-    """One game's fun metrics (the winner's ones None when no single seat won)."""
-    from game.tools.report import winners
-
-    record = result.record
-    assert record is not None
-    won = winners(result)
+def game_metrics(seed: int, decks: list[str], turns: int, won: list[int], record: GameRecord) -> dict[str, Any]:
+    """One game's fun metrics, from its record and its winning seats (the winner's metrics None unless one won)."""
     one = won[0] if len(won) == 1 else None
     vp = record.vp
     return {
-        "seed": result.seed, "decks": result.decks, "winner": one, "turns": result.turns,
+        "seed": seed, "decks": decks, "winner": one, "turns": turns,
         "first_player_won": 0 in won, "lead_changes": lead_changes(vp),
         "drama": None if one is None else round(drama(vp, one), 4),
         "trailing_share": None if one is None else round(trailing_share(vp, one), 4),
@@ -130,7 +123,9 @@ def game_metrics(result: GameResult) -> dict[str, Any]:
 
 
 def mean_interval(values: Sequence[float]) -> dict[str, Any]:
-    """A mean with its 95% normal interval (the whole sample's spread when there are fewer than two values)."""
+    """A mean with its 95% normal interval (no width when there are fewer than two values)."""
+    import statistics  # only a run with --fun needs it, and it is a fortieth of a second to load
+
     if not values:
         return {"n": 0, "mean": None, "low": None, "high": None}
     mean = statistics.fmean(values)
@@ -166,15 +161,4 @@ def summarise_fun(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
                            else None},
         "legal_actions": {"mean": round(sum(g["legal_actions"] for g in games) / decisions, 4) if decisions else None,
                           "decisions": decisions},
-    }
-
-
-def fun_report(results: Sequence[GameResult]) -> dict[str, Any]:
-    """Every recorded game's metrics, their summary, and the summary of the games each deck played in."""
-    games = [game_metrics(r) for r in results if r.record is not None]
-    decks = sorted({d for g in games for d in g["decks"]})
-    return {
-        "summary": summarise_fun(games),
-        "by_deck": {d: summarise_fun([g for g in games if d in g["decks"]]) for d in decks},
-        "games": games,
     }

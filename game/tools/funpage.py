@@ -1,4 +1,5 @@
-"""The fun metrics on the terminal and as a section of the balance report page (`sim --fun`; docs/fun.md)."""
+"""The fun metrics of a run (`sim --fun`; docs/fun.md): every game's and their summaries, on the terminal and as a
+section of the balance report page."""
 
 from __future__ import annotations
 
@@ -6,9 +7,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from matplotlib import rc_context
 from matplotlib.figure import Figure
 
+from game.tools.fun import game_metrics, summarise_fun
+from game.tools.report import winners
 from game.tools.reportpage import BLUE, escape, num, png, section, table
+from game.tools.sim import GameResult
 
 ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("first-player wins", "first_player_wins", "rate", "pct"),
@@ -21,6 +26,17 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("decisions with more than one sensible choice", "open_decisions", "mean", "pct"),
 )
 """The metrics shown: label, key in a summary, the value's key, and its format (the interval is `low`..`high`)."""
+
+
+def fun_report(results: Sequence[GameResult]) -> dict[str, Any]:
+    """Every recorded game's metrics, their summary, and the summary of the games each deck played in."""
+    games = [game_metrics(r.seed, r.decks, r.turns, winners(r), r.record) for r in results if r.record is not None]
+    decks = sorted({d for g in games for d in g["decks"]})
+    return {
+        "summary": summarise_fun(games),
+        "by_deck": {d: summarise_fun([g for g in games if d in g["decks"]]) for d in decks},
+        "games": games,
+    }
 
 
 def shown(value: Any, fmt: str) -> str:
@@ -74,6 +90,9 @@ def fun_section(report: dict[str, Any]) -> str:
     """The report page's fun section: every metric for all games and for each deck's games, and two histograms."""
     fun = report["fun"]
     names = report["decks"]
+    with rc_context({"text.parse_math": False, "text.usetex": False}):
+        lengths = histogram_plot(fun["summary"]["lead_changes_histogram"], "lead changes in a game", "lead changes")
+        turns = histogram_plot(fun["summary"]["turns_histogram"], "turns", "game length")
     columns = [(["fun", "summary"], "all games"), *((["fun", "by_deck", d], names.get(d, d)) for d in fun["by_deck"])]
     rows = [f"<td>{escape(label)}</td>" + "".join(cell(report, [*path, key], value, fmt) for path, _ in columns)
             for label, key, value, fmt in ROWS]
@@ -82,12 +101,9 @@ def fun_section(report: dict[str, Any]) -> str:
                 + "".join(f"<td>{num(report, [*path, 'legal_actions', 'mean'], 'num')}</td>"
                           if s["legal_actions"]["mean"] is not None else "<td>–</td>"
                           for (path, _), s in zip(columns, summaries, strict=True)))
-    summary = fun["summary"]
     return section(
         "Is it fun?",
         "<p>Per game, then summarised: shares with their 95% Wilson interval, means with a 95% normal interval. "
         "A deck's column holds the games it played in. The definitions, and the work each follows, are in "
         "docs/fun.md.</p>",
-        table(("metric", *(label for _, label in columns)), rows),
-        histogram_plot(summary["lead_changes_histogram"], "lead changes in a game", "lead changes"),
-        histogram_plot(summary["turns_histogram"], "turns", "game length"))
+        table(("metric", *(label for _, label in columns)), rows), lengths, turns)

@@ -168,15 +168,6 @@ def card_plot(report: dict[str, Any], names: Sequence[str]) -> str:
     return png(fig, "cards: drawn minus not drawn")
 
 
-def fun_part(report: dict[str, Any]) -> str:
-    """The fun metrics' section when the run recorded them (`sim --fun`), else nothing."""
-    if "fun" not in report:
-        return ""
-    from game.tools.funpage import fun_section
-
-    return fun_section(report)
-
-
 def section(title: str, *parts: str) -> str:
     """A titled part of the page."""
     return f"<h2>{escape(title)}</h2>" + "".join(parts)
@@ -209,13 +200,14 @@ def headline(report: dict[str, Any]) -> str:
     return '<p class="headline">' + "<br>".join(lines) + "</p>" + warning
 
 
-def page(report: dict[str, Any]) -> str:
-    """The whole report page; matplotlib draws every label of its plots as written (`$x^2$` is a name, not math)."""
+def page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
+    """The whole report page, with `extra` sections after the game lengths (the fun metrics' of `sim --fun`);
+    matplotlib draws every label of its plots as written (`$x^2$` is a name, not math)."""
     with rc_context({"text.parse_math": False, "text.usetex": False}):
-        return whole_page(report)
+        return whole_page(report, extra)
 
 
-def whole_page(report: dict[str, Any]) -> str:
+def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
     """The whole report page."""
     names = report["decks"]
     wr = report["win_rates"]
@@ -296,7 +288,7 @@ def whole_page(report: dict[str, Any]) -> str:
                        "drawn − not drawn"), card_rows),
                 card_plot(report, ranked) if ranked else ""),
         section("Game length", table(("games", ""), length_rows), length_plot(report)),
-        fun_part(report),
+        *extra,
         section("Mechanics and statuses fired", "<p>Events in all games.</p>",
                 table(("mechanic", "times"), mech_rows), table(("status", "times applied"), status_rows)),
         section("Never fired",

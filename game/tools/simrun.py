@@ -110,6 +110,15 @@ def play(args: argparse.Namespace, deck_keys: list[str], active: LocalRunner | R
         bar.extend(round_size)
 
 
+def fun_sections(report: dict[str, Any]) -> list[str]:
+    """The report page's fun section when the run recorded the fun metrics, else none."""
+    if "fun" not in report:
+        return []
+    from game.tools.funpage import fun_section
+
+    return [fun_section(report)]
+
+
 def run_sim(args: argparse.Namespace) -> int:
     """The `countertop sim` command."""
     validate(args)
@@ -137,7 +146,7 @@ def run_sim(args: argparse.Namespace) -> int:
     summary["until"] = None if args.until is None else {"halfwidth": args.until, "reached": reached,
                                                         "widest": round(widest(results, args.players), 4)}
     if args.fun:
-        from game.tools.fun import fun_report
+        from game.tools.funpage import fun_report
 
         report["fun"] = fun_report(results)
         summary["fun"] = {k: v for k, v in report["fun"].items() if k != "games"}
@@ -154,7 +163,7 @@ def run_sim(args: argparse.Namespace) -> int:
                   "command, every index at each end of turn, a save/restore round trip after setup and at the end)")
     if args.report:
         sys.stdout.flush()  # the summary is out before a report that can't be written ends the command
-        json_path, html_path = write(report, Path(args.report))
+        json_path, html_path = write(report, Path(args.report), fun_sections(report))
         if not args.json:
             print(f"report: {html_path} and {json_path}")
     return 0
