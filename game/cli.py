@@ -156,6 +156,18 @@ def cmd_tune(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from None
 
 
+def cmd_value(args: argparse.Namespace) -> int:
+    """Mechanic value by restricted play, or the skill trace."""
+    from game.io.setup import SetupError
+    from game.tools.batch import RunnerError
+    from game.tools.value import run_value
+
+    try:
+        return run_value(args)
+    except (SetupError, RunnerError) as err:
+        raise CliError(str(err)) from None
+
+
 SCREENS = ("board", "new_game", "pass", "choice", "refusal", "legend", "over", "final_board")
 
 
@@ -327,9 +339,12 @@ def parser() -> argparse.ArgumentParser:
                      help="with --keep: only games that broke an invariant or hit a limit")
     sim.add_argument("--variant", action="append", metavar="FILE",
                      help="also play the same games with a variant's cards and compare (docs/balance.md); repeatable")
+    sim.add_argument("--fun", action="store_true",
+                     help="record and summarise the fun metrics: lead changes, drama, decision density (docs/fun.md)")
     sim.set_defaults(run=cmd_sim)
 
     tune_parser(sub)
+    value_parser(sub)
 
     replay = sub.add_parser("replay", help="step through a kept game or a save; export a scenario at a step")
     replay.add_argument("file", help="a replay file (sim --keep) or a save")
@@ -381,6 +396,29 @@ def tune_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     tune.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
                       help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray)")
     tune.set_defaults(run=cmd_tune)
+
+
+def value_parser(sub: argparse._SubParsersAction[Parser]) -> None:
+    """The `value` subcommand's options (docs/fun.md)."""
+    from game.bots.restricted import MECHANICS
+
+    value = sub.add_parser("value", help="what each mechanic is worth (restricted play), or the skill trace")
+    value.add_argument("--bot", default="greedy", help="the full bot: greedy or ismcts[:PLAYOUTS] (default greedy)")
+    value.add_argument("--against", nargs="+", default=[*MECHANICS, "myopic"], metavar="MECHANIC",
+                       help=f"the rows: {', '.join(MECHANICS)}, myopic (default all)")
+    value.add_argument("--games", type=int, default=200, help="games a row, played as paired deals (default 200)")
+    value.add_argument("--seed", type=int, default=0)
+    value.add_argument("--decks", nargs="+", metavar="DECK")
+    value.add_argument("--skill-trace", action="store_true",
+                       help="instead: ismcts at 2N playouts against N, for each N of --budgets")
+    value.add_argument("--budgets", nargs="+", type=int, default=[8, 16, 32, 64], metavar="N",
+                       help="with --skill-trace: the budgets N (default 8 16 32 64)")
+    value.add_argument("--json", action="store_true")
+    value.add_argument("--workers", type=int, metavar="N", help="worker processes (default: the number of cores)")
+    value.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
+                       help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray)")
+    value.add_argument("--report", metavar="DIR", help="write DIR/report.html and DIR/report.json")
+    value.set_defaults(run=cmd_value)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

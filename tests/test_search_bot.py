@@ -275,7 +275,9 @@ def test_sim_mixes_any_bots_for_three_and_four_players(capsys: pytest.CaptureFix
 def test_sim_refuses_a_bad_bot_in_one_line(capsys: pytest.CaptureFixture[str], spec: str, why: str) -> None:
     assert main(["sim", "--games", "1", "--bots", spec, "greedy"]) == 2
     err = capsys.readouterr().err
-    assert err == f"countertop: {why}; bots: random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms\n"
+    assert err == (f"countertop: {why}; bots: random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms, "
+                   "greedy-no:MECHANIC, ismcts-no:MECHANIC[:BUDGET], myopic "
+                   "(mechanics: stasis, stun, status, attack, abilities)\n")
 
 
 ARROWS_LOOP = """

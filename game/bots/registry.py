@@ -1,12 +1,15 @@
-"""Every bot by name, as `--bots` and the window's seats name them: `random`, `greedy`, `ismcts[:BUDGET]`."""
+"""Every bot by name, as `--bots` and the window's seats name them: `random`, `greedy`, `ismcts[:BUDGET]`, and the
+restricted-play bots `greedy-no:MECHANIC`, `ismcts-no:MECHANIC[:BUDGET]` and `myopic` (game/bots/restricted.py)."""
 
 from __future__ import annotations
 
+from game.bots.restricted import MECHANICS, make_restricted
 from game.bots.search import make_ismcts
 from game.bots.simple import BOTS, Bot
 
 BOT_NAMES = (*BOTS, "ismcts")
-SPECS = "random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms"
+SPECS = ("random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms, greedy-no:MECHANIC, ismcts-no:MECHANIC[:BUDGET], "
+         f"myopic (mechanics: {', '.join(MECHANICS)})")
 
 
 def make_bot(name: str, seed: int) -> Bot:
@@ -14,6 +17,8 @@ def make_bot(name: str, seed: int) -> Bot:
 
     An unknown name raises KeyError, a bad budget ValueError.
     """
+    if name == "myopic" or "-no:" in name:
+        return make_restricted(name, seed)
     kind, _, budget = name.partition(":")
     if kind == "ismcts":
         return make_ismcts(seed, budget or None)

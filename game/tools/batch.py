@@ -32,8 +32,9 @@ class RunnerError(Exception):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game to play: its place in the run, its seed, the decks and bots by seat, whether to check it, and the
-    cards it is played with (None: the shipped ones; a variant's otherwise)."""
+    """One game to play: its place in the run, its seed, the decks and bots by seat, whether to check it, the
+    cards it is played with (None: the shipped ones; a variant's otherwise), and whether to record what the fun
+    metrics read."""
 
     index: int
     seed: int
@@ -41,6 +42,7 @@ class GameSpec:
     bots: tuple[str, ...]
     check: bool
     contents: Contents | None = None
+    record: bool = False
 
 
 def matchups(deck_keys: Sequence[str], players: int, paired: bool) -> list[tuple[str, ...]]:
@@ -88,7 +90,7 @@ def settle_collector() -> None:
 def play_batch(specs: Sequence[GameSpec], keep: Keeper | None = None) -> list[GameResult]:
     """Play a batch of games in order (what a worker process or a Ray task runs); `keep` as in `play_game`."""
     settle_collector()
-    return [play_game(s.seed, list(s.decks), list(s.bots), s.check, keep, s.contents) for s in specs]
+    return [play_game(s.seed, list(s.decks), list(s.bots), s.check, keep, s.contents, s.record) for s in specs]
 
 
 def batches(specs: Sequence[GameSpec], workers: int) -> list[list[GameSpec]]:

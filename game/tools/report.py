@@ -282,13 +282,13 @@ def build(results: Sequence[GameResult], run: RunInfo) -> dict[str, Any]:
     }
 
 
-def write(report: dict[str, Any], folder: Path) -> tuple[Path, Path]:
-    """Write DIR/report.json and DIR/report.html, each whole (a failed write leaves the old file or none); the
-    paths written."""
+def write(report: dict[str, Any], folder: Path, extra: Sequence[str] = ()) -> tuple[Path, Path]:
+    """Write DIR/report.json and DIR/report.html (with `extra` sections), each whole (a failed write leaves the old
+    file or none); the paths written."""
     from game.tools.reportpage import page
 
     json_path, html_path = folder / "report.json", folder / "report.html"
-    html = page(report)
+    html = page(report, extra)
     write_whole(json_path, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
     write_whole(html_path, html)
     return json_path, html_path

@@ -200,13 +200,14 @@ def headline(report: dict[str, Any]) -> str:
     return '<p class="headline">' + "<br>".join(lines) + "</p>" + warning
 
 
-def page(report: dict[str, Any]) -> str:
-    """The whole report page; matplotlib draws every label of its plots as written (`$x^2$` is a name, not math)."""
+def page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
+    """The whole report page, with `extra` sections after the game lengths (the fun metrics' of `sim --fun`);
+    matplotlib draws every label of its plots as written (`$x^2$` is a name, not math)."""
     with rc_context({"text.parse_math": False, "text.usetex": False}):
-        return whole_page(report)
+        return whole_page(report, extra)
 
 
-def whole_page(report: dict[str, Any]) -> str:
+def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
     """The whole report page."""
     names = report["decks"]
     wr = report["win_rates"]
@@ -288,6 +289,7 @@ def whole_page(report: dict[str, Any]) -> str:
                        "drawn − not drawn"), card_rows),
                 card_plot(report, ranked) if ranked else ""),
         section("Game length", table(("games", ""), length_rows), length_plot(report)),
+        *extra,
         section("Mechanics and statuses fired", "<p>Events in all games.</p>",
                 table(("mechanic", "times"), mech_rows), table(("status", "times applied"), status_rows)),
         section("Never fired",

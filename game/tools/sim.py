@@ -18,6 +18,7 @@ from game.io.serialize import build_game
 from game.io.setup import Contents, new_game
 from game.rules.status import MAX_STACKS
 from game.tools.cardlog import CardActivity, card_activity
+from game.tools.fun import GameRecord, Recorder
 from game.turn.commands import search_reach
 
 TURN_LIMIT = 120
@@ -49,6 +50,7 @@ class GameResult:
     mechanics: Counter[str] = field(default_factory=Counter)
     limit: str | None = None
     cards: CardActivity | None = None
+    record: GameRecord | None = None
 
 
 def check_invariants(game: Game, cards_before: int) -> str | None:
@@ -123,13 +125,13 @@ def checkpoint_problem(game: Game, cards_before: int, full: bool) -> str | None:
 
 
 def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: Keeper | None = None,
-              contents: Contents | None = None) -> GameResult:
+              contents: Contents | None = None, record: bool = False) -> GameResult:
     """One full game between bots, with the shipped cards or `contents` (a variant's); raises InvariantError on a
     broken invariant when checking.
 
     Checking verifies the components after every command, and does the full check after setup, whenever a
     turn ends and when the game is over. `keep` hears of the game when it ends, and of a game that broke an
-    invariant before the error is raised.
+    invariant before the error is raised. `record` keeps what the fun metrics read (`sim --fun`).
     """
     names = [f"P{i + 1}" for i in range(len(decks))]
     game = Game(new_game(names, decks, seed, contents))
@@ -137,6 +139,7 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: K
     players = {n: make_bot(b, seed * 31 + i) for i, (n, b) in enumerate(zip(names, bots, strict=True))}
     cards_before = len(table.refs)
     actions = 0
+    recorder = Recorder() if record else None
 
     def verify(problem: str | None) -> None:
         if problem:
@@ -148,10 +151,15 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: K
         if check:
             verify(checkpoint_problem(game, cards_before, full=True))
         while table.turn.phase != "over" and table.turn.turn <= TURN_LIMIT and actions < ACTION_LIMIT:
-            action = players[table.acting_player()].choose(Observation.of(game))
+            seen = Observation.of(game)
+            action = players[table.acting_player()].choose(seen)
+            if recorder is not None:
+                recorder.decision(table, seen.actions)
             turn = table.turn.turn
             outcome = game.act(action)
             actions += 1
+            if recorder is not None and (table.turn.turn != turn or table.turn.phase == "over"):
+                recorder.turn_ended(table)
             if not outcome.ok:
                 verify(f"a listed legal action was rejected: {action} ({outcome.reason})")
             if check:
@@ -165,7 +173,7 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: K
         over = table.turn.phase == "over"
         limit = None if over else "actions" if actions >= ACTION_LIMIT else "turns"
         result = GameResult(seed, decks, bots, table.turn.winner, table.turn.turn, not over, mechanics, limit,
-                            card_activity(table))
+                            card_activity(table), None if recorder is None else recorder.record)
         if keep is not None:
             keep(game, result, None)
         return result

@@ -79,7 +79,8 @@ def command(args: argparse.Namespace, deck_keys: list[str]) -> str:
              "--bots " + " ".join(args.bots)]
     if args.decks:
         parts.append("--decks " + " ".join(deck_keys))
-    parts += [flag for flag, on in (("--paired", args.paired), ("--check", args.check)) if on]
+    parts += [flag for flag, on in (("--paired", args.paired), ("--check", args.check),
+                                    ("--fun", args.fun)) if on]
     if args.until is not None:
         parts.append(f"--until {args.until:g}")
     parts += [f"--variant {shlex.quote(path)}" for path in getattr(args, "variant", None) or []]
@@ -101,6 +102,8 @@ def play(args: argparse.Namespace, deck_keys: list[str], active: LocalRunner | R
     while True:
         specs: list[GameSpec] = schedule(len(results), round_size, args.seed, deck_keys, args.bots, args.players,
                                          args.paired, args.check)
+        if args.fun:
+            specs = [replace(s, record=True) for s in specs]
         results += active.run(specs, bar.advance, keep)
         if args.until is None:
             return results, None
@@ -129,6 +132,15 @@ def play_variants(specs: list[GameSpec], made: list[Variant], active: LocalRunne
                   bar: GameProgress) -> list[list[GameResult]]:
     """The base run's games again with each variant's cards: the same seeds, decks and bots, game by game."""
     return [active.run([replace(s, contents=v.contents) for s in specs], bar.advance) for v in made]
+
+
+def fun_sections(report: dict[str, Any]) -> list[str]:
+    """The report page's fun section when the run recorded the fun metrics, else none."""
+    if "fun" not in report:
+        return []
+    from game.tools.funpage import fun_section
+
+    return [fun_section(report)]
 
 
 def run_sim(args: argparse.Namespace) -> int:
@@ -165,18 +177,27 @@ def run_sim(args: argparse.Namespace) -> int:
     if made:
         report["compare"] = summary["compare"] = {"variants": [compare(results, v, m) for v, m in zip(played, made,
                                                                                                   strict=True)]}
+    if args.fun:
+        from game.tools.funpage import fun_report
+
+        report["fun"] = fun_report(results)
+        summary["fun"] = {k: v for k, v in report["fun"].items() if k != "games"}
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
         print_summary(summary, report["decks"], how, base_seconds if made else seconds)
         if made:
             print_compare(summary["compare"], report["decks"], seconds - base_seconds)
+        if "fun" in summary:
+            from game.tools.funpage import print_fun
+
+            print_fun(summary["fun"], report["decks"])
         if args.check:
             print(f"checks passed: every invariant held in all {len(results)} games (the components after every "
                   "command, every index at each end of turn, a save/restore round trip after setup and at the end)")
     if args.report:
         sys.stdout.flush()  # the summary is out before a report that can't be written ends the command
-        json_path, html_path = write(report, Path(args.report))
+        json_path, html_path = write(report, Path(args.report), fun_sections(report))
         if not args.json:
             print(f"report: {html_path} and {json_path}")
     return 0

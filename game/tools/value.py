@@ -1,0 +1,178 @@
+"""`countertop value`: how much each mechanic is worth (restricted play), and the skill trace (budget N against 2N).
+
+Every row plays the same paired deals (deal j with seed S + j, twice, the seats reversed the second time) between
+a full bot and a weaker one: the bot forbidden one mechanic (Jaffe et al. 2012), `myopic`, or, for the skill
+trace, ismcts at half the budget. The row's number is the full bot's win rate with its 95% Wilson interval (a
+shared win counts a half): far above 50% means the game rewards what the weaker bot may not do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from game.bots.registry import SPECS, make_bot
+from game.bots.restricted import MECHANICS
+from game.io.setup import SetupError, find_deck, standard_decks
+from game.tools.balance import wilson
+from game.tools.batch import GameSpec, runner, schedule
+from game.tools.report import winners
+from game.tools.sim import GameResult
+from game.tools.simconsole import GameProgress
+from game.tools.simrun import worker_count
+
+BUDGETS = (8, 16, 32, 64)
+MAX_GAMES = 100_000
+
+
+def restricted(full: str, against: str) -> str:
+    """The bot a row plays against the full one: `myopic`, or the full bot forbidden one mechanic."""
+    if against == "myopic":
+        return "myopic"
+    kind, _, budget = full.partition(":")
+    return f"{kind}-no:{against}" + (f":{budget}" if budget else "")
+
+
+def lineup(args: argparse.Namespace) -> dict[str, tuple[str, str]]:
+    """Each row's label and its (full, weaker) bots."""
+    if args.skill_trace:
+        return {f"{2 * n} vs {n}": (f"ismcts:{2 * n}", f"ismcts:{n}") for n in args.budgets}
+    return {m: (args.bot, restricted(args.bot, m)) for m in args.against}
+
+
+def validate(args: argparse.Namespace) -> None:
+    """Reject bad options, one line each (SetupError)."""
+    if args.bot.partition(":")[0] not in ("greedy", "ismcts"):
+        raise SetupError(f"--bot must be greedy or ismcts[:BUDGET] (the full bot), not {args.bot!r}")
+    for m in args.against:
+        if m not in (*MECHANICS, "myopic"):
+            raise SetupError(f"--against: unknown mechanic {m!r}; mechanics: {', '.join(MECHANICS)}, myopic")
+    for n in args.budgets:
+        if not 1 <= n <= 50_000:
+            raise SetupError(f"--budgets: each budget is 1 to 50000 playouts (got {n})")
+    for full, weaker in lineup(args).values():
+        for bot in (full, weaker):
+            try:
+                make_bot(bot, 0)
+            except KeyError:
+                raise SetupError(f"unknown bot {bot!r}; bots: {SPECS}") from None
+            except ValueError as err:
+                raise SetupError(f"bad bot {bot!r}: {err}") from None
+    if not 1 <= args.games <= MAX_GAMES:
+        raise SetupError(f"--games must be 1 to {MAX_GAMES:,} (got {args.games:,})")
+    if args.workers is not None and args.workers < 1:
+        raise SetupError(f"--workers must be at least 1 (got {args.workers})")
+
+
+def plan(rows: dict[str, tuple[str, str]], games: int, seed: int, decks: Sequence[str]) -> list[GameSpec]:
+    """Every row's games in turn, each row on the same paired deals (the full bot in seat 1 of the first game of
+    even deals, in seat 2 of odd ones)."""
+    specs: list[GameSpec] = []
+    for full, weaker in rows.values():
+        for spec in schedule(0, games, seed, decks, [full, weaker], 2, True, False):
+            specs.append(replace(spec, index=len(specs)))
+    return specs
+
+
+def score(result: GameResult, bot: str) -> float:
+    """The bot's share of a game's win: 1 alone, a half shared, 0 otherwise."""
+    won = winners(result)
+    mine = [s for s in won if result.bots[s] == bot]
+    return len(mine) / len(won) if won else 0.0
+
+
+def row(results: Sequence[GameResult], full: str, weaker: str) -> dict[str, Any]:
+    """A row of the table: the full bot's win rate against the weaker one, with its interval, and game lengths."""
+    wins = sum(score(r, full) for r in results)
+    iv = wilson(wins, len(results))
+    return {"full": full, "against": weaker, "games": len(results), "wins": wins, "rate": round(iv.value, 4),
+            "low": round(iv.low, 4), "high": round(iv.high, 4),
+            "mean_turns": round(sum(r.turns for r in results) / max(len(results), 1), 2)}
+
+
+def levels_off(rows: dict[str, dict[str, Any]]) -> str | None:
+    """The first doubling whose interval reaches 50% (it no longer wins measurably more), or None: still rising."""
+    return next((label for label, r in rows.items() if r["low"] <= 0.5), None)
+
+
+def command(args: argparse.Namespace, decks: Sequence[str]) -> str:
+    """The command that plays the same games again."""
+    parts = ["countertop value", f"--games {args.games}", f"--seed {args.seed}"]
+    if args.skill_trace:
+        parts += ["--skill-trace", "--budgets " + " ".join(map(str, args.budgets))]
+    else:
+        parts += [f"--bot {args.bot}", "--against " + " ".join(args.against)]
+    if args.decks:
+        parts.append("--decks " + " ".join(decks))
+    return " ".join(parts)
+
+
+def measure(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    """Play every row's games and build the report; with how the games ran."""
+    decks = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
+    rows = lineup(args)
+    games = args.games + args.games % 2
+    specs = plan(rows, games, args.seed, decks)
+    with runner(worker_count(args.workers, len(specs)), args.ray) as active, \
+            GameProgress(len(specs), not args.json and sys.stderr.isatty()) as bar:
+        results = active.run(specs, bar.advance)
+        how = active.describe()
+    measured = {label: row(results[i * games:(i + 1) * games], full, weaker)
+                for i, (label, (full, weaker)) in enumerate(rows.items())}
+    names = standard_decks()
+    report: dict[str, Any] = {
+        "command": command(args, decks), "mode": "skill-trace" if args.skill_trace else "value",
+        "bot": None if args.skill_trace else args.bot, "seed": args.seed, "games": games, "pairs": games // 2,
+        "decks": {k: names[k].name for k in decks}, "rows": measured,
+    }
+    if args.skill_trace:
+        report["levels_off"] = levels_off(measured)
+    return report, how
+
+
+def print_value(report: dict[str, Any], how: str, seconds: float) -> None:
+    """The rows as an aligned table, and what they say."""
+    from rich.console import Console
+    from rich.table import Table
+
+    out = Console(file=sys.stdout, highlight=False)
+    total = report["games"] * len(report["rows"])
+    out.print(f"{total} games ({report['pairs']} paired deals a row) in {seconds:.1f} s ({how})")
+    trace = report["mode"] == "skill-trace"
+    grid = Table(title="Skill trace: ismcts at 2N playouts against N" if trace else
+                 f"Mechanic value: {report['bot']} against itself without the mechanic", title_justify="left")
+    for column in ("budgets" if trace else "without", "games", "full bot wins", "win rate", "95% interval", "turns"):
+        grid.add_column(column, justify="left" if column in ("budgets", "without") else "right")
+    for label, r in report["rows"].items():
+        grid.add_row(label, str(r["games"]), f"{r['wins']:g}", f"{100 * r['rate']:.1f}%",
+                     f"{100 * r['low']:.1f} – {100 * r['high']:.1f}%", f"{r['mean_turns']:g}")
+    out.print(grid)
+    if trace:
+        where = report["levels_off"]
+        out.print(f"levels off at {where}: doubling the budget there no longer wins measurably more" if where
+                  else "still rising: every doubling won measurably more than half its games")
+
+
+def run_value(args: argparse.Namespace) -> int:
+    """The `countertop value` command."""
+    validate(args)
+    started = time.perf_counter()
+    report, how = measure(args)
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print_value(report, how, time.perf_counter() - started)
+    if args.report:
+        from game.tools.valuepage import write_value
+
+        sys.stdout.flush()
+        json_path, html_path = write_value(report, Path(args.report))
+        if not args.json:
+            print(f"report: {html_path} and {json_path}")
+    return 0
