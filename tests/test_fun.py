@@ -16,6 +16,7 @@ from game.tools.fun import (
     drama,
     lead_changes,
     leader,
+    mean_interval,
     summarise_fun,
     trailing_share,
 )
@@ -101,3 +102,10 @@ def test_the_report_shows_the_fun_metrics(tmp_path: Path, capsys: pytest.Capture
     assert len(report["fun"]["games"]) == 2 and "Is it fun?" in page
     assert 'data-path="fun/summary/lead_changes/mean"' in page
     assert "Fun metrics" in capsys.readouterr().out and "--fun" in report["command"]
+
+
+def test_a_mean_interval_stays_within_what_the_metric_can_be() -> None:
+    # mean 0.1, sample sd 0.2 over 4 values: 0.1 +- 1.96 * 0.2 / 2 = 0.1 +- 0.196, cut at 0 below
+    assert mean_interval([0.0, 0.0, 0.0, 0.4]) == {"n": 4, "mean": 0.1, "low": 0.0, "high": 0.296}
+    # a share near 1 is cut at 1 above
+    assert mean_interval([1.0, 1.0, 1.0, 0.6], most=1.0) == {"n": 4, "mean": 0.9, "low": 0.704, "high": 1.0}

@@ -122,15 +122,17 @@ def game_metrics(seed: int, decks: list[str], turns: int, won: list[int], record
     }
 
 
-def mean_interval(values: Sequence[float]) -> dict[str, Any]:
-    """A mean with its 95% normal interval (no width when there are fewer than two values)."""
+def mean_interval(values: Sequence[float], most: float | None = None) -> dict[str, Any]:
+    """A mean with its 95% normal interval (no width when there are fewer than two values), kept within what the
+    metric can be: never below 0 (no metric here is negative), nor above `most` (1 for a share)."""
     import statistics  # only a run with --fun needs it, and it is a fortieth of a second to load
 
     if not values:
         return {"n": 0, "mean": None, "low": None, "high": None}
     mean = statistics.fmean(values)
     half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return {"n": len(values), "mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4)}
+    high = mean + half if most is None else min(most, mean + half)
+    return {"n": len(values), "mean": round(mean, 4), "low": round(max(0.0, mean - half), 4), "high": round(high, 4)}
 
 
 def share(hits: int, n: int) -> dict[str, Any]:
@@ -153,10 +155,10 @@ def summarise_fun(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "lead_changes": mean_interval([g["lead_changes"] for g in games]),
         "lead_changes_histogram": {str(t): n for t, n in sorted(Counter(g["lead_changes"] for g in games).items())},
         "drama": mean_interval([g["drama"] for g in won]),
-        "trailing_share": mean_interval([g["trailing_share"] for g in won]),
+        "trailing_share": mean_interval([g["trailing_share"] for g in won], most=1.0),
         "comebacks": share(sum(g["comeback"] for g in won), len(won)),
         "decided_early": share(sum(g["decided_early"] for g in won), len(won)),
-        "open_decisions": {**mean_interval(per_game_open),
+        "open_decisions": {**mean_interval(per_game_open, most=1.0),
                            "pooled": round(sum(g["open_decisions"] for g in games) / decisions, 4) if decisions
                            else None},
         "legal_actions": {"mean": round(sum(g["legal_actions"] for g in games) / decisions, 4) if decisions else None,
