@@ -16,7 +16,7 @@ from game.turn.commands.activate import Activate
 from game.turn.commands.attack import Attack
 from game.turn.commands.choose import Choose
 from game.turn.commands.end_turn import EndTurn
-from game.turn.commands.moment import Action, Moment, Part, built
+from game.turn.commands.moment import Action, Moment, Part
 from game.turn.commands.move import Move
 from game.turn.commands.play import Play, PlayFromStasis, any_allowance
 
@@ -70,7 +70,7 @@ class Listing:
     def actions(self) -> list[Action]:
         """The whole list (the same list each time it is asked; not to be changed)."""
         if self.whole is None:
-            self.whole = [action for part in self.every_part() for action in built(part)]
+            self.whole = [action for part in self.every_part() for action in part]
             if self.main:
                 self.whole += EndTurn.legal()
         return self.whole

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from game.core.table import Square
@@ -16,16 +17,13 @@ Action = dict[str, Any]
 
 
 class Part(Protocol):
-    """One card's legal instances of one kind, counted (`len`) before any is built (`part[i]`): a uniform pick
-    builds only the action it takes. A list of actions is one; `Moves` and `Plays` build theirs when asked."""
+    """One card's legal instances of one kind, counted (`len`) before any is built: a uniform pick builds only the
+    one it takes (`part[i]`), the whole list builds them all in order (`iter`). A list of actions is one; `Moves`
+    and `Plays` build theirs when asked."""
 
     def __len__(self) -> int: ...
     def __getitem__(self, i: int) -> Action: ...
-
-
-def built(part: Part) -> list[Action]:
-    """Every action of a part, in order."""
-    return [part[i] for i in range(len(part))]
+    def __iter__(self) -> Iterator[Action]: ...
 
 
 class Moves:
@@ -43,6 +41,10 @@ class Moves:
         x, y = self.squares[i]
         return {"act": "move", "card": self.ref, "to": [x, y]}
 
+    def __iter__(self) -> Iterator[Action]:
+        ref = self.ref
+        return iter([{"act": "move", "card": ref, "to": [x, y]} for x, y in self.squares])
+
 
 class Plays:
     """One card's plays (G-4, ST-11): each square it may enter (a minion's; `None`: it goes to none) times each
@@ -57,12 +59,21 @@ class Plays:
         return len(self.targets) * (1 if self.spots is None else len(self.spots))
 
     def __getitem__(self, i: int) -> Action:
-        if not 0 <= i < len(self):
-            raise IndexError(i)
+        square, target = divmod(i, len(self.targets))
+        return self.play(None if self.spots is None else self.spots[square], self.targets[target])
+
+    def __iter__(self) -> Iterator[Action]:
+        act, ref, targets = self.act, self.ref, self.targets
+        if self.spots is None:
+            return iter([{"act": act, "card": ref, "target": t} if t else {"act": act, "card": ref} for t in targets])
+        return iter([{"act": act, "card": ref, "to": s, "target": t} if t else {"act": act, "card": ref, "to": s}
+                     for s in self.spots for t in targets])
+
+    def play(self, square: list[int] | None, target: str | None) -> Action:
+        """The play to a square (or none) and a target (or none)."""
         action: Action = {"act": self.act, "card": self.ref}
-        if self.spots is not None:
-            action["to"] = self.spots[i // len(self.targets)]
-        target = self.targets[i % len(self.targets)]
+        if square is not None:
+            action["to"] = square
         if target is not None:
             action["target"] = target
         return action
