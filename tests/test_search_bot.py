@@ -239,7 +239,7 @@ def test_bot_specs_name_a_budget(spec: str, playouts: int | None, ms: float | No
     assert isinstance(bot, IsmctsBot) and (bot.playouts, bot.ms) == (playouts, ms)
 
 
-@pytest.mark.parametrize("spec,playouts,ms", [("ismcts", None, 400.0), ("ismcts:200", 200, None),
+@pytest.mark.parametrize("spec,playouts,ms", [("ismcts", None, 350.0), ("ismcts:200", 200, None),
                                               ("ismcts:300ms", None, 300.0)])
 def test_a_window_seat_thinks_for_a_time_unless_its_spec_names_a_budget(spec: str, playouts: int | None,
                                                                          ms: float | None) -> None:

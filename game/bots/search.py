@@ -29,7 +29,7 @@ from game.turn.legal import legal_actions
 
 DEFAULT_PLAYOUTS = 32
 """The default budget outside the window (sims, benchmarks): a fixed number of playouts, so seeded runs repeat."""
-WINDOW_MS = 400.0
+WINDOW_MS = 350.0
 """The window's default budget: playouts until this many milliseconds have passed, so a bot seat answers within
 half a second (the playout under way when the time is up is finished first)."""
 MAX_PLAYOUTS = 100_000
