@@ -70,9 +70,12 @@ class Listing:
     def actions(self) -> list[Action]:
         """The whole list (the same list each time it is asked; not to be changed)."""
         if self.whole is None:
-            self.whole = [action for part in self.every_part() for action in part]
+            whole: list[Action] = []
+            for part in self.every_part():
+                whole += part
             if self.main:
-                self.whole += EndTurn.legal()
+                whole += EndTurn.legal()
+            self.whole = whole
         return self.whole
 
     def pick(self, draw: Callable[[int], int]) -> Action | None:
