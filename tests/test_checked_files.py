@@ -123,3 +123,40 @@ def test_the_default_folder_follows_xdg_then_home(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert filecache.folder() == tmp_path / "home" / ".cache" / "countertop"
+
+
+# ----- scenario files: the schema skipped for the bytes that passed it last time -------------------------------
+
+
+SCENARIO_SCRIPT = ("import sys; from game.cli import main; code = main(['scenario', sys.argv[1], '--json']); "
+                   "print('pydantic' in sys.modules, code, file=sys.stderr)")
+
+
+def run_scenario(path: Path, cache: Path) -> tuple[str, str, str]:
+    """`countertop scenario PATH --json` in a fresh process: its output, its error lines, and whether it imported
+    pydantic and its exit code."""
+    env = {**os.environ, "COUNTERTOP_CACHE": str(cache)}
+    done = subprocess.run([sys.executable, "-c", SCENARIO_SCRIPT, str(path)], capture_output=True, text=True,
+                          env=env, check=True)
+    *errors, last = done.stderr.splitlines()
+    return done.stdout, "\n".join(errors), last
+
+
+def test_a_scenario_run_again_unchanged_skips_the_schema_and_prints_the_same(cache: Path, tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text('players = ["Ada", "Bo"]\n[[card]]\nname = "Footman"\nowner = "Ada"\nzone = "board"\n'
+                    'pos = [1, 1]\n[[do]]\nact = "move"\ncard = "footman-1"\nto = [1, 2]\n')
+    first, second = run_scenario(path, cache), run_scenario(path, cache)
+    assert (first[2], second[2]) == ("True 0", "False 0")
+    assert first[:2] == second[:2] and json.loads(first[0])["turn"] == 1
+    path.write_text(path.read_text().replace("[1, 2]", "[1, 3]"))
+    assert run_scenario(path, cache)[2] == "True 0"
+
+
+def test_a_scenario_that_breaks_the_schema_is_checked_every_time(cache: Path, tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('players = ["Ada", "Bo"]\n[[card]]\nname = "Footman"\ncolour = "red"\n')
+    runs = [run_scenario(path, cache) for _ in range(2)]
+    assert runs[0] == runs[1] and runs[0][2] == "True 2"
+    assert runs[0][1] == f"countertop: {path}: [[card]] #0 ('Footman'): field 'colour': unknown field"
+    assert not list(cache.glob("scenario-*.json"))

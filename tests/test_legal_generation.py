@@ -1,6 +1,7 @@
 """Generated legal actions (issue 12, G-3..G-6, ST-11, SC-6): the list equals the old guess-and-check list at
 every decision of hundreds of seeded bot games, `apply` accepts an action exactly when the list holds it, and
-the table's indexes always equal a full scan of the components."""
+the table's indexes always equal a full scan of the components; a uniform pick that counts the actions takes
+what `random.choice` takes from the whole list with the same dice."""
 
 from __future__ import annotations
 
@@ -144,6 +145,10 @@ def compare_game(seed: int, bots: list[str]) -> int:
             assert game.other_than_ending() == (any(a["act"] != "end_turn" for a in legal) if ending else None)
             resumed = game.listing()
             assert resumed.other_than_ending() == game.other_than_ending() and resumed.actions() == legal
+            others = [a for a in legal if a["act"] != "end_turn"]
+            draw = seed * 10_000 + decisions
+            picked = game.listing().pick(random.Random(draw).randrange)
+            assert picked == (random.Random(draw).choice(others) if others else None), f"seed {seed}: a pick"
             assert game.act(players[game.table.acting_player()].choose(Observation.of(game))).ok
             decisions += 1
     finally:

@@ -232,10 +232,18 @@ def test_a_playout_budget_is_reproducible_and_one_legal_action_needs_no_search()
     game.close()
 
 
-@pytest.mark.parametrize("spec,playouts,ms", [("ismcts", 32, 450.0), ("ismcts:200", 200, None),
+@pytest.mark.parametrize("spec,playouts,ms", [("ismcts", 32, None), ("ismcts:200", 200, None),
                                               ("ismcts:300ms", None, 300.0)])
 def test_bot_specs_name_a_budget(spec: str, playouts: int | None, ms: float | None) -> None:
     bot = make_bot(spec, 0)
+    assert isinstance(bot, IsmctsBot) and (bot.playouts, bot.ms) == (playouts, ms)
+
+
+@pytest.mark.parametrize("spec,playouts,ms", [("ismcts", None, 350.0), ("ismcts:200", 200, None),
+                                              ("ismcts:300ms", None, 300.0)])
+def test_a_window_seat_thinks_for_a_time_unless_its_spec_names_a_budget(spec: str, playouts: int | None,
+                                                                         ms: float | None) -> None:
+    bot = make_bot(spec, 0, window=True)
     assert isinstance(bot, IsmctsBot) and (bot.playouts, bot.ms) == (playouts, ms)
 
 

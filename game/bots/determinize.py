@@ -131,6 +131,7 @@ class Observation:
     read: Callable[[], SeenTable] | None = field(default=None, repr=False)
     seen_table: SeenTable | None = field(default=None, repr=False)
     ask_other: Callable[[], bool | None] | None = field(default=None, repr=False)
+    ask_pick: Callable[[Callable[[int], int]], dict[str, Any] | None] | None = field(default=None, repr=False)
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -147,6 +148,15 @@ class Observation:
         if not any(a["act"] == "end_turn" for a in self.actions):
             return None
         return any(a["act"] != "end_turn" for a in self.actions)
+
+    def pick(self, draw: Callable[[int], int]) -> dict[str, Any] | None:
+        """The `draw(n)`-th of the n legal actions but ending the turn, in listing order (None when n is 0).
+        Asked of the live game when the actions are not listed yet (it counts them and builds only that one)."""
+        if callable(self.listed) and self.ask_pick is not None:
+            return self.ask_pick(draw)
+        listed = self.actions
+        others = listed[:-1] if listed and listed[-1]["act"] == "end_turn" else listed  # it comes last, once
+        return others[draw(len(others))] if others else None
 
     @property
     def view(self) -> dict[str, Any]:
@@ -202,7 +212,11 @@ class Observation:
             unmoved()
             return listed.other_than_ending()
 
-        return cls(who, look, listing, make, read=read, ask_other=other)
+        def pick(draw: Callable[[int], int]) -> dict[str, Any] | None:
+            unmoved()
+            return listed.pick(draw)
+
+        return cls(who, look, listing, make, read=read, ask_other=other, ask_pick=pick)
 
     def determinize(self, seed: int) -> Game:
         """A copy of the game with every card hidden from the player redrawn (seeded; close it after use)."""

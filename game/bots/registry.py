@@ -12,8 +12,9 @@ SPECS = ("random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms, greedy-no:MECHAN
          f"myopic (mechanics: {', '.join(MECHANICS)})")
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name, with an optional budget after a colon (`ismcts:200` playouts, `ismcts:300ms`).
+def make_bot(name: str, seed: int, window: bool = False) -> Bot:
+    """A bot by name, with an optional budget after a colon (`ismcts:200` playouts, `ismcts:300ms`); `window`: a
+    seat in the window (plain `ismcts` thinks for a time there, a number of playouts elsewhere).
 
     An unknown name raises KeyError, a bad budget ValueError.
     """
@@ -21,7 +22,7 @@ def make_bot(name: str, seed: int) -> Bot:
         return make_restricted(name, seed)
     kind, _, budget = name.partition(":")
     if kind == "ismcts":
-        return make_ismcts(seed, budget or None)
+        return make_ismcts(seed, budget or None, window)
     if kind not in BOTS or budget:
         raise KeyError(name)
     return BOTS[kind](seed)

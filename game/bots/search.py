@@ -28,7 +28,10 @@ from game.rules.stats import power
 from game.turn.legal import legal_actions
 
 DEFAULT_PLAYOUTS = 32
-DEFAULT_MS = 450.0
+"""The default budget outside the window (sims, benchmarks): a fixed number of playouts, so seeded runs repeat."""
+WINDOW_MS = 350.0
+"""The window's default budget: playouts until this many milliseconds have passed, so a bot seat answers within
+half a second (the playout under way when the time is up is finished first)."""
 MAX_PLAYOUTS = 100_000
 MAX_MS = 60_000.0
 """The largest budgets per decision (a minute's thinking, or about as many playouts): beyond them a game would
@@ -96,11 +99,11 @@ class IsmctsBot:
     def __init__(self, seed: int, playouts: int | None = None, ms: float | None = None) -> None:
         """Stop at `playouts` iterations or after `ms` milliseconds, whichever comes first (at least one).
 
-        With neither: DEFAULT_PLAYOUTS, capped at DEFAULT_MS so a decision stays under half a second.
+        With neither: DEFAULT_PLAYOUTS (reproducible; the window asks for WINDOW_MS instead).
         """
         self.rng = random.Random(seed)
         if playouts is None and ms is None:
-            playouts, ms = DEFAULT_PLAYOUTS, DEFAULT_MS
+            playouts = DEFAULT_PLAYOUTS
         self.playouts, self.ms = playouts, ms
         self.replays = Replays()
 
@@ -180,10 +183,11 @@ def ucb(node: Node) -> float:
     return node.score / node.visits + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
 
 
-def make_ismcts(seed: int, budget: str | None = None) -> IsmctsBot:
-    """An ismcts bot; the budget is a number of playouts (`200`) or milliseconds (`300ms`)."""
+def make_ismcts(seed: int, budget: str | None = None, window: bool = False) -> IsmctsBot:
+    """An ismcts bot; the budget is a number of playouts (`200`) or milliseconds (`300ms`). Without one: the
+    default, DEFAULT_PLAYOUTS, or WINDOW_MS for a seat in the window."""
     if budget is None:
-        return IsmctsBot(seed)
+        return IsmctsBot(seed, ms=WINDOW_MS) if window else IsmctsBot(seed)
     if budget.endswith("ms"):
         ms = float(budget[:-2])
         if not 0 < ms <= MAX_MS:

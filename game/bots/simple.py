@@ -34,11 +34,8 @@ class RandomBot:
         other = seen.other_than_ending()
         if other is not None and (not other or self.rng.random() < 1 / 3):
             return {"act": "end_turn"}
-        listed = seen.actions
-        others = listed[:-1] if listed and listed[-1]["act"] == "end_turn" else listed  # it comes last, once
-        if not others:
-            return {"act": "end_turn"}
-        return self.rng.choice(others)
+        picked = seen.pick(self.rng.randrange)  # draws as `choice` would from the list without its ending
+        return {"act": "end_turn"} if picked is None else picked
 
 
 class Board(Protocol):

@@ -8,16 +8,19 @@ line `FILE: WHERE: WHAT`; nothing is set up from a file with a problem.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from game.core import components as c
+from game.core import filecache
 from game.core.cards import CardDef
 from game.core.constants import COLS, CUBE_COLORS, PLAYER_ZONES, ROWS, STATUSES, ZONES
 from game.core.opspecs import OPS as OP_SPECS
 from game.core.opspecs import _target_problem as target_problem
 from game.core.opspecs import effect_problems
-from game.core.problems import FileProblems, Problem, did_you_mean, load_toml
+from game.core.problems import FileProblems, Problem, did_you_mean, load_toml, read_bounded
 from game.core.table import Table
 from game.io import scenario_exact as exact
 from game.io.invariants import state_problems
@@ -52,20 +55,53 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+SCHEMA_CODE = ("io/scenario_schema.py", "turn/commands/command.py", "turn/commands/effect.py",
+               "turn/commands/ability.py", "turn/commands/activate.py", "turn/commands/attack.py",
+               "turn/commands/choose.py", "turn/commands/end_turn.py", "turn/commands/move.py",
+               "turn/commands/play.py")
+"""The modules whose code decides what the scenario schema accepts (its models, every command kind's fields)."""
+
+
 def load_scenario(path: str) -> tuple[Table, list[dict[str, Any]]]:
-    """Read and set up a scenario; returns it (at its first action) and the actions to play."""
+    """Read and set up a scenario; returns it (at its first action) and the actions to play.
+
+    The schema (pydantic: most of a start's time) is skipped when these exact bytes were set up last time by
+    today's schema (`game.core.filecache`, one entry: a file run again unchanged); every other check still runs.
+    """
+    where = _Where(path)
     try:
-        data = load_toml(path, "scenario file")
+        text = read_bounded(path, "scenario file")
     except FileProblems as err:
         raise ScenarioError(err.problems) from None
-    return build(data, _Where(path))
+    here = Path(__file__).parent.parent
+    code = "\0".join((here / name).read_text(encoding="utf-8") for name in SCHEMA_CODE)
+
+    def check() -> tuple[Table, list[dict[str, Any]]]:
+        try:
+            data = load_toml(path, "scenario file")
+        except FileProblems as err:
+            raise ScenarioError(err.problems) from None
+        return build(data, where)
+
+    def kept(files: filecache.Files) -> tuple[Table, list[dict[str, Any]]]:
+        return build(tomllib.loads(files[Path(path)].decode("utf-8")), where, schema_passed=True)
+
+    return filecache.kept_or_checked("scenario", {Path(path): text.encode("utf-8")}, check, kept, code)
 
 
-def build(data: dict[str, Any], where: _Where) -> tuple[Table, list[dict[str, Any]]]:
-    """Check a parsed scenario whole, then set up the table it describes (raises ScenarioError)."""
-    from game.io.scenario_schema import schema_problems  # here: a start that reads no file skips pydantic
+def schema_problems(data: dict[str, Any], file: str) -> list[Problem]:
+    """`game.io.scenario_schema.schema_problems`, imported on first use: a start that checks no schema skips
+    pydantic."""
+    from game.io.scenario_schema import schema_problems as problems
 
-    problems = schema_problems(data, where.path) + step_problems(data.get("do", []), where.path)
+    return problems(data, file)
+
+
+def build(data: dict[str, Any], where: _Where, schema_passed: bool = False) -> tuple[Table, list[dict[str, Any]]]:
+    """Check a parsed scenario whole, then set up the table it describes (raises ScenarioError); `schema_passed`:
+    the same data passed the schema before, so it is not asked again."""
+    problems = [] if schema_passed else schema_problems(data, where.path)
+    problems += step_problems(data.get("do", []), where.path)
     if problems:
         raise where.all(problems)
     players = data["players"]

@@ -8,7 +8,7 @@ abilities, relics, and ending the turn (or, while a choice waits, its options).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from game.turn.commands.ability import UseAbility
@@ -16,7 +16,7 @@ from game.turn.commands.activate import Activate
 from game.turn.commands.attack import Attack
 from game.turn.commands.choose import Choose
 from game.turn.commands.end_turn import EndTurn
-from game.turn.commands.moment import Action, Moment
+from game.turn.commands.moment import Action, Moment, Part
 from game.turn.commands.move import Move
 from game.turn.commands.play import Play, PlayFromStasis, any_allowance
 
@@ -37,48 +37,63 @@ def other_than_ending(game: Table) -> bool | None:
 
 class Listing:
     """The legal actions of one moment of a game, listed only as far as asked: whether there is anything but
-    ending the turn needs the main phase's actions up to the first one, and the whole list goes on from there.
+    ending the turn needs the main phase's parts up to the first one that is not empty; a pick counts every part
+    and builds only the action it takes; the whole list builds them all.
 
     It reads the live game, so it holds only while the game does not change (its user makes sure of that).
     """
 
     def __init__(self, game: Table) -> None:
-        self.game = game
-        self.found: list[Action] = []
-        self.parts: Iterator[list[Action]] | None = None
-        self.done = False
-        if game.turn.phase == "main" and not game.pending:
-            self.parts = main_phase_parts(game)
-        else:
-            self.found = Choose.legal(game)
-            self.done = True
+        self.main = game.turn.phase == "main" and not game.pending
+        """Whether ending the turn is one of the actions (it comes last, after every part)."""
+        self.parts: list[Part] = []
+        self.unlisted: Iterator[Part] = main_phase_parts(game) if self.main else iter([Choose.legal(game)])
+        self.whole: list[Action] | None = None
 
     def other_than_ending(self) -> bool | None:
         """`other_than_ending` of the moment."""
-        if self.parts is None:
+        if not self.main:
             return None
-        if not self.found and not self.done:
-            for part in self.parts:
-                if part:
-                    self.found += part
-                    return True
-            self.found += EndTurn.legal()
-            self.done = True
-        return any(a["act"] != "end_turn" for a in self.found)
+        if any(self.parts):
+            return True
+        for part in self.unlisted:
+            self.parts.append(part)
+            if part:
+                return True
+        return False
+
+    def every_part(self) -> list[Part]:
+        """Every part of the moment (ending the turn aside), listed on first use."""
+        self.parts += self.unlisted
+        return self.parts
 
     def actions(self) -> list[Action]:
         """The whole list (the same list each time it is asked; not to be changed)."""
-        if not self.done:
-            assert self.parts is not None
-            found = self.found
-            for part in self.parts:
-                found += part
-            found += EndTurn.legal()
-            self.done = True
-        return self.found
+        if self.whole is None:
+            whole: list[Action] = []
+            for part in self.every_part():
+                whole += part
+            if self.main:
+                whole += EndTurn.legal()
+            self.whole = whole
+        return self.whole
+
+    def pick(self, draw: Callable[[int], int]) -> Action | None:
+        """The `draw(n)`-th of the n actions but ending the turn, in listing order (`random.Random.randrange`
+        draws as `choice` would from the whole list without its ending), built alone; None when n is 0."""
+        parts = self.every_part()
+        count = sum(len(part) for part in parts)
+        if count == 0:
+            return None
+        i = draw(count)
+        for part in parts:
+            if i < len(part):
+                return part[i]
+            i -= len(part)
+        raise IndexError("a draw beyond the count")
 
 
-def main_phase_parts(game: Table) -> Iterator[list[Action]]:
+def main_phase_parts(game: Table) -> Iterator[Part]:
     """The main phase's actions but ending the turn, one card's actions of one kind at a time: each card in
     hand, each card of the player's in stasis ready to play, each of the player's characters, each relic.
     Hand plays are not asked for when no allowance is left (G-4): a random bot's pick often needs only the first

@@ -41,7 +41,8 @@ class Seats:
 
     def __post_init__(self) -> None:
         self.specs = {name: spec for name, spec in self.specs.items() if spec != PERSON}
-        self.bots = {name: make_bot(spec, self.seed + i) for i, (name, spec) in enumerate(sorted(self.specs.items()))}
+        self.bots = {name: make_bot(spec, self.seed + i, window=True)
+                     for i, (name, spec) in enumerate(sorted(self.specs.items()))}
 
     def is_bot(self, name: str | None) -> bool:
         """Whether a bot plays this player."""

@@ -18,7 +18,7 @@ from game.turn.commands.checks import (
     require_main,
     square_of,
 )
-from game.turn.commands.moment import Action, Moment
+from game.turn.commands.moment import Action, Moment, Moves
 from game.turn.commands.paths import check_path, free_path, reachable
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class Move:
         move_along(game, plan.card, list(plan.steps), forced=False)
 
     @staticmethod
-    def legal(moment: Moment, eid: int) -> list[Action]:
+    def legal(moment: Moment, eid: int) -> Moves | list[Action]:
         """G-5, SE-5: every square one path search reaches within the MV left, in board order, of a character of
         the player's that may act (`can_act`: G-5, SE-9)."""
         game = moment.game
@@ -88,8 +88,7 @@ class Move:
         here = game.pos(eid)
         assert here is not None
         came = reachable(game, here, mv_left(game, eid))
-        ref = game.ref(eid)
-        return [{"act": "move", "card": ref, "to": [x, y]} for x, y in sorted(came) if (x, y) != here]
+        return Moves(game.ref(eid), [s for s in sorted(came) if s != here])
 
 
 def frozen(game: Table, eid: int) -> bool:

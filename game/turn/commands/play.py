@@ -10,7 +10,7 @@ from game.core.table import Square
 from game.rules import stasis
 from game.rules.effects import candidates, queue_effects
 from game.turn.commands.checks import Rejected, card_of, rejecting, require_main, square_of
-from game.turn.commands.moment import Action, Moment
+from game.turn.commands.moment import Moment, Part, Plays
 
 if TYPE_CHECKING:
     from game.core.table import Table
@@ -59,7 +59,7 @@ class Play:
         enter_play(game, self.by, plan.card, plan.square, game.defn(plan.card).on_play, plan.target)
 
     @staticmethod
-    def legal(moment: Moment, eid: int) -> list[Action]:
+    def legal(moment: Moment, eid: int) -> Part:
         """G-4: a card from hand, when its kind may be played and an allowance is left, to each square and target."""
         game, me = moment.game, moment.me
         if game.kind(eid) in UNPLAYABLE or allowance(game, me, eid) is None:
@@ -112,7 +112,7 @@ class PlayFromStasis:
         enter_play(game, self.by, plan.card, plan.square, card.on_play + card.from_stasis, plan.target)
 
     @staticmethod
-    def legal(moment: Moment, eid: int) -> list[Action]:
+    def legal(moment: Moment, eid: int) -> Part:
         """ST-11: a card of the player's in stasis with no counters (the table lists those), to each square and
         target."""
         game = moment.game
@@ -305,17 +305,12 @@ def played_here(game: Table, by: str, location: int) -> None:
 
 
 def plays(moment: Moment, eid: int, act: str, filt: str | None, may_be_in_stasis: bool,
-          required: bool) -> list[Action]:
+          required: bool) -> Plays:
     """One card's plays: each empty square it may enter (minions, G-4) times each target its filter allows."""
     game = moment.game
-    ref = game.ref(eid)
     targets = play_targets(moment, filt, eid, may_be_in_stasis, required)
-    if game.kind(eid) != "minion":
-        return [{"act": act, "card": ref, "target": t} if t else {"act": act, "card": ref} for t in targets]
-    if not targets:
-        return []
-    return [{"act": act, "card": ref, "to": s, "target": t} if t else {"act": act, "card": ref, "to": s}
-            for s in moment.spots() for t in targets]
+    spots = moment.spots() if game.kind(eid) == "minion" and targets else None
+    return Plays(act, game.ref(eid), spots, targets)
 
 
 def play_targets(moment: Moment, filt: str | None, eid: int, may_be_in_stasis: bool,
