@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from game.bots.registry import SPECS
 from game.cli import main
 from game.tools.value import levels_off, plan, restricted
 
@@ -81,7 +82,7 @@ def test_value_writes_its_report(tmp_path: Path, capsys: pytest.CaptureFixture[s
     (["--against", "dice"], "--against: unknown mechanic 'dice'; mechanics: stasis, stun, status, attack, "
                             "abilities, myopic"),
     (["--skill-trace", "--budgets", "0"], "--budgets: each budget is 1 to 50000 playouts (got 0)"),
-    (["--bot", "ismcts:0"], "bad bot 'ismcts:0': an ismcts budget is 1 to 100000 playouts, not '0'"),
+    (["--bot", "ismcts:0"], f"bad bot 'ismcts:0': an ismcts budget is 1 to 100000 playouts, not '0'; bots: {SPECS}"),
     (["--games", "0"], "--games must be 1 to 100,000 (got 0)"),
     (["--decks", "nope"], None),
 ])

@@ -51,15 +51,20 @@ def worker_count(asked: int | None, games: int) -> int:
     return max(1, min(asked or default_workers(), games, default_workers()))
 
 
+def check_bot(bot: str) -> None:
+    """Refuse a bot name `make_bot` does not take, in one line (SetupError)."""
+    try:
+        make_bot(bot, 0)
+    except KeyError:
+        raise SetupError(f"unknown bot {bot!r}; bots: {SPECS}") from None
+    except ValueError as err:
+        raise SetupError(f"bad bot {bot!r}: {err}; bots: {SPECS}") from None
+
+
 def validate(args: argparse.Namespace) -> None:
     """Reject bad options, one line each (SetupError)."""
     for bot in args.bots:
-        try:
-            make_bot(bot, 0)
-        except KeyError:
-            raise SetupError(f"unknown bot {bot!r}; bots: {SPECS}") from None
-        except ValueError as err:
-            raise SetupError(f"bad bot {bot!r}: {err}; bots: {SPECS}") from None
+        check_bot(bot)
     if not 2 <= args.players <= 4:
         raise SetupError("--players must be 2 to 4")
     if args.games < 1:

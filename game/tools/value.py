@@ -17,7 +17,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game.bots.registry import SPECS, make_bot
 from game.bots.restricted import MECHANICS
 from game.io.setup import SetupError, find_deck, standard_decks
 from game.tools.balance import wilson
@@ -25,7 +24,7 @@ from game.tools.batch import GameSpec, runner, schedule
 from game.tools.report import winners
 from game.tools.sim import GameResult
 from game.tools.simconsole import GameProgress
-from game.tools.simrun import worker_count
+from game.tools.simrun import check_bot, worker_count
 
 BUDGETS = (8, 16, 32, 64)
 MAX_GAMES = 100_000
@@ -58,12 +57,7 @@ def validate(args: argparse.Namespace) -> None:
             raise SetupError(f"--budgets: each budget is 1 to 50000 playouts (got {n})")
     for full, weaker in lineup(args).values():
         for bot in (full, weaker):
-            try:
-                make_bot(bot, 0)
-            except KeyError:
-                raise SetupError(f"unknown bot {bot!r}; bots: {SPECS}") from None
-            except ValueError as err:
-                raise SetupError(f"bad bot {bot!r}: {err}") from None
+            check_bot(bot)
     if not 1 <= args.games <= MAX_GAMES:
         raise SetupError(f"--games must be 1 to {MAX_GAMES:,} (got {args.games:,})")
     if args.workers is not None and args.workers < 1:

@@ -11,22 +11,8 @@ from game.ui.layout import overlaps
 from game.ui.renderer import MOVE_HIGHLIGHT, SELECTED
 from tests.ui.fake import FakeGame, character
 from tests.ui.helpers import click, hover, open_app, pixel, square_center, zone_center
+from tests.ui.test_window_details import SHOVE
 
-SHOVE = """
-players = ["Ada", "Bo"]
-[[card]]
-ref = "adept"
-name = "Venom Adept"
-owner = "Ada"
-zone = "board"
-pos = [3, 1]
-[[card]]
-ref = "guard"
-name = "Footman"
-owner = "Bo"
-zone = "board"
-pos = [3, 2]
-"""
 COORDINATE = re.compile(r"\d\s*,\s*\d|\[\d")
 
 
