@@ -16,7 +16,7 @@ from game.cli import main
 from game.tools.batch import play_batch
 from game.tools.compare import paired
 from game.tools.reportpage import FORMATS
-from game.tools.tune import deals, measured, start_variant
+from game.tools.tune import brings, deals, measured, start_variant
 from game.tools.variant import load_variant
 
 HERE = Path(__file__).parent / "variants"
@@ -167,6 +167,18 @@ def test_tune_finds_the_planted_fix(tmp_path: Path, capsys: pytest.CaptureFixtur
     fixed = load_variant(best["file"])
     assert fixed.cards == {"Archer": {"atk": 2}} and fixed.contents.pool == shipped.contents.pool
     assert best["measure"] == f"countertop sim --bots greedy greedy --games 2000 --paired --variant {best['file']}"
+
+
+@pytest.mark.parametrize(("rate", "delta", "reaches", "brought"), [
+    (0.40, 0.0, True, False),    # moved nothing: the starting interval held the target already
+    (0.40, 0.05, True, True),    # below the target and moved up
+    (0.40, -0.05, True, False),  # below the target and moved down, however wide its interval
+    (0.60, -0.05, True, True),   # above the target and moved down
+    (0.40, 0.05, False, False),  # moved up but its interval still misses the target
+])
+def test_a_change_brings_the_deck_to_the_target_only_by_moving_toward_it(rate: float, delta: float, reaches: bool,
+                                                                         brought: bool) -> None:
+    assert brings({"delta": delta, "reaches": reaches}, {"rate": rate}, 0.5) is brought
 
 
 def test_tune_says_when_nothing_reaches(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,7 +3,9 @@ win rate to a target.
 
 The deck plays every other deck in turn, from both seats (deal j: seed + j, the deck in seat 1, then in seat 2),
 first with the starting cards, then with each candidate change on the very same games (`game.tools.compare`). A
-candidate reaches the target when the deck's win rate with it has the target inside its 95% Wilson interval.
+candidate brings the deck to the target when the deck's win rate with it has the target inside its 95% Wilson
+interval and the change moved the win rate toward the target (a change that moved nothing brings nothing, even
+when the starting cards' interval already holds the target).
 """
 
 from __future__ import annotations
@@ -132,6 +134,13 @@ def measured(base: list[GameResult], results: list[GameResult], deck: str, targe
             "delta": diff["delta"], "ci": diff["ci"], "reaches": iv.low <= target <= iv.high}
 
 
+def brings(row: dict[str, Any], now: dict[str, Any], target: float) -> bool:
+    """Whether a measured change brings the deck to the target: the target inside its interval, and the paired
+    difference it made pointing toward the target."""
+    toward = row["delta"] > 0 if now["rate"] < target else row["delta"] < 0
+    return bool(row["reaches"]) and toward
+
+
 def validate(args: argparse.Namespace) -> None:
     """Reject bad options, one line each (SetupError)."""
     if not 0 < args.target < 1:
@@ -178,6 +187,8 @@ def run_tune(args: argparse.Namespace) -> int:
                             for i, (c, s) in enumerate((c, s) for c in tried for s in specs)], bar.advance)
     rows = [{"change": c.label, **measured(base, plays[n * games:(n + 1) * games], deck, args.target)}
             for n, c in enumerate(tried)]
+    for row in rows:
+        row["reaches"] = brings(row, now, args.target)
     ranked = sorted(rows, key=lambda r: (not r["reaches"], abs(r["rate"] - args.target), r["change"]))
     reaching = [r for r in ranked if r["reaches"]][:args.top]
     out = {"deck": deck, "target": args.target, "start": start.name, "games_per_candidate": games,
@@ -213,8 +224,11 @@ def print_tune(out: dict[str, Any]) -> None:
           f"{100 * out['target']:g}%")
     print(f"{out['tried']} single-number changes tried, each on the same {out['games_per_candidate']} games")
     rows = out["suggestions"] or out["closest"]
+    if now["low"] <= out["target"] <= now["high"]:
+        print("the starting cards' interval already holds the target: more --games narrows it")
     if not out["suggestions"]:
-        print("nothing tried reaches the target (its win rate's 95% interval never holds it); the closest:")
+        print("nothing tried reaches the target (no change moved the win rate toward it until its 95% interval held "
+              "it); the closest:")
     else:
         print(f"changes that bring the win rate within its 95% interval of the target (best {len(rows)}):")
     for row in rows:
