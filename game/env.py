@@ -1,4 +1,4 @@
-"""Countertop as a PettingZoo environment (issue 33): `env`, `raw_env` and `parallel_env`, with the fixed encodings
+"""Countertop as a PettingZoo environment: `env`, `raw_env` and `parallel_env`, with the fixed encodings
 of game/env_encoding.py, `state()`, `clone()` and `determinize()` (docs/rl.md)."""
 
 from __future__ import annotations

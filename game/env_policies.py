@@ -1,5 +1,5 @@
 """The project's bots as policies of the environment, a masked-random agent, and an agent's win rate against a bot
-with its 95% interval, as `countertop sim` gives it (issue 33, docs/rl.md)."""
+with its 95% interval, as `countertop sim` gives it (docs/rl.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The environment's pictures (issue 33): the window's own renderer drawing the neutral view of a game, as an RGB
+"""The environment's pictures: the window's own renderer drawing the neutral view of a game, as an RGB
 array or in a window; imported only when an environment is asked to render."""
 
 from __future__ import annotations
