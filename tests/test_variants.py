@@ -175,6 +175,8 @@ def test_tune_finds_the_planted_fix(tmp_path: Path, capsys: pytest.CaptureFixtur
     (0.40, -0.05, True, False),  # below the target and moved down, however wide its interval
     (0.60, -0.05, True, True),   # above the target and moved down
     (0.40, 0.05, False, False),  # moved up but its interval still misses the target
+    (0.50, -0.05, True, False),  # the starting cards sit on the target: down moves away from it
+    (0.50, 0.05, True, False),   # and so does up
 ])
 def test_a_change_brings_the_deck_to_the_target_only_by_moving_toward_it(rate: float, delta: float, reaches: bool,
                                                                          brought: bool) -> None:

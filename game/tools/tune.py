@@ -136,8 +136,8 @@ def measured(base: list[GameResult], results: list[GameResult], deck: str, targe
 
 def brings(row: dict[str, Any], now: dict[str, Any], target: float) -> bool:
     """Whether a measured change brings the deck to the target: the target inside its interval, and the paired
-    difference it made pointing toward the target."""
-    toward = row["delta"] > 0 if now["rate"] < target else row["delta"] < 0
+    difference it made pointing toward the target (none can when the starting cards sit on the target)."""
+    toward = row["delta"] > 0 if now["rate"] < target else row["delta"] < 0 if now["rate"] > target else False
     return bool(row["reaches"]) and toward
 
 
