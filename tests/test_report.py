@@ -193,7 +193,7 @@ def test_report_folder_gets_both_files(tmp_path: Path, capsys: pytest.CaptureFix
     summary = json.loads(capsys.readouterr().out)
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert report["games"] == summary["games"] == 2 and report["seeds"] == [3, 4]
-    assert report["command"] == "countertop sim --games 2 --seed 3 --players 2 --bots greedy random"
+    assert report["command"] == ".venv/bin/countertop sim --games 2 --seed 3 --players 2 --bots greedy random"
     assert summary["win_rates"]["by_deck"] == report["win_rates"]["by_deck"]
     assert (tmp_path / "report.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 

@@ -31,7 +31,7 @@ def test_value_reports_each_row_the_same_for_one_and_two_workers(capsys: pytest.
     for r in one["rows"].values():
         assert r["full"] == "greedy" and r["games"] == 4 and 0 <= r["wins"] <= 4
         assert r["low"] <= r["rate"] == round(r["wins"] / 4, 4) <= r["high"]
-    assert one["command"] == ("countertop value --games 3 --seed 4 --bot greedy --against attack stun "
+    assert one["command"] == (".venv/bin/countertop value --games 3 --seed 4 --bot greedy --against attack stun "
                               "--decks fable_guard hex_and_count")
 
 

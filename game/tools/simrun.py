@@ -80,7 +80,7 @@ def validate(args: argparse.Namespace) -> None:
 
 def command(args: argparse.Namespace, deck_keys: list[str]) -> str:
     """The command that plays the same games again (how they were spread over processes does not matter)."""
-    parts = ["countertop sim", f"--games {args.games}", f"--seed {args.seed}", f"--players {args.players}",
+    parts = [".venv/bin/countertop sim", f"--games {args.games}", f"--seed {args.seed}", f"--players {args.players}",
              "--bots " + " ".join(args.bots)]
     if args.decks:
         parts.append("--decks " + " ".join(deck_keys))

@@ -211,7 +211,7 @@ def write_suggestions(out: dict[str, Any], made: dict[str, Variant], folder: Pat
         path = folder / f"{n:02d}-{slug(row['change'])}.toml"
         write_whole(path, made[row["change"]].toml())
         row["file"] = str(path)
-        row["measure"] = (f"countertop sim --bots {' '.join(bots)} --games 2000 --paired "
+        row["measure"] = (f".venv/bin/countertop sim --bots {' '.join(bots)} --games 2000 --paired "
                           f"--variant {shlex.quote(str(path))}")
     write_whole(folder / "tune.json", json.dumps(out, indent=1, ensure_ascii=False) + "\n")
 

@@ -97,7 +97,7 @@ def levels_off(rows: dict[str, dict[str, Any]]) -> str | None:
 
 def command(args: argparse.Namespace, decks: Sequence[str]) -> str:
     """The command that plays the same games again."""
-    parts = ["countertop value", f"--games {args.games}", f"--seed {args.seed}"]
+    parts = [".venv/bin/countertop value", f"--games {args.games}", f"--seed {args.seed}"]
     if args.skill_trace:
         parts += ["--skill-trace", "--budgets " + " ".join(map(str, args.budgets))]
     else:
