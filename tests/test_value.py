@@ -11,7 +11,7 @@ import pytest
 
 from game.bots.registry import SPECS
 from game.cli import main
-from game.tools.value import levels_off, plan, restricted
+from game.tools.value import levels_off, plan, restricted, trace_verdict
 
 
 def value_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
@@ -93,3 +93,12 @@ def test_value_refuses_bad_options_in_one_line(capsys: pytest.CaptureFixture[str
     assert captured.out == "" and captured.err.count("\n") == 1 and captured.err.startswith("countertop: ")
     if why is not None:
         assert captured.err == f"countertop: {why}\n"
+
+
+def test_the_trace_levels_off_only_after_a_doubling_that_won_measurably_more() -> None:
+    labels = ["16 vs 8", "32 vs 16", "64 vs 32"]
+    assert trace_verdict("32 vs 16", labels) == ("levels off at 32 vs 16: doubling the budget there no longer wins "
+                                                 "measurably more")
+    assert trace_verdict("16 vs 8", labels).startswith("no doubling won measurably more than half its games, from "
+                                                       "16 vs 8 on")
+    assert trace_verdict(None, labels) == "still rising: every doubling won measurably more than half its games"

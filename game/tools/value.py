@@ -95,6 +95,17 @@ def levels_off(rows: dict[str, dict[str, Any]]) -> str | None:
     return next((label for label, r in rows.items() if r["low"] <= 0.5), None)
 
 
+def trace_verdict(where: str | None, labels: list[str]) -> str:
+    """The skill trace in a sentence: a level only after a doubling that did win measurably more; none from the first
+    doubling on says only that these games cannot tell a gain (more games a row can)."""
+    if where is None:
+        return "still rising: every doubling won measurably more than half its games"
+    if labels and where == labels[0]:
+        return (f"no doubling won measurably more than half its games, from {where} on: too few games a row to tell "
+                "a small gain from none (--games sets them)")
+    return f"levels off at {where}: doubling the budget there no longer wins measurably more"
+
+
 def command(args: argparse.Namespace, decks: Sequence[str]) -> str:
     """The command that plays the same games again."""
     parts = [".venv/bin/countertop value", f"--games {args.games}", f"--seed {args.seed}"]
@@ -148,9 +159,7 @@ def print_value(report: dict[str, Any], how: str, seconds: float) -> None:
                      f"{100 * r['low']:.1f} – {100 * r['high']:.1f}%", f"{r['mean_turns']:g}")
     out.print(grid)
     if trace:
-        where = report["levels_off"]
-        out.print(f"levels off at {where}: doubling the budget there no longer wins measurably more" if where
-                  else "still rising: every doubling won measurably more than half its games")
+        out.print(trace_verdict(report["levels_off"], list(report["rows"])))
 
 
 def run_value(args: argparse.Namespace) -> int:
