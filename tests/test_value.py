@@ -43,6 +43,7 @@ def test_the_skill_trace_doubles_each_budget(capsys: pytest.CaptureFixture[str])
     assert {k: (r["full"], r["against"], r["games"]) for k, r in one["rows"].items()} == {
         "2 vs 1": ("ismcts:2", "ismcts:1", 2), "4 vs 2": ("ismcts:4", "ismcts:2", 2)}
     assert one["levels_off"] == levels_off(one["rows"])
+    assert one["verdict"] == trace_verdict(one["levels_off"], list(one["rows"]))
 
 
 def test_every_row_plays_the_same_paired_deals() -> None:

@@ -138,6 +138,7 @@ def measure(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     }
     if args.skill_trace:
         report["levels_off"] = levels_off(measured)
+        report["verdict"] = trace_verdict(report["levels_off"], list(measured))
     return report, how
 
 
@@ -159,7 +160,7 @@ def print_value(report: dict[str, Any], how: str, seconds: float) -> None:
                      f"{100 * r['low']:.1f} – {100 * r['high']:.1f}%", f"{r['mean_turns']:g}")
     out.print(grid)
     if trace:
-        out.print(trace_verdict(report["levels_off"], list(report["rows"])))
+        out.print(report["verdict"])
 
 
 def run_value(args: argparse.Namespace) -> int:

@@ -51,9 +51,7 @@ def value_page(report: dict[str, Any]) -> str:
             f"<code>{escape(report['bot'])}</code> plays the same bot forbidden one mechanic (or <code>myopic</code>, "
             "which never looks past its own action); the further above 50%, the more the game rewards the mechanic.")
     if trace:
-        where = report["levels_off"]
-        lead += (f" It levels off at {escape(where)}: that doubling no longer wins measurably more." if where else
-                 " It is still rising: every doubling won measurably more than half its games.")
+        lead += f" The trace: {escape(report['verdict'])}."
     with rc_context({"text.parse_math": False, "text.usetex": False}):
         chart = value_plot(report)
     body = (f"<h1>Countertop: {title.lower()}</h1><p class=lead>{num(report, ['pairs'], 'int')} paired deals a row "
