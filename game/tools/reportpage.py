@@ -82,23 +82,29 @@ def png(fig: Figure, alt: str) -> str:
     return f'<img alt="{escape(alt)}" src="data:image/png;base64,{data}">'
 
 
-def rate_plot(labels: Sequence[str], rates: Sequence[dict[str, Any]], title: str, even: float | None) -> str:
-    """Win rates as points with 95% error bars (and the even line)."""
+def interval_plot(labels: Sequence[str], spans: Sequence[tuple[float, float, float]], title: str, xlabel: str,
+                  line: float | None) -> str:
+    """Values as points with their intervals, given as (value, low, high) in per cent, one row per label, and an
+    optional dashed reference line."""
     fig = Figure(figsize=(8, 0.5 * len(labels) + 1.2))
     ax = fig.subplots()
     ys = list(range(len(labels)))[::-1]
-    values = [100 * r["rate"] for r in rates]
-    ax.errorbar(values, ys, xerr=[[100 * (r["rate"] - r["low"]) for r in rates],
-                                  [100 * (r["high"] - r["rate"]) for r in rates]],
+    ax.errorbar([v for v, _, _ in spans], ys, xerr=[[v - lo for v, lo, _ in spans], [hi - v for v, _, hi in spans]],
                 fmt="o", color=BLUE, capsize=4)
-    if even is not None:
-        ax.axvline(100 * even, color=GREY, linestyle="--", linewidth=1)
+    if line is not None:
+        ax.axvline(line, color=GREY, linestyle="--", linewidth=1)
     ax.set_yticks(ys, [visible(x) for x in labels])
-    ax.set_xlabel("win rate, % (95% Wilson interval)")
+    ax.set_xlabel(xlabel)
     ax.set_title(title)
     ax.set_ylim(-0.7, len(labels) - 0.3)
     ax.grid(axis="x", alpha=0.3)
     return png(fig, title)
+
+
+def rate_plot(labels: Sequence[str], rates: Sequence[dict[str, Any]], title: str, even: float | None) -> str:
+    """Win rates as points with 95% error bars (and the even line)."""
+    return interval_plot(labels, [(100 * r["rate"], 100 * r["low"], 100 * r["high"]) for r in rates], title,
+                         "win rate, % (95% Wilson interval)", None if even is None else 100 * even)
 
 
 def matrix_plot(report: dict[str, Any]) -> str:
@@ -310,19 +316,8 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
 
 def delta_plot(labels: Sequence[str], deltas: Sequence[dict[str, Any]], title: str) -> str:
     """Differences, variant minus base, in points, with their paired 95% intervals (and the zero line)."""
-    fig = Figure(figsize=(8, 0.5 * len(labels) + 1.2))
-    ax = fig.subplots()
-    ys = list(range(len(labels)))[::-1]
-    values = [100 * d["delta"] for d in deltas]
-    ax.errorbar(values, ys, xerr=[[100 * (d["delta"] - d["ci"][0]) for d in deltas],
-                                  [100 * (d["ci"][1] - d["delta"]) for d in deltas]], fmt="o", color=BLUE, capsize=4)
-    ax.axvline(0, color=GREY, linestyle="--", linewidth=1)
-    ax.set_yticks(ys, [visible(x) for x in labels])
-    ax.set_xlabel("variant minus base, win-rate points (95% paired interval)")
-    ax.set_title(title)
-    ax.set_ylim(-0.7, len(labels) - 0.3)
-    ax.grid(axis="x", alpha=0.3)
-    return png(fig, title)
+    return interval_plot(labels, [(100 * d["delta"], 100 * d["ci"][0], 100 * d["ci"][1]) for d in deltas], title,
+                         "variant minus base, win-rate points (95% paired interval)", 0)
 
 
 def delta_cells(report: dict[str, Any], path: Sequence[str], fmt: str) -> str:
