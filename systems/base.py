@@ -33,7 +33,12 @@ class PhaseSystem(Processor):
         return game
 
     def process(self) -> None:
-        game = self.game
+        """esper's frame call: `step` on the system's own table."""
+        self.step(self.game)
+
+    def step(self, game: Table) -> None:
+        """Run the system's work if the turn is in its phase and it has not run yet, then close the phase if
+        it closes it; `advance` calls this with the table it already holds (no lookup through the weak link)."""
         turn = game.turn
         if turn.phase != self.phase or game.pending or game.queue:
             return

@@ -58,7 +58,7 @@ def install(game: Table) -> None:
     for rank, system in enumerate(SCHEDULE):
         made = system(game)
         game.add_system(made, len(SCHEDULE) - rank)
-        game.phase_steps.setdefault(made.phase, []).append(made.process)
+        game.phase_steps.setdefault(made.phase, []).append(made.step)
     game.untap_replacements.append(stun_counter_replacement)
     game.listeners.append(dispatch)
 
@@ -78,4 +78,4 @@ def advance(game: Table) -> None:
         if turn.phase == "main":
             break
         for step in steps[turn.phase]:
-            step()
+            step(game)

@@ -24,12 +24,14 @@ def ticking(game: Table) -> list[int]:
 class FreezeSystem(PhaseSystem):
     """SE-5: at the start of its controller's turn a Freeze token comes off, except the first time.
 
-    Reads and writes StatusStack (Freeze tokens and the `fresh` mark).
+    Reads and writes StatusStack (Freeze tokens and the `fresh` mark); with no statuses anywhere it does nothing.
     """
 
     phase = "start"
 
     def run(self, game: Table) -> None:
+        if not game.any_with(StatusStack):
+            return
         for eid in ticking(game):
             stack = game.get(eid, StatusStack)
             if stack is None or "Freeze" not in stack.stacks:
@@ -45,11 +47,14 @@ class FreezeSystem(PhaseSystem):
 
 class CubeCountdownSystem(PhaseSystem):
     """SE-14: white cubes count down, one at the start of their controller's turn; taking the last one wakes
-    the card's abilities for it through the trigger dispatcher, as an effect taking it does too (R-1)."""
+    the card's abilities for it through the trigger dispatcher, as an effect taking it does too (R-1). With no cubes
+    anywhere it does nothing."""
 
     phase = "start"
 
     def run(self, game: Table) -> None:
+        if not game.any_with(Cubes):
+            return
         for eid in ticking(game):
             if game.cubes(eid).white > 0:
                 status.remove_cubes(game, eid, "white", 1)
@@ -60,12 +65,15 @@ class StatusTickSystem(PhaseSystem):
 
     Burn deals 2 per stack with no source (no VP, Sleep stays). Sleep and Stun end at the end of the
     character's next turn (G-3's Ruling: not the turn they were applied in by their own controller).
-    Damage is collected first, then dealt, so the order of characters does not matter.
+    Damage is collected first, then dealt, so the order of characters does not matter. With no statuses anywhere
+    it does nothing.
     """
 
     phase = "end"
 
     def run(self, game: Table) -> None:
+        if not game.any_with(StatusStack):
+            return
         chars = ticking(game)
         burns = [(e, BURN_PER_STACK * game.statuses(e).get("Burn", 0)) for e in chars]
         expiring = [(e, s) for e in chars for s in ("Sleep", "Stun") if status.applied_before_this_turn(game, e, s)]

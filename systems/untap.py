@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.components import Tapped
 from game.rules.triggers import fire
 from systems.base import PhaseSystem
 
@@ -32,13 +33,16 @@ class UntapSystem(PhaseSystem):
 
     Every attempt goes through `Table.untap`, whose replacement hook turns it into "remove a stun
     counter" (SC-2); untapped permanents are not touched, so they keep their counters (SC-10).
-    A monster untaps in the first player's untap phase, the turn its statuses tick in (SE-3).
+    A monster untaps in the first player's untap phase, the turn its statuses tick in (SE-3). With nothing
+    tapped anywhere it does nothing.
     """
 
     phase = "untap"
     next_phase = "main"
 
     def run(self, game: Table) -> None:
+        if not game.any_with(Tapped):
+            return
         active = game.active().name
         for eid in game.zone_cards("board"):
             if game.tick_controller(eid) == active and game.is_tapped(eid):

@@ -132,7 +132,7 @@ class Table:
         self.made = 0
         self.untap_replacements: list[UntapReplacement] = []
         self.listeners: list[Listener] = []
-        self.phase_steps: dict[str, list[Callable[[], None]]] = {}
+        self.phase_steps: dict[str, list[Callable[[Table], None]]] = {}
         """The rule systems' steps of each phase, in schedule order (installed by the turn layer)."""
         self._clear_indexes()
         self.lifetime: Lifetime[Table] = Lifetime(self)
@@ -406,6 +406,11 @@ class Table:
         found = self._components_of
         return [(eid, found[eid][kind]) for eid in having]
 
+    def any_with(self, kind: type) -> bool:
+        """Whether any entity has a component of this type (esper drops a type's set when its last one goes), so a
+        rule system with nothing to do can say so without looking at every card."""
+        return kind in self._entities_of_type
+
     def query(self, *kinds: type) -> list[tuple[int, Any]]:
         """Every entity with all these component types, with them: esper's own cached query of this world
         (the rules read through `scan` and the indexes; the benchmarks' bare baseline reads through this)."""
@@ -549,21 +554,27 @@ class Table:
     def clear_board_state(self, eid: int) -> None:
         """Forget everything a card had only while on the board (ST-3's Ruling)."""
         self._unplace(eid)
-        for comp in self.BOARD_STATE.intersection(self._components_of[eid]):
+        comps = self._components_of[eid]
+        for comp in self.BOARD_STATE.intersection(comps):
             self.enter()
             esper.remove_component(eid, comp)
-        stats = self.get(eid, Stats)
+        stats = comps.get(Stats)
         if stats is not None:
-            self.component(eid, Health).hp = stats.max_hp
+            comps[Health].hp = stats.max_hp
+
+    LEFT_BEHIND: ClassVar[tuple[type, ...]] = (StasisCounters, Resolving)
+    """Components no card takes into another zone."""
 
     def put(self, eid: int, zone: str) -> None:
         """Move a card to a zone, arriving last (a deck's last card is its bottom)."""
         self._unfile(eid)
         if zone not in ("board", "location"):
             self.clear_board_state(eid)
-        self.enter()
-        esper.try_remove_component(eid, StasisCounters)
-        esper.try_remove_component(eid, Resolving)
+        comps = self._components_of[eid]
+        for kind in self.LEFT_BEHIND:
+            if kind in comps:
+                self.enter()
+                esper.remove_component(eid, kind)
         z = self._zone_of[eid]
         z.name = zone
         z.seq = self.new_seq()
@@ -686,9 +697,9 @@ class Table:
         self._square_of: dict[int, Square] = {}
         self._stale = False
 
-    def _add(self, found: dict[int, None], eid: int) -> None:
+    def _add(self, found: dict[int, None], eid: int, seq: int) -> None:
         """Add to an arrival-ordered index (a card arriving out of order re-sorts that one index)."""
-        late = bool(found) and not self._stale and self._zone_of[next(reversed(found))].seq > self._zone_of[eid].seq
+        late = bool(found) and not self._stale and self._zone_of[next(reversed(found))].seq > seq
         found[eid] = None
         if late:
             ordered = sorted(found, key=lambda e: self._zone_of[e].seq)
@@ -696,16 +707,19 @@ class Table:
             found.update(dict.fromkeys(ordered))
 
     def _file(self, eid: int) -> None:
-        zone = self._zone_of[eid].name
-        self._add(self._zones.setdefault(zone, {}), eid)
+        where = self._zone_of[eid]
+        zone, seq = where.name, where.seq
+        self._add(self._zones.setdefault(zone, {}), eid, seq)
         if (owner := self._owner[eid]) is not None:
-            self._add(self._owned.setdefault((zone, owner), {}), eid)
+            self._add(self._owned.setdefault((zone, owner), {}), eid, seq)
         if (ctrl := self._controller[eid]) is not None:
-            self._add(self._controlled.setdefault((zone, ctrl), {}), eid)
-        if zone == "board" and self.is_character(eid):
-            self._add(self._characters, eid)
-        self._file_ready(eid)
-        self._place(eid)
+            self._add(self._controlled.setdefault((zone, ctrl), {}), eid, seq)
+        if zone == "board" and self._card[eid].kind in ("minion", "monster"):
+            self._add(self._characters, eid, seq)
+        if zone == "stasis":
+            self._file_ready(eid)
+        if BoardPos in self._components_of[eid]:
+            self._place(eid)
 
     def _unfile(self, eid: int) -> None:
         zone = self._zone_of[eid].name
@@ -721,7 +735,7 @@ class Table:
     def _file_ready(self, eid: int) -> None:
         ctrl = self._controller[eid]
         if ctrl is not None and self._zone_of[eid].name == "stasis" and self.stasis_counters(eid) == 0:
-            self._add(self._ready.setdefault(ctrl, {}), eid)
+            self._add(self._ready.setdefault(ctrl, {}), eid, self._zone_of[eid].seq)
 
     def _unfile_ready(self, eid: int) -> None:
         ctrl = self._controller[eid]
