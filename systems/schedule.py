@@ -15,7 +15,7 @@ from game.core.cards import CardDef
 from game.core.table import Table
 from game.rules.effects import resolve_queue
 from game.rules.stun import stun_counter_replacement
-from game.rules.triggers import dispatch
+from game.rules.triggers import WAKING_EVENTS, dispatch
 from systems.base import PhaseSystem
 from systems.endturn import DrawSystem, VictorySystem
 from systems.stasis import StasisCleanupSystem, StasisTickSystem
@@ -49,8 +49,8 @@ def new_table(players: list[str], seed: int = 0, pool: dict[str, CardDef] | None
 def install(game: Table) -> None:
     """Register every system in the table's (current) world in schedule order, and the rules' hooks.
 
-    The hooks are the untap replacement of stun counters (SC-2) and the trigger dispatcher that hears
-    every event of the log (ST-6).
+    The hooks are the untap replacement of stun counters (SC-2) and the trigger dispatcher, which watches the
+    events of the log that may wake a trigger (ST-6).
 
     esper sorts processors by descending priority (and `add_processor` without one would set it to 0), so each
     system gets an explicit, strictly decreasing priority.
@@ -60,7 +60,7 @@ def install(game: Table) -> None:
         game.add_system(made, len(SCHEDULE) - rank)
         game.phase_steps.setdefault(made.phase, []).append(made.step)
     game.untap_replacements.append(stun_counter_replacement)
-    game.listeners.append(dispatch)
+    game.watch(WAKING_EVENTS, dispatch)
 
 
 def advance(game: Table) -> None:

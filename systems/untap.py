@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.components import Tapped
-from game.rules.triggers import fire
+from game.rules.triggers import fire, has_triggers
 from systems.base import PhaseSystem
 
 if TYPE_CHECKING:
@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 class StartTriggerSystem(PhaseSystem):
     """G-3: "at the start of your turn" abilities of the active player's cards, oldest first.
 
-    Cards in stasis are skipped: their abilities do not work there (ST-6, Zany Prof).
+    Cards in stasis are skipped: their abilities do not work there (ST-6, Zany Prof); so are cards with no
+    triggered abilities at all.
     """
 
     phase = "start"
@@ -23,7 +24,8 @@ class StartTriggerSystem(PhaseSystem):
 
     def run(self, game: Table) -> None:
         active = game.active().name
-        cards = [e for e in game.zone_cards("board") + game.zone_cards("location") if game.controller(e) == active]
+        cards = [e for e in game.zone_cards("board") + game.zone_cards("location")
+                 if game.controller(e) == active and has_triggers(game, e)]
         for eid in sorted(cards, key=game.arrival):
             fire(game, eid, "start_of_turn")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -112,8 +112,9 @@ class Table:
     """One table of Countertop in its own esper world: entities, queries, zone moves, the log and its hooks.
 
     Rules, systems and commands work on a Table; `game.engine.Game` adds the entry points a program uses.
-    Every change is an event in the log; `listeners` (triggers, registered by the schedule) hear each one,
-    and `untap_replacements` (stun counters, SC-2) may replace an untap.
+    Every change is an event in the log; `listeners` hear each one, watchers (`watch`: the trigger dispatcher,
+    registered by the schedule) only the types they name, and `untap_replacements` (stun counters, SC-2) may
+    replace an untap.
     """
 
     def __init__(self, players: list[str], seed: int = 0, pool: dict[str, CardDef] | None = None) -> None:
@@ -132,6 +133,8 @@ class Table:
         self.made = 0
         self.untap_replacements: list[UntapReplacement] = []
         self.listeners: list[Listener] = []
+        self._watchers: dict[str, list[Listener]] = {}
+        """The listeners of each event type (`watch`)."""
         self.phase_steps: dict[str, list[Callable[[Table], None]]] = {}
         """The rule systems' steps of each phase, in schedule order (installed by the turn layer)."""
         self._clear_indexes()
@@ -508,11 +511,20 @@ class Table:
 
     # ----- events, dice, stones ----------------------------------------------------------------------------
 
+    def watch(self, event_types: Iterable[str], listener: Listener) -> None:
+        """Have a listener hear only events of these types, after the `listeners` that hear every event: most
+        events wake nothing, so they are not offered to the trigger dispatcher at all."""
+        for event_type in event_types:
+            self._watchers.setdefault(event_type, []).append(listener)
+
     def emit(self, event_type: str, /, **fields: Any) -> None:
-        """Append an event to the log and tell every listener (triggered abilities listen here)."""
+        """Append an event to the log and tell every listener, then the watchers of its type (triggered abilities
+        watch here)."""
         entry = event(event_type, **fields)
         self.log.append(entry)
         for listener in self.listeners:
+            listener(self, entry)
+        for listener in self._watchers.get(event_type, ()):
             listener(self, entry)
 
     def roll(self, purpose: str, card: int | None = None) -> int:
@@ -728,9 +740,12 @@ class Table:
             self._owned[(zone, owner)].pop(eid, None)
         if (ctrl := self._controller[eid]) is not None:
             self._controlled[(zone, ctrl)].pop(eid, None)
-        self._characters.pop(eid, None)
-        self._unfile_ready(eid)
-        self._unplace(eid)
+        if zone == "board":
+            self._characters.pop(eid, None)
+        elif zone == "stasis":
+            self._unfile_ready(eid)
+        if eid in self._square_of:
+            self._unplace(eid)
 
     def _file_ready(self, eid: int) -> None:
         ctrl = self._controller[eid]

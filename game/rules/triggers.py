@@ -18,6 +18,12 @@ EVENT_TRIGGERS = {
 }
 
 
+def has_triggers(game: Table, eid: int) -> bool:
+    """Whether a card has any triggered ability at all, printed or copied (most cards have none, so the start of a
+    turn asks only the ones that do)."""
+    return bool(game.defn(eid).triggers) or game.has(eid, CopiedPower)
+
+
 def active_triggers(game: Table, eid: int, on: str) -> list[Trigger]:
     """A card's triggers for an event that work where the card is now.
 
@@ -45,6 +51,10 @@ def fire(game: Table, eid: int, on: str) -> None:
     for trig in active_triggers(game, eid, on):
         queue_effects(game, trig.effects, eid, player)
         game.emit("Triggered", card=game.ref(eid), on=on)
+
+
+WAKING_EVENTS: frozenset[str] = frozenset((*EVENT_TRIGGERS, "CubesRemoved"))
+"""The event types that may wake a trigger (`trigger_of`): the only ones the dispatcher watches."""
 
 
 def trigger_of(entry: dict[str, Any]) -> str | None:
