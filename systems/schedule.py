@@ -67,7 +67,9 @@ def advance(game: Table) -> None:
     """Run the systems and the effect queue until a player must act (main phase or a choice).
 
     Each pass runs only the systems of the phase the turn is in, in schedule order: the others would
-    return at once (a system that ends its phase lets the next pass run the next phase's systems).
+    return at once (a system that ends its phase lets the next pass run the next phase's systems). A pass
+    stops at the first system that queues an effect, asks a choice or ends the phase, as the systems after it
+    would return at once too.
     """
     steps = game.phase_steps
     turn = game.turn
@@ -77,5 +79,8 @@ def advance(game: Table) -> None:
             continue
         if turn.phase == "main":
             break
-        for step in steps[turn.phase]:
+        phase = turn.phase
+        for step in steps[phase]:
             step(game)
+            if game.queue or game.pending or turn.phase != phase:
+                break

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from game.core import components as c
 from game.core.table import Table
 from game.engine import Game
@@ -99,3 +101,13 @@ def test_a_quiet_end_of_turn_logs_exactly_the_draw_and_the_next_start() -> None:
         {"type": "PhaseChanged", "phase": "main", "turn": 2, "player": "Bo"},
     ]
     assert table.zone_cards("hand", "Ada") == [table.eid("d1"), table.eid("d2")]
+
+
+def test_an_unknown_event_type_is_refused_before_the_log() -> None:
+    """An event type the log does not know is a programming error: refused, and nothing is logged or heard."""
+    table = Table(["Ada", "Bo"])
+    heard: list[str] = []
+    table.listeners.append(lambda _table, entry: heard.append(entry["type"]))
+    with pytest.raises(ValueError, match="unknown event type 'Teleported'"):
+        table.emit("Teleported", card="x")
+    assert table.log == [] and heard == []

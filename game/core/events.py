@@ -1,8 +1,6 @@
-"""Game events: every change of state is one typed, JSON-ready entry in the game log."""
+"""Game events: every change of state is one typed, JSON-ready entry in the game log (`Table.emit` makes them)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 EVENT_TYPES: frozenset[str] = frozenset(
     {
@@ -56,9 +54,3 @@ EVENT_TYPES: frozenset[str] = frozenset(
     }
 )
 
-
-def event(event_type: str, /, **fields: Any) -> dict[str, Any]:
-    """A log entry of a known event type; an unknown type is a programming error."""
-    if event_type not in EVENT_TYPES:
-        raise ValueError(f"unknown event type {event_type!r}")
-    return {"type": event_type, **fields}

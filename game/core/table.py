@@ -40,7 +40,7 @@ from game.core.components import (
 )
 from game.core.constants import COLS, ROWS
 from game.core.dice import Dice
-from game.core.events import event
+from game.core.events import EVENT_TYPES
 from game.core.lifetime import Lifetime
 
 _world_ids = itertools.count(1)
@@ -520,7 +520,9 @@ class Table:
     def emit(self, event_type: str, /, **fields: Any) -> None:
         """Append an event to the log and tell every listener, then the watchers of its type (triggered abilities
         watch here)."""
-        entry = event(event_type, **fields)
+        if event_type not in EVENT_TYPES:
+            raise ValueError(f"unknown event type {event_type!r}")
+        entry = {"type": event_type, **fields}
         self.log.append(entry)
         for listener in self.listeners:
             listener(self, entry)
