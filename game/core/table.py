@@ -388,8 +388,7 @@ class Table:
 
     def get(self, eid: int, kind: type[T]) -> T | None:
         """The entity's component of this type, or None (`esper.try_component`, read from this world)."""
-        found = self._components_of.get(eid)
-        return found.get(kind) if found is not None else None
+        return self._components_of.get(eid, NOTHING).get(kind)
 
     def has(self, eid: int, kind: type) -> bool:
         """Whether the entity has a component of this type (`esper.has_component`, of this world)."""
