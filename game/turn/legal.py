@@ -9,19 +9,20 @@ abilities, relics, and ending the turn (or, while a choice waits, its options).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.turn.commands.ability import UseAbility
 from game.turn.commands.activate import Activate
 from game.turn.commands.attack import Attack
 from game.turn.commands.choose import Choose
 from game.turn.commands.end_turn import EndTurn
-from game.turn.commands.moment import Action, Moment, Part
+from game.turn.commands.moment import Action, Moment, Part, Planned
 from game.turn.commands.move import Move
 from game.turn.commands.play import Play, PlayFromStasis, any_allowance
 
 if TYPE_CHECKING:
     from game.core.table import Table
+    from game.turn.commands.command import Command
 
 
 def legal_actions(game: Table) -> list[Action]:
@@ -40,15 +41,23 @@ class Listing:
     ending the turn needs the main phase's parts up to the first one that is not empty; a pick counts every part
     and builds only the action it takes; the whole list builds them all.
 
-    It reads the live game, so it holds only while the game does not change (its user makes sure of that).
+    It reads the live game, so it holds only while the game does not change (its user makes sure of that). An
+    action it built comes with its plan (`planned`) while the game has not moved since (no event, no command, no
+    card moved between zones): `Game.act` runs that plan without parsing and checking the action again.
     """
 
     def __init__(self, game: Table) -> None:
+        self.game = game
         self.main = game.turn.phase == "main" and not game.pending
         """Whether ending the turn is one of the actions (it comes last, after every part)."""
         self.parts: list[Part] = []
         self.unlisted: Iterator[Part] = main_phase_parts(game) if self.main else iter([Choose.legal(game)])
         self.whole: list[Action] | None = None
+        self.spans: list[tuple[int, Planned]] = []
+        """Where each part that plans its actions begins in the whole list."""
+        self.picked: tuple[Action, Planned, int] | None = None
+        """The last action a pick built from a part that plans its actions, the part, and its index there."""
+        self.stamp = moved(game)
 
     def other_than_ending(self) -> bool | None:
         """`other_than_ending` of the moment."""
@@ -72,6 +81,8 @@ class Listing:
         if self.whole is None:
             whole: list[Action] = []
             for part in self.every_part():
+                if isinstance(part, Planned):
+                    self.spans.append((len(whole), part))
                 whole += part
             if self.main:
                 whole += EndTurn.legal()
@@ -88,9 +99,43 @@ class Listing:
         i = draw(count)
         for part in parts:
             if i < len(part):
-                return part[i]
+                action = part[i]
+                if isinstance(part, Planned):
+                    self.picked = action, part, i
+                return action
             i -= len(part)
         raise IndexError("a draw beyond the count")
+
+    def planned(self, action: Action) -> tuple[Command[Any], Any] | None:
+        """The command and plan of an action this listing built (this very object, unchanged since), while the
+        game has not moved; None for any other action (it takes the whole parse and check)."""
+        if moved(self.game) != self.stamp:
+            return None
+        found = self.made(action)
+        if found is None:
+            return None
+        part, i = found
+        if part[i] != action:
+            return None
+        return part.planned(i, self.game.active().name)
+
+    def made(self, action: Action) -> tuple[Planned, int] | None:
+        """The part that built this very action object, and its index there (None: not built here by a part
+        that plans its actions)."""
+        if self.picked is not None and self.picked[0] is action:
+            return self.picked[1], self.picked[2]
+        if self.whole is not None:
+            at = next((k for k, listed in enumerate(self.whole) if listed is action), None)
+            if at is not None:
+                for start, part in self.spans:
+                    if start <= at < start + len(part):
+                        return part, at - start
+        return None
+
+
+def moved(game: Table) -> tuple[int, int, int]:
+    """What changes whenever the game moves on: its event log, its command history, its arrival numbers."""
+    return len(game.log), len(game.history), game.seq
 
 
 def main_phase_parts(game: Table) -> Iterator[Part]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -19,64 +20,32 @@ Action = dict[str, Any]
 class Part(Protocol):
     """One card's legal instances of one kind, counted (`len`) before any is built: a uniform pick builds only the
     one it takes (`part[i]`), the whole list builds them all in order (`iter`). A list of actions is one; `Moves`
-    and `Plays` build theirs when asked."""
+    (move.py) and `Plays` (play.py) build theirs when asked."""
 
     def __len__(self) -> int: ...
     def __getitem__(self, i: int) -> Action: ...
     def __iter__(self) -> Iterator[Action]: ...
 
 
-class Moves:
-    """A character's moves (G-5), one per square it may reach, in board order."""
+class Planned(ABC):
+    """A part whose actions the listing may hand to `act` ready to run: `planned(i, by)` is the command the i-th
+    action gives and the plan its check would return, worked out from what the listing already found (no check
+    runs again). `Moves` and `Plays` are; a plain list of actions is not (its actions go through the check)."""
 
-    __slots__ = ("ref", "squares")
+    __slots__ = ()
 
-    def __init__(self, ref: str, squares: list[Square]) -> None:
-        self.ref, self.squares = ref, squares
+    @abstractmethod
+    def __len__(self) -> int: ...
 
-    def __len__(self) -> int:
-        return len(self.squares)
+    @abstractmethod
+    def __getitem__(self, i: int) -> Action: ...
 
-    def __getitem__(self, i: int) -> Action:
-        x, y = self.squares[i]
-        return {"act": "move", "card": self.ref, "to": [x, y]}
+    @abstractmethod
+    def __iter__(self) -> Iterator[Action]: ...
 
-    def __iter__(self) -> Iterator[Action]:
-        ref = self.ref
-        return iter([{"act": "move", "card": ref, "to": [x, y]} for x, y in self.squares])
-
-
-class Plays:
-    """One card's plays (G-4, ST-11): each square it may enter (a minion's; `None`: it goes to none) times each
-    target (`None`: it names none), square by square."""
-
-    __slots__ = ("act", "ref", "spots", "targets")
-
-    def __init__(self, act: str, ref: str, spots: list[list[int]] | None, targets: list[str | None]) -> None:
-        self.act, self.ref, self.spots, self.targets = act, ref, spots, targets
-
-    def __len__(self) -> int:
-        return len(self.targets) * (1 if self.spots is None else len(self.spots))
-
-    def __getitem__(self, i: int) -> Action:
-        square, target = divmod(i, len(self.targets))
-        return self.play(None if self.spots is None else self.spots[square], self.targets[target])
-
-    def __iter__(self) -> Iterator[Action]:
-        act, ref, targets = self.act, self.ref, self.targets
-        if self.spots is None:
-            return iter([{"act": act, "card": ref, "target": t} if t else {"act": act, "card": ref} for t in targets])
-        return iter([{"act": act, "card": ref, "to": s, "target": t} if t else {"act": act, "card": ref, "to": s}
-                     for s in self.spots for t in targets])
-
-    def play(self, square: list[int] | None, target: str | None) -> Action:
-        """The play to a square (or none) and a target (or none)."""
-        action: Action = {"act": self.act, "card": self.ref}
-        if square is not None:
-            action["to"] = square
-        if target is not None:
-            action["target"] = target
-        return action
+    @abstractmethod
+    def planned(self, i: int, by: str) -> tuple[Any, Any]:
+        """The command the i-th action gives the player `by`, and the plan its check would return now."""
 
 
 class Moment:
