@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game.turn.commands.ability import UseAbility
 from game.turn.commands.activate import Activate
 from game.turn.commands.attack import Attack
+from game.turn.commands.checks import can_act
 from game.turn.commands.choose import Choose
 from game.turn.commands.end_turn import EndTurn
 from game.turn.commands.moment import Action, Moment, Part, Planned
@@ -93,17 +94,18 @@ class Listing:
         """The `draw(n)`-th of the n actions but ending the turn, in listing order (`random.Random.randrange`
         draws as `choice` would from the whole list without its ending), built alone; None when n is 0."""
         parts = self.every_part()
-        count = sum(len(part) for part in parts)
+        sizes = [len(part) for part in parts]
+        count = sum(sizes)
         if count == 0:
             return None
         i = draw(count)
-        for part in parts:
-            if i < len(part):
+        for part, size in zip(parts, sizes, strict=True):
+            if i < size:
                 action = part[i]
                 if isinstance(part, Planned):
                     self.picked = action, part, i
                 return action
-            i -= len(part)
+            i -= size
         raise IndexError("a draw beyond the count")
 
     def planned(self, action: Action) -> tuple[Command[Any], Any] | None:
@@ -141,8 +143,8 @@ def moved(game: Table) -> tuple[int, int, int]:
 def main_phase_parts(game: Table) -> Iterator[Part]:
     """The main phase's actions but ending the turn, one card's actions of one kind at a time: each card in
     hand, each card of the player's in stasis ready to play, each of the player's characters, each relic.
-    Hand plays are not asked for when no allowance is left (G-4): a random bot's pick often needs only the first
-    part that is not empty."""
+    Hand plays are not asked for when no allowance is left (G-4), nor moves and attacks of a character that may not
+    act (G-5, SE-9): a random bot's pick often needs only the first part that is not empty."""
     me = game.active().name
     moment = Moment(game, me)
     if any_allowance(game, me):
@@ -151,8 +153,9 @@ def main_phase_parts(game: Table) -> Iterator[Part]:
     for eid in game.stasis_ready(me):
         yield PlayFromStasis.legal(moment, eid)
     for eid in [e for e in game.characters() if game.controller(e) == me]:
-        yield Move.legal(moment, eid)
-        yield Attack.legal(moment, eid)
+        if can_act(game, eid):  # asked once for both kinds (G-5, SE-9)
+            yield Move.legal(moment, eid)
+            yield Attack.legal(moment, eid)
         yield UseAbility.legal(moment, eid)
     for eid in game.zone_cards("board", me, by="controller"):
         if game.kind(eid) == "relic":

@@ -11,7 +11,6 @@ from game.rules.combat import move_along
 from game.rules.stats import mv_left
 from game.turn.commands.checks import (
     Rejected,
-    can_act,
     card_of,
     own_character,
     ready_to_act,
@@ -82,9 +81,9 @@ class Move:
     @staticmethod
     def legal(moment: Moment, eid: int) -> Moves | list[Action]:
         """G-5, SE-5: every square one path search reaches within the MV left, in board order, of a character of
-        the player's that may act (`can_act`: G-5, SE-9)."""
+        the player's that may act (the listing asks `can_act` first: G-5, SE-9)."""
         game = moment.game
-        if not can_act(game, eid) or frozen(game, eid):
+        if frozen(game, eid):
             return []
         here = game.pos(eid)
         assert here is not None
