@@ -152,11 +152,13 @@ def main_phase_parts(game: Table) -> Iterator[Part]:
             yield Play.legal(moment, eid)
     for eid in game.stasis_ready(me):
         yield PlayFromStasis.legal(moment, eid)
-    for eid in [e for e in game.characters() if game.controller(e) == me]:
-        if can_act(game, eid):  # asked once for both kinds (G-5, SE-9)
-            yield Move.legal(moment, eid)
-            yield Attack.legal(moment, eid)
-        yield UseAbility.legal(moment, eid)
-    for eid in game.zone_cards("board", me, by="controller"):
+    board = game.zone_cards("board", me, by="controller")  # in arrival order: the characters oldest first
+    for eid in board:
+        if game.is_character(eid):
+            if can_act(game, eid):  # asked once for both kinds (G-5, SE-9)
+                yield Move.legal(moment, eid)
+                yield Attack.legal(moment, eid)
+            yield UseAbility.legal(moment, eid)
+    for eid in board:
         if game.kind(eid) == "relic":
             yield Activate.legal(moment, eid)

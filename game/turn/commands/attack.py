@@ -69,8 +69,8 @@ class Attack:
         assert here is not None
         x, y = here
         reach = game.component(eid, Stats).range
-        return [{"act": "attack", "card": ref, "target": game.ref(t)} for t, there in foes
-                if there is not None and abs(x - there[0]) + abs(y - there[1]) <= reach]
+        return [{"act": "attack", "card": ref, "target": game.ref(t)} for t, a, b in foes
+                if abs(x - a) + abs(y - b) <= reach]
 
 
 def check_attack_target(game: Table, eid: int, target: int, by: str) -> None:

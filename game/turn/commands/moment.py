@@ -6,7 +6,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from game.core.table import Square
 from game.rules.effects import candidates
 from game.turn.commands.checks import minion_squares
 
@@ -59,7 +58,7 @@ class Moment:
         self.game, self.me = game, me
         self.found: dict[str, list[int]] = {}
         self.squares: list[list[int]] | None = None
-        self.enemies: list[tuple[int, Square | None]] | None = None
+        self.enemies: list[tuple[int, int, int]] | None = None
 
     def candidates(self, name: str, source: int) -> list[int]:
         """The filter's candidates (not to be changed: the list is shared)."""
@@ -76,8 +75,10 @@ class Moment:
             self.squares = [list(s) for s in minion_squares(self.game, self.me)]
         return self.squares
 
-    def foes(self) -> list[tuple[int, Square | None]]:
-        """The enemy characters, oldest first, each with its square, listed on first use (shared)."""
+    def foes(self) -> list[tuple[int, int, int]]:
+        """The enemy characters, oldest first, each with its square's x and y, listed on first use (shared)."""
         if self.enemies is None:
-            self.enemies = [(e, self.game.pos(e)) for e in self.game.characters() if self.game.is_enemy(self.me, e)]
+            game, me = self.game, self.me
+            self.enemies = [(e, *square) for e in game.characters()
+                            if game.is_enemy(me, e) and (square := game.pos(e)) is not None]
         return self.enemies
