@@ -8,6 +8,7 @@ abilities, relics, and ending the turn (or, while a choice waits, its options).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -54,8 +55,9 @@ class Listing:
         self.parts: list[Part] = []
         self.unlisted: Iterator[Part] = main_phase_parts(game) if self.main else iter([Choose.legal(game)])
         self.whole: list[Action] | None = None
-        self.spans: list[tuple[int, Planned]] = []
-        """Where each part that plans its actions begins in the whole list."""
+        self.spans: list[Planned] = []
+        self.starts: list[int] = []
+        """The parts that plan their actions, and where each begins in the whole list."""
         self.picked: tuple[Action, Planned, int] | None = None
         """The last action a pick built from a part that plans its actions, the part, and its index there."""
         self.stamp = moved(game)
@@ -83,7 +85,8 @@ class Listing:
             whole: list[Action] = []
             for part in self.every_part():
                 if isinstance(part, Planned):
-                    self.spans.append((len(whole), part))
+                    self.spans.append(part)
+                    self.starts.append(len(whole))
                 whole += part
             if self.main:
                 whole += EndTurn.legal()
@@ -126,13 +129,15 @@ class Listing:
         that plans its actions)."""
         if self.picked is not None and self.picked[0] is action:
             return self.picked[1], self.picked[2]
-        if self.whole is not None:
-            at = next((k for k, listed in enumerate(self.whole) if listed is action), None)
-            if at is not None:
-                for start, part in self.spans:
-                    if start <= at < start + len(part):
-                        return part, at - start
-        return None
+        if self.whole is None or action not in self.whole:
+            return None
+        at = self.whole.index(action)  # the actions listed are all different
+        if self.whole[at] is not action:
+            return None
+        span = bisect_right(self.starts, at) - 1
+        if span < 0 or at - self.starts[span] >= len(self.spans[span]):
+            return None
+        return self.spans[span], at - self.starts[span]
 
 
 def moved(game: Table) -> tuple[int, int, int]:

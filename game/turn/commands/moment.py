@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -26,25 +25,28 @@ class Part(Protocol):
     def __iter__(self) -> Iterator[Action]: ...
 
 
-class Planned(ABC):
+class Planned:
     """A part whose actions the listing may hand to `act` ready to run: `planned(i, by)` is the command the i-th
     action gives and the plan its check would return, worked out from what the listing already found (no check
-    runs again). `Moves` and `Plays` are; a plain list of actions is not (its actions go through the check)."""
+    runs again). `Moves` and `Plays` are; a plain list of actions is not (its actions go through the check).
+
+    A plain base class (not an `abc.ABC`): the listing asks `isinstance` of every part, and an ABC's check runs in
+    Python."""
 
     __slots__ = ()
 
-    @abstractmethod
-    def __len__(self) -> int: ...
+    def __len__(self) -> int:
+        raise NotImplementedError
 
-    @abstractmethod
-    def __getitem__(self, i: int) -> Action: ...
+    def __getitem__(self, i: int) -> Action:
+        raise NotImplementedError
 
-    @abstractmethod
-    def __iter__(self) -> Iterator[Action]: ...
+    def __iter__(self) -> Iterator[Action]:
+        raise NotImplementedError
 
-    @abstractmethod
     def planned(self, i: int, by: str) -> tuple[Any, Any]:
         """The command the i-th action gives the player `by`, and the plan its check would return now."""
+        raise NotImplementedError
 
 
 class Moment:
