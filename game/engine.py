@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.core.table import Outcome, Table
+from game.core.table import OK, Outcome, Table
 from game.io import serialize, setup, view
 from game.io.scenario import run_scenario_file
 from game.turn import legal
-from game.turn.commands import apply_action, check_action
+from game.turn.commands import apply_action, check_action, run_planned
 from systems.schedule import advance, new_table
 
 
@@ -26,6 +26,9 @@ class Game:
     def __init__(self, table: Table) -> None:
         self.table = table
         """The whole state of this game: its esper world, indexes, log, dice and turn."""
+        self.listed: legal.Listing | None = None
+        """The last listing of this game's legal actions (`listing`, `legal_actions`): an action it built is run
+        on its plan, not parsed and checked again, while the game has not moved (`Listing.planned`)."""
 
     @classmethod
     def new(cls, players: list[str], decks: Sequence[str | None] | None = None, seed: int = 0) -> Game:
@@ -53,8 +56,14 @@ class Game:
         return cls(serialize.load_state(data))
 
     def act(self, action: dict[str, Any]) -> Outcome:
-        """Apply one player action (a scenario `[[do]]` table); a rejection changes nothing."""
-        return apply_action(self.table, action)
+        """Apply one player action (a scenario `[[do]]` table); a rejection changes nothing. An action the last
+        listing built, unchanged, while the game has not moved, runs on the plan the listing worked out."""
+        listed, self.listed = self.listed, None
+        found = listed.planned(action) if listed is not None else None
+        if found is None:
+            return apply_action(self.table, action)
+        run_planned(self.table, action, *found)
+        return OK
 
     def check(self, action: dict[str, Any]) -> Outcome:
         """Whether an action would be accepted, without applying it."""
@@ -62,11 +71,12 @@ class Game:
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """Every action the acting player may take now."""
-        return legal.legal_actions(self.table)
+        return self.listing().actions()
 
     def listing(self) -> legal.Listing:
         """The legal actions of this moment, listed only as far as asked (valid while the game does not change)."""
-        return legal.Listing(self.table)
+        self.listed = legal.Listing(self.table)
+        return self.listed
 
     def other_than_ending(self) -> bool | None:
         """Whether the acting player may do anything but end the turn (None: ending it is not legal now)."""

@@ -8,20 +8,23 @@ abilities, relics, and ending the turn (or, while a choice waits, its options).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.turn.commands.ability import UseAbility
 from game.turn.commands.activate import Activate
 from game.turn.commands.attack import Attack
+from game.turn.commands.checks import can_act
 from game.turn.commands.choose import Choose
 from game.turn.commands.end_turn import EndTurn
-from game.turn.commands.moment import Action, Moment, Part
+from game.turn.commands.moment import Action, Moment, Part, Planned
 from game.turn.commands.move import Move
 from game.turn.commands.play import Play, PlayFromStasis, any_allowance
 
 if TYPE_CHECKING:
     from game.core.table import Table
+    from game.turn.commands.command import Command
 
 
 def legal_actions(game: Table) -> list[Action]:
@@ -40,15 +43,24 @@ class Listing:
     ending the turn needs the main phase's parts up to the first one that is not empty; a pick counts every part
     and builds only the action it takes; the whole list builds them all.
 
-    It reads the live game, so it holds only while the game does not change (its user makes sure of that).
+    It reads the live game, so it holds only while the game does not change (its user makes sure of that). An
+    action it built comes with its plan (`planned`) while the game has not moved since (no event, no command, no
+    card moved between zones): `Game.act` runs that plan without parsing and checking the action again.
     """
 
     def __init__(self, game: Table) -> None:
+        self.game = game
         self.main = game.turn.phase == "main" and not game.pending
         """Whether ending the turn is one of the actions (it comes last, after every part)."""
         self.parts: list[Part] = []
         self.unlisted: Iterator[Part] = main_phase_parts(game) if self.main else iter([Choose.legal(game)])
         self.whole: list[Action] | None = None
+        self.spans: list[Planned] = []
+        self.starts: list[int] = []
+        """The parts that plan their actions, and where each begins in the whole list."""
+        self.picked: tuple[Action, Planned, int] | None = None
+        """The last action a pick built from a part that plans its actions, the part, and its index there."""
+        self.stamp = moved(game)
 
     def other_than_ending(self) -> bool | None:
         """`other_than_ending` of the moment."""
@@ -72,6 +84,9 @@ class Listing:
         if self.whole is None:
             whole: list[Action] = []
             for part in self.every_part():
+                if isinstance(part, Planned):
+                    self.spans.append(part)
+                    self.starts.append(len(whole))
                 whole += part
             if self.main:
                 whole += EndTurn.legal()
@@ -82,22 +97,59 @@ class Listing:
         """The `draw(n)`-th of the n actions but ending the turn, in listing order (`random.Random.randrange`
         draws as `choice` would from the whole list without its ending), built alone; None when n is 0."""
         parts = self.every_part()
-        count = sum(len(part) for part in parts)
+        sizes = [len(part) for part in parts]
+        count = sum(sizes)
         if count == 0:
             return None
         i = draw(count)
-        for part in parts:
-            if i < len(part):
-                return part[i]
-            i -= len(part)
+        for part, size in zip(parts, sizes, strict=True):
+            if i < size:
+                action = part[i]
+                if isinstance(part, Planned):
+                    self.picked = action, part, i
+                return action
+            i -= size
         raise IndexError("a draw beyond the count")
+
+    def planned(self, action: Action) -> tuple[Command[Any], Any] | None:
+        """The command and plan of an action this listing built (this very object, unchanged since), while the
+        game has not moved; None for any other action (it takes the whole parse and check)."""
+        if moved(self.game) != self.stamp:
+            return None
+        found = self.made(action)
+        if found is None:
+            return None
+        part, i = found
+        if part[i] != action:
+            return None
+        return part.planned(i, self.game.active().name)
+
+    def made(self, action: Action) -> tuple[Planned, int] | None:
+        """The part that built this very action object, and its index there (None: not built here by a part
+        that plans its actions)."""
+        if self.picked is not None and self.picked[0] is action:
+            return self.picked[1], self.picked[2]
+        if self.whole is None or action not in self.whole:
+            return None
+        at = self.whole.index(action)  # the actions listed are all different
+        if self.whole[at] is not action:
+            return None
+        span = bisect_right(self.starts, at) - 1
+        if span < 0 or at - self.starts[span] >= len(self.spans[span]):
+            return None
+        return self.spans[span], at - self.starts[span]
+
+
+def moved(game: Table) -> tuple[int, int, int]:
+    """What changes whenever the game moves on: its event log, its command history, its arrival numbers."""
+    return len(game.log), len(game.history), game.seq
 
 
 def main_phase_parts(game: Table) -> Iterator[Part]:
     """The main phase's actions but ending the turn, one card's actions of one kind at a time: each card in
     hand, each card of the player's in stasis ready to play, each of the player's characters, each relic.
-    Hand plays are not asked for when no allowance is left (G-4): a random bot's pick often needs only the first
-    part that is not empty."""
+    Hand plays are not asked for when no allowance is left (G-4), nor moves and attacks of a character that may not
+    act (G-5, SE-9): a random bot's pick often needs only the first part that is not empty."""
     me = game.active().name
     moment = Moment(game, me)
     if any_allowance(game, me):
@@ -105,10 +157,13 @@ def main_phase_parts(game: Table) -> Iterator[Part]:
             yield Play.legal(moment, eid)
     for eid in game.stasis_ready(me):
         yield PlayFromStasis.legal(moment, eid)
-    for eid in [e for e in game.characters() if game.controller(e) == me]:
-        yield Move.legal(moment, eid)
-        yield Attack.legal(moment, eid)
-        yield UseAbility.legal(moment, eid)
-    for eid in game.zone_cards("board", me, by="controller"):
+    board = game.zone_cards("board", me, by="controller")  # in arrival order: the characters oldest first
+    for eid in board:
+        if game.is_character(eid):
+            if can_act(game, eid):  # asked once for both kinds (G-5, SE-9)
+                yield Move.legal(moment, eid)
+                yield Attack.legal(moment, eid)
+            yield UseAbility.legal(moment, eid)
+    for eid in board:
         if game.kind(eid) == "relic":
             yield Activate.legal(moment, eid)

@@ -154,16 +154,12 @@ def ability_target(game: Table, eid: int, ab: Ability, given: Any, by: str) -> i
     return target
 
 
-def check_ability_target(game: Table, eid: int, ab: Ability, target: int, by: str,
-                         options: list[int] | None = None) -> None:
-    """A card an ability of a character names: not in stasis (ST-7), one its filter allows, in range (G-5).
-
-    `options` may pass in the `candidates` of the ability's target filter already listed.
-    """
+def check_ability_target(game: Table, eid: int, ab: Ability, target: int, by: str) -> None:
+    """A card an ability of a character names: not in stasis (ST-7), one its filter allows, in range (G-5)."""
     assert ab.target is not None
     if game.in_stasis(target):
         raise Rejected(f"{game.name(target)} is in stasis: no ability can target it (ST-7)")
-    if target not in (candidates(game, ab.target, by, eid) if options is None else options):
+    if target not in candidates(game, ab.target, by, eid):
         what = ab.target.replace("_", " ")
         raise Rejected(f"{game.name(target)} is not a legal target for {ab.name} (it needs: {what})")
     here, there = game.pos(eid), game.pos(target)
@@ -228,12 +224,8 @@ def ability_instances(moment: Moment, eid: int, ab: Ability, checked: bool = Fal
         there = game.pos(t)
         if here is not None and there is not None and abs(here[0] - there[0]) + abs(here[1] - there[1]) > reach:
             continue
-        if checked:
-            try:
-                check_ability_target(game, eid, ab, t, me, options)
-                stunned_against(game, eid, t, me, stunned)
-            except Rejected:
-                continue
+        if checked and (game.in_stasis(t) or (stunned and game.is_enemy(me, t))):
+            continue  # all `check_ability_target` (ST-7) and `stunned_against` (SE-10) leave to ask of a candidate
         action = {**base, "target": game.ref(t)}
         if not shift:
             found.append(action)

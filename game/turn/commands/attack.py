@@ -9,7 +9,6 @@ from game.core.components import Stats
 from game.rules.combat import standard_attack
 from game.turn.commands.checks import (
     Rejected,
-    can_act,
     card_of,
     own_character,
     ready_to_act,
@@ -58,38 +57,29 @@ class Attack:
     @staticmethod
     def legal(moment: Moment, eid: int) -> list[Action]:
         """G-6: Standard Attacks on the enemy characters (oldest first) in range, of a character of the player's
-        that may act (`can_act`)."""
-        game, me = moment.game, moment.me
-        if not can_act(game, eid):
+        that may act (the listing asks `can_act` first) and whose Stun does not hold (SE-10: every foe is an enemy).
+        The foes are enemy characters on the board, none in stasis, so range is all `check_attack_target` has left
+        to ask."""
+        game = moment.game
+        foes = moment.foes()
+        if not foes or stun_holds(game, eid):
             return []
         ref = game.ref(eid)
         here = game.pos(eid)
         assert here is not None
         x, y = here
         reach = game.component(eid, Stats).range
-        stunned = stun_holds(game, eid)
-        found = []
-        for t, there in moment.foes():
-            if t == eid or there is None or abs(x - there[0]) + abs(y - there[1]) > reach:
-                continue
-            try:
-                check_attack_target(game, eid, t, me, stunned)
-            except Rejected:
-                continue
-            found.append({"act": "attack", "card": ref, "target": game.ref(t)})
-        return found
+        return [{"act": "attack", "card": ref, "target": game.ref(t)} for t, a, b in foes
+                if abs(x - a) + abs(y - b) <= reach]
 
 
-def check_attack_target(game: Table, eid: int, target: int, by: str, stunned: bool | None = None) -> None:
-    """G-6: an enemy character on the board, not in stasis (ST-7), in range (G-5), unless Stun forbids (SE-10).
-
-    `stunned` may pass in `stun_holds` for the attacker, already asked.
-    """
+def check_attack_target(game: Table, eid: int, target: int, by: str) -> None:
+    """G-6: an enemy character on the board, not in stasis (ST-7), in range (G-5), unless Stun forbids (SE-10)."""
     if game.in_stasis(target):
         raise Rejected(f"{game.name(target)} is in stasis: it can't be attacked (ST-7)")
     if not game.is_character(target) or not game.on_board(target) or not game.is_enemy(by, target):
         raise Rejected(f"{game.name(target)} is not an enemy character on the board (G-6)")
-    stunned_against(game, eid, target, by, stunned)
+    stunned_against(game, eid, target, by)
     reach = game.component(eid, Stats).range
     here, there = game.pos(eid), game.pos(target)
     assert here is not None and there is not None

@@ -99,10 +99,9 @@ def stun_holds(game: Table, actor: int) -> bool:
     return game.has_status(actor, "Stun") and applied_before_this_turn(game, actor, "Stun")
 
 
-def stunned_against(game: Table, actor: int, target: int, by: str, stunned: bool | None = None) -> None:
-    """SE-10: on its next turn a character with status Stun can't target enemies (`stunned` may pass in
-    `stun_holds` for the actor, already asked)."""
-    if (stun_holds(game, actor) if stunned is None else stunned) and game.is_enemy(by, target):
+def stunned_against(game: Table, actor: int, target: int, by: str) -> None:
+    """SE-10: on its next turn a character with status Stun can't target enemies."""
+    if stun_holds(game, actor) and game.is_enemy(by, target):
         raise Rejected(f"{game.name(actor)} has the status Stun: it can't target enemies this turn (SE-10)")
 
 

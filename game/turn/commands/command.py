@@ -1,7 +1,8 @@
 """What every command kind is, the table of kinds by act, and the one path an action takes: parse, check, run.
 
 `apply_action` takes a scenario-style `[[do]]` dict. A rejected command returns the reason and leaves the
-state, the log and the dice exactly as they were.
+state, the log and the dice exactly as they were. `run_planned` is its last step, also taken alone by an action a
+listing of this very moment built (`game.turn.legal.Listing.planned`): the listing's plan stands in for the check.
 """
 
 from __future__ import annotations
@@ -104,9 +105,14 @@ def apply_action(game: Table, action: dict[str, Any]) -> Outcome:
     found = planned(game, action)
     if isinstance(found, Outcome):
         return found
-    command, plan = found
+    run_planned(game, action, *found)
+    return OK
+
+
+def run_planned(game: Table, action: dict[str, Any], command: Command[Any], plan: Any) -> None:
+    """Run the plan a check gave for an action (or one a listing worked out for an action it built, G-3), log the
+    action and let the game advance."""
     game.last_rolls = []
     game.history.append(dict(action))
     command.run(game, plan)
     advance(game)
-    return OK

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from game.core.table import Square
 from game.rules.effects import candidates
 from game.turn.commands.checks import minion_squares
 
@@ -19,64 +18,35 @@ Action = dict[str, Any]
 class Part(Protocol):
     """One card's legal instances of one kind, counted (`len`) before any is built: a uniform pick builds only the
     one it takes (`part[i]`), the whole list builds them all in order (`iter`). A list of actions is one; `Moves`
-    and `Plays` build theirs when asked."""
+    (move.py) and `Plays` (play.py) build theirs when asked."""
 
     def __len__(self) -> int: ...
     def __getitem__(self, i: int) -> Action: ...
     def __iter__(self) -> Iterator[Action]: ...
 
 
-class Moves:
-    """A character's moves (G-5), one per square it may reach, in board order."""
+class Planned:
+    """A part whose actions the listing may hand to `act` ready to run: `planned(i, by)` is the command the i-th
+    action gives and the plan its check would return, worked out from what the listing already found (no check
+    runs again). `Moves` and `Plays` are; a plain list of actions is not (its actions go through the check).
 
-    __slots__ = ("ref", "squares")
+    A plain base class (not an `abc.ABC`): the listing asks `isinstance` of every part, and an ABC's check runs in
+    Python."""
 
-    def __init__(self, ref: str, squares: list[Square]) -> None:
-        self.ref, self.squares = ref, squares
-
-    def __len__(self) -> int:
-        return len(self.squares)
-
-    def __getitem__(self, i: int) -> Action:
-        x, y = self.squares[i]
-        return {"act": "move", "card": self.ref, "to": [x, y]}
-
-    def __iter__(self) -> Iterator[Action]:
-        ref = self.ref
-        return iter([{"act": "move", "card": ref, "to": [x, y]} for x, y in self.squares])
-
-
-class Plays:
-    """One card's plays (G-4, ST-11): each square it may enter (a minion's; `None`: it goes to none) times each
-    target (`None`: it names none), square by square."""
-
-    __slots__ = ("act", "ref", "spots", "targets")
-
-    def __init__(self, act: str, ref: str, spots: list[list[int]] | None, targets: list[str | None]) -> None:
-        self.act, self.ref, self.spots, self.targets = act, ref, spots, targets
+    __slots__ = ()
 
     def __len__(self) -> int:
-        return len(self.targets) * (1 if self.spots is None else len(self.spots))
+        raise NotImplementedError
 
     def __getitem__(self, i: int) -> Action:
-        square, target = divmod(i, len(self.targets))
-        return self.play(None if self.spots is None else self.spots[square], self.targets[target])
+        raise NotImplementedError
 
     def __iter__(self) -> Iterator[Action]:
-        act, ref, targets = self.act, self.ref, self.targets
-        if self.spots is None:
-            return iter([{"act": act, "card": ref, "target": t} if t else {"act": act, "card": ref} for t in targets])
-        return iter([{"act": act, "card": ref, "to": s, "target": t} if t else {"act": act, "card": ref, "to": s}
-                     for s in self.spots for t in targets])
+        raise NotImplementedError
 
-    def play(self, square: list[int] | None, target: str | None) -> Action:
-        """The play to a square (or none) and a target (or none)."""
-        action: Action = {"act": self.act, "card": self.ref}
-        if square is not None:
-            action["to"] = square
-        if target is not None:
-            action["target"] = target
-        return action
+    def planned(self, i: int, by: str) -> tuple[Any, Any]:
+        """The command the i-th action gives the player `by`, and the plan its check would return now."""
+        raise NotImplementedError
 
 
 class Moment:
@@ -90,7 +60,7 @@ class Moment:
         self.game, self.me = game, me
         self.found: dict[str, list[int]] = {}
         self.squares: list[list[int]] | None = None
-        self.enemies: list[tuple[int, Square | None]] | None = None
+        self.enemies: list[tuple[int, int, int]] | None = None
 
     def candidates(self, name: str, source: int) -> list[int]:
         """The filter's candidates (not to be changed: the list is shared)."""
@@ -107,8 +77,10 @@ class Moment:
             self.squares = [list(s) for s in minion_squares(self.game, self.me)]
         return self.squares
 
-    def foes(self) -> list[tuple[int, Square | None]]:
-        """The enemy characters, oldest first, each with its square, listed on first use (shared)."""
+    def foes(self) -> list[tuple[int, int, int]]:
+        """The enemy characters, oldest first, each with its square's x and y, listed on first use (shared)."""
         if self.enemies is None:
-            self.enemies = [(e, self.game.pos(e)) for e in self.game.characters() if self.game.is_enemy(self.me, e)]
+            game, me = self.game, self.me
+            self.enemies = [(e, *square) for e in game.characters()
+                            if game.is_enemy(me, e) and (square := game.pos(e)) is not None]
         return self.enemies

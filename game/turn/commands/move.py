@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -10,7 +11,6 @@ from game.rules.combat import move_along
 from game.rules.stats import mv_left
 from game.turn.commands.checks import (
     Rejected,
-    can_act,
     card_of,
     own_character,
     ready_to_act,
@@ -18,8 +18,8 @@ from game.turn.commands.checks import (
     require_main,
     square_of,
 )
-from game.turn.commands.moment import Action, Moment, Moves
-from game.turn.commands.paths import check_path, free_path, reachable
+from game.turn.commands.moment import Action, Moment, Planned
+from game.turn.commands.paths import check_path, free_path, path_to, reachable
 
 if TYPE_CHECKING:
     from game.core.table import Table
@@ -81,14 +81,48 @@ class Move:
     @staticmethod
     def legal(moment: Moment, eid: int) -> Moves | list[Action]:
         """G-5, SE-5: every square one path search reaches within the MV left, in board order, of a character of
-        the player's that may act (`can_act`: G-5, SE-9)."""
+        the player's that may act (the listing asks `can_act` first: G-5, SE-9)."""
         game = moment.game
-        if not can_act(game, eid) or frozen(game, eid):
+        if frozen(game, eid):
             return []
         here = game.pos(eid)
         assert here is not None
-        came = reachable(game, here, mv_left(game, eid))
-        return Moves(game.ref(eid), [s for s in sorted(came) if s != here])
+        return Moves(game.ref(eid), eid, here, reachable(game, here, mv_left(game, eid)))
+
+
+class Moves(Planned):
+    """A character's moves (G-5), one per square its path search reached, in board order: counted from the search
+    alone, the squares sorted only when an action is built."""
+
+    __slots__ = ("came", "eid", "here", "ordered", "ref")
+
+    def __init__(self, ref: str, eid: int, here: Square, came: dict[Square, Square | None]) -> None:
+        self.ref, self.eid, self.here, self.came = ref, eid, here, came
+        self.ordered: list[Square] | None = None
+
+    def __len__(self) -> int:
+        return len(self.came) - 1
+
+    def squares(self) -> list[Square]:
+        """The squares reached but the start, in board order (sorted on first use)."""
+        if self.ordered is None:
+            here = self.here
+            self.ordered = [s for s in sorted(self.came) if s != here]
+        return self.ordered
+
+    def __getitem__(self, i: int) -> Action:
+        x, y = self.squares()[i]
+        return {"act": "move", "card": self.ref, "to": [x, y]}
+
+    def __iter__(self) -> Iterator[Action]:
+        ref = self.ref
+        return iter([{"act": "move", "card": ref, "to": [x, y]} for x, y in self.squares()])
+
+    def planned(self, i: int, by: str) -> tuple[Move, MovePlan]:
+        """The move to the i-th square and its plan: the path the search found (as `free_path` gives `check`)."""
+        goal = self.squares()[i]
+        steps = path_to(self.came, self.here, goal)
+        return Move(by, self.ref, [goal[0], goal[1]]), MovePlan(self.eid, tuple(steps))
 
 
 def frozen(game: Table, eid: int) -> bool:

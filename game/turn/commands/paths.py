@@ -55,8 +55,11 @@ def search_reach(taken: Mapping[Square, int], start: Square, budget: int) -> dic
 def free_path(game: Table, start: Square, goal: Square, budget: int) -> list[Square] | None:
     """The shortest path of orthogonal steps through empty squares, within a budget (G-5)."""
     came = reachable(game, start, budget)
-    if goal not in came:
-        return None
+    return path_to(came, start, goal) if goal in came else None
+
+
+def path_to(came: Mapping[Square, Square | None], start: Square, goal: Square) -> list[Square]:
+    """The path a search (`reachable`) found from its start to a square it reached, the start left out."""
     path: list[Square] = []
     step: Square | None = goal
     while step is not None and step != start:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -10,7 +11,7 @@ from game.core.table import Square
 from game.rules import stasis
 from game.rules.effects import candidates, queue_effects
 from game.turn.commands.checks import Rejected, card_of, rejecting, require_main, square_of
-from game.turn.commands.moment import Moment, Part, Plays
+from game.turn.commands.moment import Action, Moment, Part, Planned
 
 if TYPE_CHECKING:
     from game.core.table import Table
@@ -62,10 +63,13 @@ class Play:
     def legal(moment: Moment, eid: int) -> Part:
         """G-4: a card from hand, when its kind may be played and an allowance is left, to each square and target."""
         game, me = moment.game, moment.me
-        if game.kind(eid) in UNPLAYABLE or allowance(game, me, eid) is None:
+        if game.kind(eid) in UNPLAYABLE:
+            return []
+        which = allowance(game, me, eid)
+        if which is None:
             return []
         card = game.defn(eid)
-        return plays(moment, eid, "play", card.target, card.target_may_be_in_stasis, card.kind != "minion")
+        return plays(moment, eid, "play", card.target, card.target_may_be_in_stasis, card.kind != "minion", which)
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,7 @@ class PlayFromStasis:
             return []
         card = game.defn(eid)
         return plays(moment, eid, "play_from_stasis", card.from_stasis_target or card.target,
-                     card.target_may_be_in_stasis, False)
+                     card.target_may_be_in_stasis, False, None)
 
 
 # ----- the card: its kind, its allowance, its square -------------------------------------------------------
@@ -304,31 +308,32 @@ def played_here(game: Table, by: str, location: int) -> None:
 # ----- the legal instances ---------------------------------------------------------------------------------
 
 
-def plays(moment: Moment, eid: int, act: str, filt: str | None, may_be_in_stasis: bool,
-          required: bool) -> Plays:
-    """One card's plays: each empty square it may enter (minions, G-4) times each target its filter allows."""
+def plays(moment: Moment, eid: int, act: str, filt: str | None, may_be_in_stasis: bool, required: bool,
+          which: int | str | None) -> Plays:
+    """One card's plays: each empty square it may enter (minions, G-4) times each target its filter allows; `which`
+    is the allowance a play from hand uses (None from stasis)."""
     game = moment.game
-    targets = play_targets(moment, filt, eid, may_be_in_stasis, required)
+    targets, implied = play_targets(moment, filt, eid, may_be_in_stasis, required)
     spots = moment.spots() if game.kind(eid) == "minion" and targets else None
-    return Plays(act, game.ref(eid), spots, targets)
+    return Plays(act, game.ref(eid), eid, spots, targets, implied, which)
 
 
 def play_targets(moment: Moment, filt: str | None, eid: int, may_be_in_stasis: bool,
-                 required: bool) -> list[str | None]:
+                 required: bool) -> tuple[list[str | None], str | None]:
     """The targets a play may name (None: it names none), each accepted by `chosen_target` (whose check of a
-    named target is `check_named_target`)."""
+    named target is `check_named_target`), and the target `chosen_target` gives a play that names none."""
     if filt is None:
-        return [None]
+        return [None], None
     game, me = moment.game, moment.me
     found_by_filter = moment.candidates(filt, eid)
     options = target_options(game, filt, me, eid, found_by_filter)
     named = [e for e in found_by_filter if e != eid]
     if not named:
         try:
-            chosen_target(game, filt, None, me, eid, may_be_in_stasis, required, options)
+            implied = chosen_target(game, filt, None, me, eid, may_be_in_stasis, required, options)
         except Rejected:
-            return []
-        return [None]
+            return [], None
+        return [None], implied
     found: list[str | None] = []
     for t in named:
         try:
@@ -336,4 +341,52 @@ def play_targets(moment: Moment, filt: str | None, eid: int, may_be_in_stasis: b
         except Rejected:
             continue
         found.append(game.ref(t))
-    return found
+    return found, None
+
+
+class Plays(Planned):
+    """One card's plays (G-4, ST-11): each square it may enter (a minion's; `None`: it goes to none) times each
+    target (`None`: it names none, and `implied` is the one its check takes then), square by square; `which` is
+    the allowance a play from hand uses."""
+
+    __slots__ = ("act", "eid", "implied", "ref", "spots", "targets", "which")
+
+    def __init__(self, act: str, ref: str, eid: int, spots: list[list[int]] | None, targets: list[str | None],
+                 implied: str | None, which: int | str | None) -> None:
+        self.act, self.ref, self.eid, self.spots, self.targets = act, ref, eid, spots, targets
+        self.implied, self.which = implied, which
+
+    def __len__(self) -> int:
+        return len(self.targets) * (1 if self.spots is None else len(self.spots))
+
+    def __getitem__(self, i: int) -> Action:
+        square, target = divmod(i, len(self.targets))
+        return self.play(None if self.spots is None else self.spots[square], self.targets[target])
+
+    def __iter__(self) -> Iterator[Action]:
+        act, ref, targets = self.act, self.ref, self.targets
+        if self.spots is None:
+            return iter([{"act": act, "card": ref, "target": t} if t else {"act": act, "card": ref} for t in targets])
+        return iter([{"act": act, "card": ref, "to": s, "target": t} if t else {"act": act, "card": ref, "to": s}
+                     for s in self.spots for t in targets])
+
+    def play(self, square: list[int] | None, target: str | None) -> Action:
+        """The play to a square (or none) and a target (or none)."""
+        action: Action = {"act": self.act, "card": self.ref}
+        if square is not None:
+            action["to"] = square
+        if target is not None:
+            action["target"] = target
+        return action
+
+    def planned(self, i: int, by: str) -> tuple[Play | PlayFromStasis, PlayPlan | StasisPlayPlan]:
+        """The i-th play and the plan its check would return: the square, the target (the implied one when it names
+        none) and, from hand, the allowance."""
+        square, target = divmod(i, len(self.targets))
+        spot = None if self.spots is None else self.spots[square]
+        named = self.targets[target]
+        to = None if spot is None else (spot[0], spot[1])
+        chosen = self.implied if named is None else named
+        if self.which is None:  # from stasis (ST-11): no allowance
+            return PlayFromStasis(by, self.ref, spot, named), StasisPlayPlan(self.eid, to, chosen)
+        return Play(by, self.ref, spot, named), PlayPlan(self.eid, to, self.which, chosen)
