@@ -25,7 +25,6 @@ from game.core.components import Health
 from game.engine import Game
 from game.io.view import TableBoard
 from game.rules.stats import power
-from game.turn.legal import legal_actions
 
 DEFAULT_PLAYOUTS = 32
 """The default budget outside the window (sims, benchmarks): a fixed number of playouts, so seeded runs repeat."""
@@ -184,7 +183,7 @@ class IsmctsBot:
         steps = 0
         while table.turn.phase != "over" and table.turn.turn < start + HORIZON_TURNS and steps < PLAYOUT_STEPS:
             mover = table.acting_player()
-            action = policies[mover].pick(TableBoard(table, mover), legal_actions(table))
+            action = policies[mover].pick(TableBoard(table, mover), game.legal_actions())
             game.act(action)
             steps += 1
         scores = rewards(game)
