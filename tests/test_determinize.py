@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
@@ -73,6 +74,30 @@ def test_the_same_seed_gives_the_same_determinization_and_its_own_dice() -> None
     real = game.table.dice.to_json()
     assert a.to_state()["dice"] != real
     for g in (a, b, c):
+        g.close()
+    game.close()
+
+
+@pytest.mark.parametrize("players,game_seed,steps,bots", STATES)
+def test_determinizations_played_on_leave_what_they_share_as_it_was(
+        players: int, game_seed: int, steps: int, bots: list[str]) -> None:
+    """Every sample is built from one shared state (cards, turn, log, queue) without a copy of it: playing a
+    determinization on changes none of it, so the same seed still gives the same game."""
+    game = play_some(players, game_seed, steps, bots)
+    sampler = Sampler(game, game.table.acting_player())
+    shared = copy.deepcopy(sampler.base)
+    first = sampler.sample(7)
+    dealt = first.to_state()
+    greedy = {n: make_bot("greedy", i) for i, n in enumerate(first.table.players_order)}
+    for _ in range(60):
+        if first.table.turn.phase == "over":
+            break
+        assert first.act(greedy[first.table.acting_player()].choose(Observation.of(first))).ok
+    assert first.to_state() != dealt
+    assert sampler.base == shared
+    again = sampler.sample(7)
+    assert again.to_state() == dealt
+    for g in (first, again):
         g.close()
     game.close()
 

@@ -8,7 +8,7 @@ import pytest
 
 from game.bots.determinize import Observation
 from game.bots.registry import make_bot
-from game.bots.search import IsmctsBot
+from game.bots.search import IsmctsBot, key, text
 from game.bots.simple import GreedyBot
 from game.cli import main
 from game.engine import Game
@@ -220,6 +220,20 @@ def test_putting_the_letter_into_stasis_brings_it_back_this_turn_st15_st10_st11(
     assert [(cards[r]["zone"], cards[r]["stasis_counters"]) for r in ("ff", "letter")] == [("stasis", 2)] * 2
     bo_wins_next_turn(greedy_game)
     search_wins(LETTER_IN_HAND, "letter", 2)
+
+
+def test_a_tree_key_is_one_for_the_same_action_and_another_for_any_other() -> None:
+    """Tree keys are the actions' sorted fields, lists as tuples: the same fields in any order are one key, a
+    different square, path or target another; the JSON text that breaks root ties is the sorted dump."""
+    shove = {"act": "ability", "card": "f", "ability": "Shove", "target": "b", "path": [[2, 1], [2, 0]]}
+    assert key(shove) == key({"path": [[2, 1], [2, 0]], "target": "b", "ability": "Shove", "card": "f",
+                              "act": "ability"})
+    assert key(shove) == (("ability", "Shove"), ("act", "ability"), ("card", "f"), ("path", ((2, 1), (2, 0))),
+                          ("target", "b"))
+    others = [{**shove, "path": [[2, 1]]}, {**shove, "target": "c"}, {"act": "move", "card": "f", "to": [2, 1]},
+              {"act": "move", "card": "f", "to": [1, 2]}, {"act": "end_turn"}]
+    assert len({key(a) for a in [shove, *others]}) == 6
+    assert text({"card": "f", "act": "move", "to": [2, 1]}) == '{"act": "move", "card": "f", "to": [2, 1]}'
 
 
 def test_a_playout_budget_is_reproducible_and_one_legal_action_needs_no_search() -> None:

@@ -92,12 +92,14 @@ class Sampler:
         state["pending"] = renamed(state["pending"], renames)
         for p in state["players"]:
             p["grants"] = renamed(p["grants"], renames)
-        self.base = json.dumps(state)
+        self.base: dict[str, Any] = json.loads(json.dumps(state))
+        """The state every determinization shares (the visible cards, the turn, the log): read, never changed, by
+        `build_game`, which copies what a game may change. One JSON round trip makes it what a save holds."""
 
     def sample(self, seed: int) -> Game:
         """A determinization: every hidden card redrawn from its group, fresh dice; the same seed, the same game."""
         rng = random.Random(seed)
-        state = json.loads(self.base)
+        cards = list(self.base["cards"])
         refs = iter(self.new_refs)
         for owner, slots, names in self.groups:
             dealt = list(names)
@@ -110,9 +112,8 @@ class Sampler:
                     card["stats"] = [printed.hp, printed.atk, printed.crt, printed.mv, printed.range,
                                      printed.damage_type]
                     card["hp"] = printed.hp
-                state["cards"].append(card)
-        state["dice"] = Dice(rng.randrange(2**32)).to_json()
-        return Game(build_game(state))
+                cards.append(card)
+        return Game(build_game({**self.base, "cards": cards, "dice": Dice(rng.randrange(2**32)).to_json()}))
 
 
 @dataclass

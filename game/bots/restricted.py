@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.bots.determinize import Observation
-from game.bots.search import key, make_ismcts, worth
+from game.bots.search import Key, key, make_ismcts, worth
 from game.bots.simple import Bot, GreedyBot, Replays
 from game.core.cards import CardDef, card_pool
 from game.engine import Game
@@ -153,7 +153,7 @@ class MyopicBot:
         chosen = ranked[:MYOPIC_CANDIDATES] + [i for i in ranked[MYOPIC_CANDIDATES:]
                                                if actions[i]["act"] == "end_turn"]
         seed = self.rng.randrange(2**32)
-        values: dict[str, tuple[float, float, int]] = {}
+        values: dict[Key, tuple[float, float, int]] = {}
         for rank, i in enumerate(chosen):
             game = seen.determinize(seed)
             try:

@@ -25,7 +25,6 @@ from game.core.components import Health
 from game.engine import Game
 from game.io.view import TableBoard
 from game.rules.stats import power
-from game.turn.legal import legal_actions
 
 DEFAULT_PLAYOUTS = 32
 """The default budget outside the window (sims, benchmarks): a fixed number of playouts, so seeded runs repeat."""
@@ -47,6 +46,10 @@ POWER_WEIGHT = 1.5
 SCALE = 12.0
 
 
+Key = tuple[tuple[str, Any], ...]
+"""An action as a dictionary key (`key`)."""
+
+
 @dataclass
 class Node:
     """One action in the tree: who chose it, how often it was tried and available, and its total score."""
@@ -55,11 +58,21 @@ class Node:
     visits: int = 0
     available: int = 0
     score: float = 0.0
-    children: dict[str, Node] = field(default_factory=dict)
+    children: dict[Key, Node] = field(default_factory=dict)
 
 
-def key(action: dict[str, Any]) -> str:
-    """An action as a stable dictionary key."""
+def key(action: dict[str, Any]) -> Key:
+    """An action as a stable dictionary key: its fields in name order, each list (a square, a path) a tuple."""
+    return tuple([(name, frozen(value)) for name, value in sorted(action.items())])
+
+
+def frozen(value: Any) -> Any:
+    """A field of an action made hashable: lists (of lists) become tuples, the rest stays."""
+    return tuple([frozen(v) for v in value]) if isinstance(value, list) else value
+
+
+def text(action: dict[str, Any]) -> str:
+    """An action as sorted JSON text: what breaks a tie between equally visited and scored root actions."""
     return json.dumps(action, sort_keys=True)
 
 
@@ -127,13 +140,13 @@ class IsmctsBot:
             finally:
                 game.close()
             done += 1
-        tried = [(child.visits, child.score / max(child.visits, 1), k) for k, child in root.children.items()
-                 if k in legal]
+        tried = [(child.visits, child.score / max(child.visits, 1), text(legal[k]), k)
+                 for k, child in root.children.items() if k in legal]
         if not tried:
             return actions[0]
-        return legal[max(tried)[2]]
+        return legal[max(tried)[3]]
 
-    def iterate(self, root: Node, game: Game, first: dict[str, dict[str, Any]]) -> None:
+    def iterate(self, root: Node, game: Game, first: dict[Key, dict[str, Any]]) -> None:
         """One iteration: select and expand in this determinization (the root's children among `first`),
         play out greedily, back up the scores."""
         table = game.table
@@ -145,10 +158,11 @@ class IsmctsBot:
             if table.turn.phase == "over":
                 break
             actions = game.legal_actions()
-            if node is root:
-                actions = [a for a in actions if key(a) in first] or actions
-            mover = table.acting_player()
             keys = [key(a) for a in actions]
+            if node is root and any(k in first for k in keys):
+                kept = [i for i, k in enumerate(keys) if k in first]
+                actions, keys = [actions[i] for i in kept], [keys[i] for i in kept]
+            mover = table.acting_player()
             for k in keys:
                 if k in node.children:
                     node.children[k].available += 1
@@ -169,7 +183,7 @@ class IsmctsBot:
         steps = 0
         while table.turn.phase != "over" and table.turn.turn < start + HORIZON_TURNS and steps < PLAYOUT_STEPS:
             mover = table.acting_player()
-            action = policies[mover].pick(TableBoard(table, mover), legal_actions(table))
+            action = policies[mover].pick(TableBoard(table, mover), game.legal_actions())
             game.act(action)
             steps += 1
         scores = rewards(game)

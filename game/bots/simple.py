@@ -152,23 +152,14 @@ class GreedyBot:
         board: Board = seen.table if seen.read is not None else ViewBoard(seen.view, seen.player)
         return self.pick(board, seen.actions)
 
-    def pick(self, game: Board, actions: list[dict[str, Any]],
-             allowed: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
-        """The best-scored action on a board (a view's, or a determinization's in a search playout).
-
-        With `allowed`, the best-scored one it accepts (a playout scores the unchecked candidates and checks
-        only from the top down); None when it accepts none.
-        """
+    def pick(self, game: Board, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """The best-scored action on a board (a view's, or a determinization's in a search playout)."""
         self.replays.start(game.turn)
         score, rand = self.scorer(game), self.rng.random
         scored = [(score(a), rand(), i) for i, a in enumerate(actions)]
-        if allowed is None:
-            action = actions[max(scored)[2]] if scored else None
-        else:
-            scored.sort(reverse=True)
-            action = next((actions[i] for _, _, i in scored if allowed(actions[i])), None)
-        if action is None:
+        if not scored:
             return {"act": "end_turn"}
+        action = actions[max(scored)[2]]
         self.replays.note(action)
         return action
 
