@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/countertop play $(ARGS)
 
-# The whole suite, headless, on every core (pytest-xdist): about 4 minutes on 2 cores, plus about 1.5 for the
+# The whole suite, headless, on every core (pytest-xdist): about 3 to 4 minutes on 2 cores, plus about 1.5 for the
 # first install.
 test: $(STAMP)
 	$(TESTENV) $(BIN)/python -m pytest
