@@ -11,16 +11,14 @@ from game.engine import Game
 from game.ui.undo import NOTHING_TO_REDO
 from tests.ui.helpers import click, open_app, press, square_center
 from tests.ui.test_play_engine import engine_has_cards
-from tests.ui.test_undo import TABLE, ctrl_z, play_footman
+from tests.ui.test_undo import ctrl_z, play_footman, table_game
 
 pytestmark = pytest.mark.skipif(not engine_has_cards(), reason="the engine's card files are not there yet")
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> Game:
-    path = tmp_path / "table.toml"
-    path.write_text(TABLE, encoding="utf-8")
-    return Game.from_scenario(str(path))
+    return table_game(tmp_path)
 
 
 def ctrl_y(app) -> None:

@@ -61,13 +61,18 @@ zone = "deck"
 """
 
 
-@pytest.fixture
-def game(tmp_path):
+def table_game(tmp_path):
+    """The game of TABLE, loaded from a scenario file in `tmp_path` (the undo and redo tests' table)."""
     from game.engine import Game
 
     path = tmp_path / "table.toml"
     path.write_text(TABLE, encoding="utf-8")
     return Game.from_scenario(str(path))
+
+
+@pytest.fixture
+def game(tmp_path):
+    return table_game(tmp_path)
 
 
 def ctrl_z(app) -> None:

@@ -11,16 +11,14 @@ from game.ui.draw import BUTTON_OFF
 from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET
 from tests.ui.helpers import click, hover, open_app, pixel, zone_center
 from tests.ui.test_play_engine import engine_has_cards
-from tests.ui.test_undo import TABLE, play_footman
+from tests.ui.test_undo import play_footman, table_game
 
 pytestmark = pytest.mark.skipif(not engine_has_cards(), reason="the engine's card files are not there yet")
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> Game:
-    path = tmp_path / "table.toml"
-    path.write_text(TABLE, encoding="utf-8")
-    return Game.from_scenario(str(path))
+    return table_game(tmp_path)
 
 
 def button_rect(app, name):
