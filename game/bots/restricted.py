@@ -140,11 +140,7 @@ class MyopicBot:
         self.replays = Replays()
 
     def choose(self, seen: Observation) -> dict[str, Any]:
-        self.replays.start(seen.turn)
-        actions = [a for a in seen.actions if not self.replays.spent(a)] or list(seen.actions)
-        action = actions[0] if len(actions) == 1 else self.best(seen, actions)
-        self.replays.note(action)
-        return action
+        return self.replays.choose(seen, self.best)
 
     def best(self, seen: Observation, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """The candidate whose next position is worth most to the player."""

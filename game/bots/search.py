@@ -121,11 +121,7 @@ class IsmctsBot:
         self.replays = Replays()
 
     def choose(self, seen: Observation) -> dict[str, Any]:
-        self.replays.start(seen.turn)
-        actions = [a for a in seen.actions if not self.replays.spent(a)] or list(seen.actions)
-        action = actions[0] if len(actions) == 1 else self.search(seen, actions)
-        self.replays.note(action)
-        return action
+        return self.replays.choose(seen, self.search)
 
     def search(self, seen: Observation, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """The most visited of these root actions after the budget's iterations."""

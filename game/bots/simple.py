@@ -126,6 +126,16 @@ class Replays:
         if action["act"] in PLAYS:
             self.counts[action["card"]] = self.counts.get(action["card"], 0) + 1
 
+    def choose(self, seen: Observation,
+               decide: Callable[[Observation, list[dict[str, Any]]], dict[str, Any]]) -> dict[str, Any]:
+        """A bot's choice among the legal actions but the spent plays (all of them when nothing else is left):
+        the only one, or what `decide` takes among several; counted."""
+        self.start(seen.turn)
+        actions = [a for a in seen.actions if not self.spent(a)] or list(seen.actions)
+        action = actions[0] if len(actions) == 1 else decide(seen, actions)
+        self.note(action)
+        return action
+
 
 PLAYS = ("play", "play_from_stasis")
 

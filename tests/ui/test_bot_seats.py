@@ -11,20 +11,11 @@ from game.bots.simple import GreedyBot
 from game.engine import Game
 from game.ui.app import App
 from game.ui.seats import PACE_MS, Seats, next_kind
+from tests.ui.bot_clock import Clock
 from tests.ui.driver import perform, reveal
 from tests.ui.helpers import click, press
 
 ACTION_LIMIT = 600
-
-
-class Clock:
-    """A stand-in for pygame's tick counter that moves only when the test says."""
-
-    def __init__(self) -> None:
-        self.now = 0
-
-    def __call__(self) -> int:
-        return self.now
 
 
 def drawn_cards(app: App) -> set[str]:
