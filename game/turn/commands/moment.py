@@ -50,14 +50,16 @@ class Planned:
 
 
 class Moment:
-    """The table and its acting player while the legal actions are listed (the table doesn't change meanwhile),
-    and what several generators ask, worked out once: each target filter's candidates (filters that depend on the
-    source card are asked each time), the squares a minion may enter, and the enemy characters."""
+    """The table and its acting player (`me`, and the `player` itself) while the legal actions are listed (the table
+    doesn't change meanwhile), and what several generators ask, worked out once: each target filter's candidates
+    (filters that depend on the source card are asked each time), the squares a minion may enter, and the enemy
+    characters."""
 
     BY_SOURCE: ClassVar[frozenset[str]] = frozenset({"stasis_yours_other", "adjacent_enemies"})
 
     def __init__(self, game: Table, me: str) -> None:
         self.game, self.me = game, me
+        self.player = game.player(me)
         self.found: dict[str, list[int]] = {}
         self.squares: list[list[int]] | None = None
         self.enemies: list[tuple[int, int, int]] | None = None

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.core.components import Resolving, Tapped
+from game.core.components import Player, Resolving, Tapped
 from game.core.table import Square
 from game.rules import stasis
 from game.rules.effects import candidates, queue_effects
@@ -62,14 +62,16 @@ class Play:
     @staticmethod
     def legal(moment: Moment, eid: int) -> Part:
         """G-4: a card from hand, when its kind may be played and an allowance is left, to each square and target."""
-        game, me = moment.game, moment.me
-        if game.kind(eid) in UNPLAYABLE:
+        game = moment.game
+        kind = game.kind(eid)
+        if kind in UNPLAYABLE:
             return []
-        which = allowance(game, me, eid)
+        player = moment.player
+        which = allowance(game, moment.me, eid) if player.grants else normal_allowance(player, kind == "minion")
         if which is None:
             return []
         card = game.defn(eid)
-        return plays(moment, eid, "play", card.target, card.target_may_be_in_stasis, card.kind != "minion", which)
+        return plays(moment, eid, "play", card.target, card.target_may_be_in_stasis, kind != "minion", which)
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,13 @@ def allowance(game: Table, by: str, eid: int) -> int | str | None:
         ranked = [(r, i) for i, g in enumerate(player.grants) if (r := grant_rank(game, g, eid)) is not None]
         if ranked:
             return min(ranked)[1]
-    if game.kind(eid) == "minion":
+    return normal_allowance(player, game.kind(eid) == "minion")
+
+
+def normal_allowance(player: Player, minion: bool) -> str | None:
+    """The normal allowance ('minion'/'action') a card of the player's uses when no grant fits it, or None when none
+    is left (G-4, R-5)."""
+    if minion:
         return "minion" if player.minion_plays > 0 else None
     return "action" if player.action_plays > 0 else None
 
@@ -310,38 +318,33 @@ def played_here(game: Table, by: str, location: int) -> None:
 
 def plays(moment: Moment, eid: int, act: str, filt: str | None, may_be_in_stasis: bool, required: bool,
           which: int | str | None) -> Plays:
-    """One card's plays: each empty square it may enter (minions, G-4) times each target its filter allows; `which`
-    is the allowance a play from hand uses (None from stasis)."""
+    """One card's plays: each empty square it may enter (minions, G-4) times each target its filter allows (no filter:
+    none); `which` is the allowance a play from hand uses (None from stasis)."""
     game = moment.game
-    targets, implied = play_targets(moment, filt, eid, may_be_in_stasis, required)
+    targets, implied = NO_TARGET if filt is None else play_targets(moment, filt, eid, may_be_in_stasis, required)
     spots = moment.spots() if game.kind(eid) == "minion" and targets else None
     return Plays(act, game.ref(eid), eid, spots, targets, implied, which)
 
 
-def play_targets(moment: Moment, filt: str | None, eid: int, may_be_in_stasis: bool,
+NO_TARGET: tuple[list[str | None], None] = ([None], None)
+"""The targets of a card without a target filter: it names none, and none is implied (shared: not to be changed)."""
+
+
+def play_targets(moment: Moment, filt: str, eid: int, may_be_in_stasis: bool,
                  required: bool) -> tuple[list[str | None], str | None]:
-    """The targets a play may name (None: it names none), each accepted by `chosen_target` (whose check of a
-    named target is `check_named_target`), and the target `chosen_target` gives a play that names none."""
-    if filt is None:
-        return [None], None
+    """The targets a play may name under a target filter (None: it names none), each accepted by `chosen_target`
+    (whose check of a named target is `check_named_target`), and the target `chosen_target` gives a play that
+    names none."""
     game, me = moment.game, moment.me
     found_by_filter = moment.candidates(filt, eid)
-    options = target_options(game, filt, me, eid, found_by_filter)
-    named = [e for e in found_by_filter if e != eid]
-    if not named:
-        try:
-            implied = chosen_target(game, filt, None, me, eid, may_be_in_stasis, required, options)
-        except Rejected:
-            return [], None
-        return [None], implied
-    found: list[str | None] = []
-    for t in named:
-        try:
-            check_named_target(game, t, eid, may_be_in_stasis, options)
-        except Rejected:
-            continue
-        found.append(game.ref(t))
-    return found, None
+    if all(t == eid for t in found_by_filter):  # none to name: as `chosen_target` does, the only option is implied
+        options = target_options(game, filt, me, eid, found_by_filter)  # (at most the card itself)
+        if options:
+            return [None], game.ref(options[0])
+        return ([], None) if required else ([None], None)  # no target at all: a play that needs one is not legal
+    # The filter's options (`target_options`) leave out at most the card itself, so every other candidate is one
+    # of them: all `check_named_target` has left to ask is ST-7 (not in stasis, unless the card may target there).
+    return [game.ref(t) for t in found_by_filter if t != eid and (may_be_in_stasis or not game.in_stasis(t))], None
 
 
 class Plays(Planned):
