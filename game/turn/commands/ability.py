@@ -84,12 +84,13 @@ class UseAbility:
     def legal(moment: Moment, eid: int) -> list[Action]:
         """G-5, SE-8, SE-11, SE-12: a character's abilities it may use now, on each target in range (and path)."""
         game, me = moment.game, moment.me
-        tapped = game.is_tapped(eid)
+        abilities = game.defn(eid).abilities
         found: list[Action] = []
-        if not game.abilities_work(eid):
+        if not abilities or not game.abilities_work(eid):  # most characters have none to ask about
             return found
+        tapped = game.is_tapped(eid)
         named: set[str] = set()
-        for ab in game.defn(eid).abilities:
+        for ab in abilities:
             first = ab.name not in named  # the ability a command naming it gets (`ability_named`)
             named.add(ab.name)
             if ab.untap_cost or (tapped and not ab.fuse):

@@ -81,10 +81,9 @@ class Move:
     @staticmethod
     def legal(moment: Moment, eid: int) -> Moves | list[Action]:
         """G-5, SE-5: every square one path search reaches within the MV left, in board order, of a character of
-        the player's that may act (the listing asks `can_act` first: G-5, SE-9)."""
+        the player's that may act (the listing asks `can_act` first: G-5, SE-9). A Frozen character has no MV left
+        (`mv_left`), so the search reaches no square and it has no move, as `not_frozen` has it."""
         game = moment.game
-        if frozen(game, eid):
-            return []
         here = game.pos(eid)
         assert here is not None
         return Moves(game.ref(eid), eid, here, reachable(game, here, mv_left(game, eid)))
