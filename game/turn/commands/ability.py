@@ -24,7 +24,7 @@ from game.turn.commands.checks import (
     stunned_against,
 )
 from game.turn.commands.moment import Action, Moment
-from game.turn.commands.paths import check_path
+from game.turn.commands.paths import NEIGHBOURS, check_path
 
 if TYPE_CHECKING:
     from game.core.table import Table
@@ -231,13 +231,8 @@ def ability_instances(moment: Moment, eid: int, ab: Ability, checked: bool = Fal
         if not shift:
             found.append(action)
             continue
-        for path in short_paths(game, t, 2):
-            if checked:
-                try:
-                    forced_path(game, ab, t, path)
-                except Rejected:
-                    continue
-            found.append({**action, "path": path})
+        paths = open_paths(game, t, max(e.get("steps", 1) for e in shift)) if checked else short_paths(game, t, 2)
+        found += [{**action, "path": path} for path in paths]
     return found
 
 
@@ -254,6 +249,27 @@ def short_paths(game: Table, eid: int, most: int) -> list[list[list[int]]]:
             x, y = path[-1]
             for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
                 if nxt not in path and 0 <= nxt[0] < COLS and 0 <= nxt[1] < ROWS:
+                    grown.append([*path, nxt])
+        paths += [[list(s) for s in p[1:]] for p in grown]
+        frontier = grown
+    return paths
+
+
+def open_paths(game: Table, eid: int, most: int) -> list[list[list[int]]]:
+    """The paths of `short_paths(game, eid, 2)`, in their order, that `forced_path` accepts for forced movement of at
+    most `most` steps: no longer than that, through empty squares only (every step is orthogonal and on the board
+    already). A path is not grown past an occupied square: every longer path from it goes through that square."""
+    start = game.pos(eid)
+    if start is None:
+        return []
+    taken = game.occupied()
+    paths: list[list[list[int]]] = []
+    frontier: list[list[Square]] = [[start]]
+    for _ in range(min(most, 2)):
+        grown = []
+        for path in frontier:
+            for nxt in NEIGHBOURS[path[-1]]:  # right, left, down, up, as `short_paths` tries them
+                if nxt not in path and nxt not in taken:
                     grown.append([*path, nxt])
         paths += [[list(s) for s in p[1:]] for p in grown]
         frontier = grown
