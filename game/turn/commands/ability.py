@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.core.cards import Ability
-from game.core.constants import COLS, ROWS
 from game.core.table import Outcome, Square
 from game.rules.combat import blind_check
 from game.rules.effects import candidates, queue_effects
@@ -236,19 +236,19 @@ def ability_instances(moment: Moment, eid: int, ab: Ability, checked: bool = Fal
     return found
 
 
-def short_paths(game: Table, eid: int, most: int) -> list[list[list[int]]]:
-    """Paths of 1..most orthogonal steps from a character's square (forced movement)."""
+def short_paths(game: Table, eid: int, most: int, blocked: Collection[Square] = ()) -> list[list[list[int]]]:
+    """Paths of 1..most orthogonal steps from a character's square (forced movement), none through a `blocked`
+    square (a path is not grown past one: every longer path from it goes through it too)."""
     start = game.pos(eid)
     if start is None:
         return []
     paths: list[list[list[int]]] = []
-    frontier: list[list[tuple[int, int]]] = [[start]]
+    frontier: list[list[Square]] = [[start]]
     for _ in range(most):
         grown = []
         for path in frontier:
-            x, y = path[-1]
-            for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if nxt not in path and 0 <= nxt[0] < COLS and 0 <= nxt[1] < ROWS:
+            for nxt in NEIGHBOURS[path[-1]]:
+                if nxt not in path and nxt not in blocked:
                     grown.append([*path, nxt])
         paths += [[list(s) for s in p[1:]] for p in grown]
         frontier = grown
@@ -258,19 +258,5 @@ def short_paths(game: Table, eid: int, most: int) -> list[list[list[int]]]:
 def open_paths(game: Table, eid: int, most: int) -> list[list[list[int]]]:
     """The paths of `short_paths(game, eid, 2)`, in their order, that `forced_path` accepts for forced movement of at
     most `most` steps: no longer than that, through empty squares only (every step is orthogonal and on the board
-    already). A path is not grown past an occupied square: every longer path from it goes through that square."""
-    start = game.pos(eid)
-    if start is None:
-        return []
-    taken = game.occupied()
-    paths: list[list[list[int]]] = []
-    frontier: list[list[Square]] = [[start]]
-    for _ in range(min(most, 2)):
-        grown = []
-        for path in frontier:
-            for nxt in NEIGHBOURS[path[-1]]:  # right, left, down, up, as `short_paths` tries them
-                if nxt not in path and nxt not in taken:
-                    grown.append([*path, nxt])
-        paths += [[list(s) for s in p[1:]] for p in grown]
-        frontier = grown
-    return paths
+    already)."""
+    return short_paths(game, eid, min(most, 2), game.occupied().keys())

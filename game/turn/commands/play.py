@@ -66,8 +66,7 @@ class Play:
         kind = game.kind(eid)
         if kind in UNPLAYABLE:
             return []
-        player = moment.player
-        which = allowance(game, moment.me, eid) if player.grants else normal_allowance(player, kind == "minion")
+        which = allowance(game, moment.player, eid)
         if which is None:
             return []
         card = game.defn(eid)
@@ -168,12 +167,11 @@ def grant_rank(game: Table, grant: dict[str, str], eid: int) -> int | None:
     return 3
 
 
-def allowance(game: Table, by: str, eid: int) -> int | str | None:
-    """The grant (its index) or the normal allowance ('minion'/'action') a play would use, or None.
+def allowance(game: Table, player: Player, eid: int) -> int | str | None:
+    """The grant (its index) or the normal allowance ('minion'/'action') a play of the player's would use, or None.
 
     Ruling: every card that is not a minion (actions, Madness, relics) uses the action allowance (G-4, R-5).
     """
-    player = game.player(by)
     if player.grants:
         ranked = [(r, i) for i, g in enumerate(player.grants) if (r := grant_rank(game, g, eid)) is not None]
         if ranked:
@@ -197,7 +195,7 @@ def any_allowance(game: Table, by: str) -> bool:
 
 def play_allowance(game: Table, by: str, eid: int) -> int | str:
     """The allowance a play from hand uses, or Rejected when none is left (G-4)."""
-    which = allowance(game, by, eid)
+    which = allowance(game, game.player(by), eid)
     if which is None:
         what = "minion" if game.kind(eid) == "minion" else "action"
         raise Rejected(f"You have no {what} play left this turn (G-4)")
