@@ -246,7 +246,7 @@ def test_a_playout_budget_is_reproducible_and_one_legal_action_needs_no_search()
     game.close()
 
 
-@pytest.mark.parametrize("spec,playouts,ms", [("ismcts", 32, None), ("ismcts:200", 200, None),
+@pytest.mark.parametrize("spec,playouts,ms", [("ismcts", 128, None), ("ismcts:200", 200, None),
                                               ("ismcts:300ms", None, 300.0)])
 def test_bot_specs_name_a_budget(spec: str, playouts: int | None, ms: float | None) -> None:
     bot = make_bot(spec, 0)
