@@ -335,11 +335,12 @@ def play_targets(moment: Moment, filt: str, eid: int, may_be_in_stasis: bool,
     names none."""
     game, me = moment.game, moment.me
     found_by_filter = moment.candidates(filt, eid)
-    if all(t == eid for t in found_by_filter):  # none to name: as `chosen_target` does, the only option is implied
-        options = target_options(game, filt, me, eid, found_by_filter)  # (at most the card itself)
-        if options:
-            return [None], game.ref(options[0])
-        return ([], None) if required else ([None], None)  # no target at all: a play that needs one is not legal
+    if all(t == eid for t in found_by_filter):  # none to name: the play names none, and `chosen_target` implies one
+        options = target_options(game, filt, me, eid, found_by_filter)
+        try:
+            return [None], chosen_target(game, filt, None, me, eid, may_be_in_stasis, required, options)
+        except Rejected:
+            return [], None
     # The filter's options (`target_options`) leave out at most the card itself, so every other candidate is one
     # of them: all `check_named_target` has left to ask is ST-7 (not in stasis, unless the card may target there).
     return [game.ref(t) for t in found_by_filter if t != eid and (may_be_in_stasis or not game.in_stasis(t))], None
