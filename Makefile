@@ -5,17 +5,24 @@ ARGS ?=
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PLAYSTAMP := $(VENV)/.installed-play
 TESTENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
 .PHONY: play test bench lint sim docs fuzz clean
+
+# `make play` installs only what playing needs (the base package); every other target installs the extras too.
+$(PLAYSTAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAYSTAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,lint,cluster,rl]'
-	touch $(STAMP)
+	touch $(STAMP) $(PLAYSTAMP)
 
-play: $(STAMP)
+play: $(PLAYSTAMP)
 	$(BIN)/countertop play $(ARGS)
 
 # The whole suite, headless, on every core (pytest-xdist): about 3 to 4 minutes on 2 cores, plus about 1.5 for the
