@@ -460,19 +460,26 @@ class App(Session):
             assert self.play is not None
             self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
-            self.ui.banner, self.ui.banner_is_error = self.seats.last, False
+            self.ui.banner, self.ui.banner_is_error = self.bot_banner(), False
             self.after_action(by_bot=True)
             view, _ = self.snapshot()
             viewer = self.ui.viewer
             turned = any(e.get("type") == "TurnStarted" and e.get("player") == viewer for e in view["log"][seen:])
             if self.ui.screen == "play" and viewer is not None and turned:
-                self.recap = words.turn_summary(view, words.since_own_turn(view, viewer))
+                self.recap = words.turn_summary(view, viewer)
+            if self.seats.to_act(self.game) is None:  # the person's turn: the bot's last words go
+                self.ui.banner = ""
+
+    def bot_banner(self) -> str:
+        """The pace bots play at (F changes it), then the bot's last action."""
+        pace = "Bots fast (F: slower)" if self.seats.fast else "Bots (F: faster)"
+        return f"{pace} · {self.seats.last}" if self.seats.last else pace
 
     def bot_key(self, event: pygame.event.Event) -> bool:
         """F speeds bots up (or back to a readable pace); while a bot acts, other keys but F1 do nothing."""
         if event.key == pygame.K_f:
             self.seats.toggle_fast(self.clock())
-            self.ui.banner = "Bots play fast (F: readable pace)" if self.seats.fast else "Bots play at a readable pace"
+            self.ui.banner = self.bot_banner()
             self.ui.banner_is_error = False
             return True
         return bool(self.seats.to_act(self.play_game())) and event.key != pygame.K_F1
@@ -508,7 +515,7 @@ class App(Session):
         if screen == "pass":
             order = list(view.get("players_order") or view["players"])
             viewer = self.ui.viewer or ""
-            summary = words.turn_summary(view, words.since_own_turn(view, viewer))
+            summary = words.turn_summary(view, viewer)
             zones = screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
             if self.save_failure:
                 self.draw_strip(surface, self.save_failure)

@@ -151,7 +151,8 @@ class Renderer(Popups):
         self.draw_dice(surface, view, ui)
         self.draw_hand(surface, view, legal, ui, zones)
         self.draw_log(surface, view, ui, zones)
-        self.draw_buttons(surface, zones, can_undo, can_redo)
+        if view["phase"] != "over":  # the final board is not played on
+            self.draw_buttons(surface, zones, can_undo, can_redo)
         if ui.menu is not None:
             self.draw_menu(surface, view, ui, zones)
         pending = view.get("pending")
@@ -402,14 +403,15 @@ class Renderer(Popups):
         self, surface: pygame.Surface, view: View, name: str, panel: Rect, ui: UiState, zones: list[Zone],
         ready: set[Any],
     ) -> None:
-        """A player's panel."""
+        """A player's panel (once the game is over: nobody playing, the final VP without the target)."""
         px = self.layout.px
         player = view["players"][name]
         color = player_color(self.order(view), name)
-        active = name == view["active"]
+        over = view["phase"] == "over"
+        active = name == view["active"] and not over
         box(surface, panel, PANEL, color if active else PANEL_EDGE, 3 if active else 1)
         pygame.draw.rect(surface, color, (panel[0], panel[1], px(6), panel[3]))
-        vp = words.vp_line(player["vp"])
+        vp = f"VP {player['vp']}" if over else words.vp_line(player["vp"])
         vp_w = font(22, True).size(vp)[0]
         title = f"{name}" + ("  (playing)" if active else "")
         room = panel[2] - vp_w - px(32)
@@ -687,7 +689,8 @@ class Renderer(Popups):
         zones.append((self.layout.log, ("log",)))
 
     def log_lines(self, view: View, width: int) -> list[tuple[str, Color]]:
-        """Every log entry as wrapped lines, turn starts highlighted, repeats folded into one line ("×5").
+        """Every log entry as wrapped lines, turn starts highlighted, repeats folded into one line ("×5"), entries that
+        only say again what the one before said left out (words.repeated).
 
         The log only grows, so only entries new since the last frame are put into words and wrapped.
         """
@@ -696,7 +699,10 @@ class Renderer(Popups):
         if self.log_cache.width != width or self.log_cache.count > len(log):
             self.log_cache = LogCache(width)
         cache = self.log_cache
-        for entry in log[cache.count :]:
+        for index in range(cache.count, len(log)):
+            entry = log[index]
+            if words.repeated(log, index):
+                continue
             sentence = words.log_sentence(view, entry)
             color = (255, 230, 120) if entry.get("type") == "TurnStarted" else INK
             if cache.groups and cache.groups[-1][0] == sentence:

@@ -164,7 +164,8 @@ def draw_pass(
     surface: pygame.Surface, name: str, color: tuple[int, int, int], summary: list[str] | None = None
 ) -> list[Zone]:
     """The privacy screen between turns: nothing secret shows until the next player clicks; below, what the
-    others did since this player last had the device (public events only)."""
+    others did since this player last had the device (public events only): each turn's headline in gold, its steps
+    indented under it."""
     surface.fill(BACKDROP)
     width, height = surface.get_size()
     ox, oy = origin(surface)
@@ -185,8 +186,10 @@ def draw_pass(
         box(surface, rect, PANEL, PANEL_EDGE, 1, 8)
         text(surface, "Since your last turn", (rect[0] + px(16), rect[1] + px(10)), 24, GOLD, True)
         for row, line in enumerate(summary):
-            at = (rect[0] + px(16), rect[1] + px(12) + pitch * (row + 1))
-            text(surface, fit_line(line, 22, rect[2] - px(32)), at, 22, INK)
+            step = line.startswith(words.STEP)
+            at = (rect[0] + px(40 if step else 16), rect[1] + px(12) + pitch * (row + 1))
+            shown = fit_line(line.strip(), 22, rect[2] - px(56 if step else 32), not step)
+            text(surface, shown, at, 22, INK if step else GOLD, not step)
     return [((0, 0, width, height), ("button", "reveal"))]
 
 

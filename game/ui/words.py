@@ -287,6 +287,8 @@ def log_sentence(view: View, entry: dict[str, Any]) -> str:
     kind = entry.get("type", "")
     if kind == "DiceRolled":
         return _roll_sentence(entry)
+    if kind == "PhaseChanged" and entry.get("phase") == "over":
+        return "The game is over."
     fields = {key: _field_words(view, key, value) for key, value in entry.items() if value is not None}
     for template in LOG_TEMPLATES.get(kind, []):
         try:
@@ -629,9 +631,11 @@ def plays_pill(view: View, name: str) -> str:
 
 
 def character_left(card: dict[str, Any]) -> str:
-    """What a selected character has left this turn, e.g. "MV 2/3 left"."""
+    """What a selected character has left this turn, e.g. "MV 2/3 left" (a tapped one has nothing left, G-5)."""
     if card.get("mv_left") is None:
         return ""
+    if card.get("tapped"):
+        return "tapped, it can't move (G-5)"
     return f"MV {card['mv_left']}/{card.get('mv', 0)} left"
 
 
@@ -700,27 +704,75 @@ def short_tooltip(lines: list[str], full: bool) -> list[str]:
 SUMMARY_EVENTS = {
     "CardPlayed", "PlayedFromStasis", "AttackDeclared", "AttackEvaded", "AttackNegated", "DamageDealt", "Defeated",
     "Destroyed", "Healed", "VictoryPoints", "StatusApplied", "StunCountersAdded", "EnteredStasis", "AbilityUsed",
-    "Moved", "UntapReplaced", "TurnStarted",
+    "Moved", "UntapReplaced",
 }
 SUMMARY_LINES = 14
+STEP = "  "  # a recap line that is a step of the turn headlined above it
 
 
-def since_own_turn(view: View, name: str) -> int:
-    """Where in the log the turns of the others began since the player's own last turn (0: none yet)."""
-    starts = [i for i, entry in enumerate(view.get("log", [])) if entry.get("type") == "TurnStarted"]
-    since = 0
-    for index in reversed(starts[:-1] if starts and view["log"][starts[-1]].get("player") == name else starts):
-        if view["log"][index].get("player") == name:
+def turns_since_own(view: View, name: str) -> list[list[dict[str, Any]]]:
+    """The log entries of each turn the others played since the player's own last turn, oldest first, each turn
+    opening with its TurnStarted; none on the player's first turn, and never the player's own turn (after a load
+    mid-turn too)."""
+    log = view.get("log", [])
+    starts = [i for i, entry in enumerate(log) if entry.get("type") == "TurnStarted"]
+    turns = [log[start:end] for start, end in zip(starts, [*starts[1:], len(log)], strict=False)]
+    if turns and turns[-1][0].get("player") == name:
+        turns.pop()
+    since: list[list[dict[str, Any]]] = []
+    for turn in reversed(turns):
+        if turn[0].get("player") == name:
             break
-        since = index
+        since.insert(0, turn)
     return since
 
 
-def turn_summary(view: View, since: int) -> list[str]:
-    """What the other players did since the log held `since` entries, in at most SUMMARY_LINES sentences."""
-    entries = [e for e in view.get("log", [])[since:] if e.get("type") in SUMMARY_EVENTS]
-    lines = [log_sentence(view, entry) for entry in entries]
-    if len(lines) > SUMMARY_LINES:
-        hidden = len(lines) - SUMMARY_LINES + 1
-        lines = lines[: SUMMARY_LINES - 1] + [f"… and {hidden} more in the log."]
-    return lines
+def achieved(view: View, turn: list[dict[str, Any]]) -> str:
+    """What one turn achieved, before its steps: VP gained, defeats, cards played, e.g. "Bo's turn 4: +1 VP
+    (now 3) · defeated Footman (Ada) · played Time Out (Bo)"."""
+    player = turn[0].get("player")
+    gained = [e for e in turn if e.get("type") == "VictoryPoints" and e.get("player") == player]
+    total = sum(int(e.get("change", 0)) for e in gained)
+    parts = [f"{total:+d} VP (now {gained[-1].get('vp')})" if gained and total else "no VP"]
+    defeated = [card_name(view, e.get("card")) for e in turn if e.get("type") == "Defeated"]
+    parts.append("defeated " + ", ".join(defeated) if defeated else "no defeats")
+    played: list[str] = []
+    for entry in turn:
+        if entry.get("type") in ("CardPlayed", "PlayedFromStasis") and entry.get("player") == player:
+            label = card_name(view, entry.get("card")) + (" from stasis" if entry["type"] == "PlayedFromStasis" else "")
+            if not any(already.startswith(card_name(view, entry.get("card"))) for already in played):
+                played.append(label)
+    parts.append("played " + ", ".join(played) if played else "no card played")
+    return f"{player}'s turn {turn[0].get('turn')}: " + " · ".join(parts)
+
+
+def turn_summary(view: View, name: str) -> list[str]:
+    """What the other players did since the player's own last turn: per turn what it achieved, then its steps (the
+    repeats the log folds left out), in at most SUMMARY_LINES sentences; empty when there is nothing to tell."""
+    headlines: list[str] = []
+    steps: list[list[str]] = []
+    for turn in turns_since_own(view, name):
+        log = [e for e in turn if e.get("type") in SUMMARY_EVENTS or e.get("type") == "TurnStarted"]
+        headlines.append(achieved(view, turn))
+        steps.append([log_sentence(view, e) for i, e in enumerate(log) if i and not repeated(log, i)])
+    room, hidden = SUMMARY_LINES - len(headlines), 0
+    lines: list[str] = []
+    for headline, turn_steps in zip(headlines, steps, strict=True):
+        shown = turn_steps[: max(0, room)]
+        room, hidden = room - len(shown), hidden + len(turn_steps) - len(shown)
+        lines += [headline] + [STEP + step for step in shown]
+    return lines + ([f"… and {hidden} more in the log."] if hidden else [])
+
+
+def repeated(log: list[dict[str, Any]], index: int) -> bool:
+    """Whether a log entry only says again what the one before it said: a card played from stasis is not also
+    "played" (ST-11), and the stasis counters a card entered stasis with are not "placed" on it again."""
+    entry, before = log[index], log[index - 1] if index else {}
+    kind, card = entry.get("type"), entry.get("card")
+    if kind == "CardPlayed" and before.get("type") == "PlayedFromStasis" and before.get("card") == card:
+        return True
+    if kind == "StasisCountersAdded":
+        for earlier in reversed(log[max(0, index - 3) : index]):
+            if earlier.get("card") == card and earlier.get("type") == "EnteredStasis":
+                return earlier.get("counters", earlier.get("n")) == entry.get("n")
+    return False

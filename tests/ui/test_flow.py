@@ -105,9 +105,9 @@ def test_the_pass_screen_summarises_the_other_players_turn():
     click(app, square_center(2, 4))
     press(app, pygame.K_e)
     assert app.ui.screen == "pass" and app.ui.viewer == "Ada"
-    summary = words.turn_summary(game.view(), words.since_own_turn(game.view(), "Ada"))
+    summary = words.turn_summary(game.view(), "Ada")
     assert summary == [
-        "Turn 2: Bo's turn begins.", "Bo played Archer (Bo) to square 2,4.", "Turn 3: Ada's turn begins."
+        "Bo's turn 2: no VP · no defeats · played Archer (Bo)", "  Bo played Archer (Bo) to square 2,4."
     ]
 
 
