@@ -250,7 +250,10 @@ class Renderer(Popups):
                     self.draw_location(surface, view, locations[(gx, gy)], cell, zones, (gx, gy) in occupants)
                     pygame.draw.rect(surface, (30, 36, 32), cell, 1)
         for square, ref in occupants.items():
-            self.draw_character(surface, view, ref, self.layout.square_rect(*square), zones)
+            cell = self.layout.square_rect(*square)
+            face = self.draw_character(surface, view, ref, cell, zones)
+            if square in locations and face[1] - cell[1] >= self.layout.px(8):  # a crowded token takes it all
+                self.draw_held_label(surface, view["cards"][locations[square]], cell)
         for square in moves:
             cell = self.layout.square_rect(*square)
             overlay = pygame.Surface(cell[2:], pygame.SRCALPHA)
@@ -344,7 +347,7 @@ class Renderer(Popups):
         """A location square (G-7): golden, its name, "+1 VP at end of your turn" and its own effect in short
         (words.location_short); hover gives the whole text and the scoring.
 
-        With a character on it only the top strip shows: "+1 VP" and the name.
+        With a character on it only the top strip shows: "+1 VP" and the name (draw_held_label, over the token).
         """
         px = self.layout.px
         pygame.draw.rect(surface, LOCATION, cell)
@@ -352,10 +355,7 @@ class Renderer(Popups):
         card = view["cards"][ref]
         x, y, w, h = cell
         pitch = font(13, True).get_linesize()
-        if held:
-            text(surface, fit_line(f"+1 VP · {card['name']}", 13, w - px(6), True), (x + px(3), y + 1), 13,
-                 (255, 240, 190), True)
-        else:
+        if not held:
             inner = w - px(6)
             score, _, effect = words.location_short(card).partition(" · ")
             said_score = wrap(score, 13, inner, True)
@@ -374,11 +374,21 @@ class Renderer(Popups):
                 text(surface, line, (x + w // 2, top + pitch // 2 + pitch * row), 13, color, bold, True)
         zones.append((cell, ("card", ref)))
 
+    def draw_held_label(self, surface: pygame.Surface, card: dict[str, Any], cell: Rect) -> None:
+        """The top strip of a location a character stands on: "+1 VP" and its name, whole letters on the location's
+        gold, drawn after the token so that its top edge never cuts them."""
+        px = self.layout.px
+        x, y, w, _ = cell
+        strip = (x + 2, y + 2, w - 4, font(13, True).get_height())
+        pygame.draw.rect(surface, LOCATION, strip)
+        text(surface, fit_line(f"+1 VP · {card['name']}", 13, w - px(6), True), (x + px(3), y + 2), 13,
+             (255, 240, 190), True)
+
     def draw_character(
         self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone]
-    ) -> None:
+    ) -> Rect:
         """A character token, every marker inside it (tokens.token), at the foot of its square (the top strip
-        keeps a location's name and score in sight)."""
+        keeps a location's name and score in sight); returns where the token is."""
         card = view["cards"][ref]
         edge = player_color(self.order(view), card.get("controller"))
         face, marks = token(card, ref, edge)
@@ -388,6 +398,7 @@ class Renderer(Popups):
         zones.append(((rect.x, rect.y, rect.w, rect.h), ("card", ref)))
         for (x, y, w, h), key in marks:
             zones.append(((rect.x + x, rect.y + y, w, h), key))
+        return (rect.x, rect.y, rect.w, rect.h)
 
     def draw_players(
         self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone], ready: set[Any] | None = None

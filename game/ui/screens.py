@@ -103,9 +103,8 @@ def draw_new_game(
         field = (left + px(20), y, px(260), px(40))
         draw_field(surface, field, setup["names"][index], focus == f"name{index}")
         zones.append((field, ("field", f"name{index}")))
-        key = setup["decks"][index]
-        deck = deck_names.get(key, key) if key else "standard deck"
-        rect = (left + px(296), y, px(224), px(40))
+        rect = (left + px(296), y, px(270), px(40))
+        deck = seat_deck(deck_names, setup["decks"][index], index)
         button(surface, rect, fit_line(f"Deck: {deck}", 21, rect[2] - px(8)), size=21)
         zones.append((rect, ("deck", index)))
         y += px(52)
@@ -129,6 +128,15 @@ def draw_new_game(
         decks = fit_line("Decks: " + ", ".join(deck_names.values()), 18, surface.get_width() - left - px(12))
         text(surface, decks, (left, oy + px(LOGICAL_H - 34)), 18, DIM)
     return zones
+
+
+def seat_deck(deck_names: dict[str, str], key: str | None, seat: int) -> str:
+    """The deck a seat's chip names: the chosen one, or the seat's standard deck by its name (seats take the
+    standard decks in turn), e.g. "Backtimers & Stun (standard)"."""
+    if key:
+        return deck_names.get(key, key)
+    standard = list(deck_names.values())
+    return f"{standard[seat % len(standard)]} (standard)" if standard else "standard deck"
 
 
 def draw_confirm_replace(surface: pygame.Surface) -> list[Zone]:
@@ -218,7 +226,8 @@ def winners(view: View) -> list[str]:
 
 
 def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
-    """The winner, every player's VP by source (locations, defeats, monsters, Madness penalty), and buttons
+    """The winner, every player's VP by source (locations, defeats, monsters, Madness penalty; every number says
+    "VP"), and buttons
     to look at the final board, watch the game again from its start, or start a new game.
 
     Zones: the headline, one row per player (hover explains the score) and the three buttons.
@@ -243,8 +252,8 @@ def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
         box(surface, rect, PANEL, GOLD if name in won else PANEL_EDGE, 3 if name in won else 1)
         label = f"{name}  (winner)" if name in won else name
         values = (
-            label, str(parts["locations"]), str(parts["defeats"]), str(parts["monsters"]), str(parts["other"]),
-            f"−{penalty} VP ({madness} Madness)" if penalty else "none", f"{vp} / {words.VICTORY_VP}",
+            label, *(f"{parts[source]} VP" for source in ("locations", "defeats", "monsters", "other")),
+            f"−{penalty} VP ({madness} Madness)" if penalty else "none", f"{vp} VP",
         )
         for value, dx in zip(values, columns, strict=True):
             text(surface, value, (x + dx, ry), 26, player_color(order, name) if dx == 0 else INK, True)
@@ -325,7 +334,37 @@ def draw_legend(surface: pygame.Surface) -> list[Zone]:
         for line_no, line in enumerate(lines):
             text(surface, line, (x + px(34), y + font(19, True).get_linesize() - 1 + pitch * line_no), 17, INK)
     legend_stone(surface, (rect[0] + px(20), rect[1] + rect[3] - px(40)))
+    legend_frames(surface, (rect[0] + px(610), rect[1] + px(6)), rect[0] + rect[2] - px(10))
     return [(rect, ("legend",))]
+
+
+def frame_colours() -> list[tuple[tuple[int, int, int], str]]:
+    """The colours of the frames drawn on the table, and what each one means."""
+    from game.ui.popups import CHOICE_HIGHLIGHT, SELECTED
+    from game.ui.renderer import ABILITY_HIGHLIGHT, ATTACK_HIGHLIGHT, MOVE_HIGHLIGHT
+
+    return [
+        (MOVE_HIGHLIGHT, "move, playable"),
+        (ATTACK_HIGHLIGHT, "attack target"),
+        (ABILITY_HIGHLIGHT, "ability/card target"),
+        (CHOICE_HIGHLIGHT, "choice, bots' moves"),
+        (SELECTED, "selected"),
+    ]
+
+
+def legend_frames(surface: pygame.Surface, at: tuple[int, int], right: int) -> None:
+    """The legend's key to the frame colours, beside its title: a framed square of each colour and what it means,
+    in two lines."""
+    pitch = font(15).get_linesize()
+    used = text(surface, "Frames:", (at[0], at[1] + pitch // 2), 17, (255, 230, 140), True)
+    start = used[0] + used[2] + px(10)
+    x, y = start, at[1]
+    for color, meaning in frame_colours():
+        if x + px(20) + font(15).size(meaning)[0] > right:
+            x, y = start, y + pitch + px(2)
+        pygame.draw.rect(surface, color, (x, y + px(2), px(14), px(14)), px(3))
+        used = text(surface, meaning, (x + px(18), y), 15, INK)
+        x = used[0] + used[2] + px(12)
 
 
 def legend_stone(surface: pygame.Surface, at: tuple[int, int]) -> None:
@@ -334,7 +373,7 @@ def legend_stone(surface: pygame.Surface, at: tuple[int, int]) -> None:
 
     icons.stone(surface, (at[0] + px(12), at[1] + px(12)), px(24))
     text(surface, "1 stone (costs)", (at[0] + px(34), at[1]), 19, (255, 230, 140), True)
-    text(surface, "speaking stones pay for Abilities; the top bar and each player's panel count them",
+    text(surface, "pay for Abilities; the top bar and each panel count them",
          (at[0] + px(34), at[1] + font(19, True).get_linesize() - 1), 17, INK)
 
 

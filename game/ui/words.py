@@ -88,10 +88,19 @@ def action_label(view: View, action: Action) -> str:
     if act == "activate":
         return f"{action['ability']}: untap {thing_words(view, action.get('pay', []))}"
     if act == "choose":
-        return thing_words(view, action["option"])
+        return thing_words(view, action["option"]) + stasis_left(view, action["option"])
     if act == "end_turn":
         return "End turn"
     return act
+
+
+def stasis_left(view: View, option: Any) -> str:
+    """For a choice naming a card in stasis, how many stasis counters it has left, e.g. " · 0 counters left"
+    (picking one at 0 to remove a counter from does nothing, ST-10)."""
+    card = view["cards"].get(option) if isinstance(option, str) else None
+    if card is None or card["zone"] != "stasis":
+        return ""
+    return f" · {_plural(card.get('stasis_counters', 0), 'counter')} left"
 
 
 def group_label(view: View, group: list[Action]) -> str:
@@ -511,8 +520,12 @@ def score_tooltip(view: View, key: tuple[Any, ...]) -> list[str]:
     name = key[1]
     player = view["players"][name]
     penalty = player.get("madness_penalty", madness_count(view, name) // 2)
+    parts = vp_breakdown(view, name)
     return [
         f"{name}: {player['vp'] + penalty} VP at the end, {_plural(madness_count(view, name), 'Madness card')} held",
+        f"VP from locations {parts['locations']}, from defeats {parts['defeats']} "
+        f"({_plural(parts['defeats'], 'character')} at 1 VP), from monsters {parts['monsters']} "
+        f"({_plural(parts['monsters'] // 2, 'monster')} at 2 VP), other {parts['other']}.",
         f"Madness penalty −{penalty} VP, so {player['vp']} VP in the end.",
     ] + rule_lines("ST-18") + rule_lines("G-7")
 

@@ -79,7 +79,7 @@ def test_while_a_bot_acts_the_person_can_only_speed_it_up() -> None:
     assert app.seats.fast and app.seats.pace() < PACE_MS
     clock.now += app.seats.pace()
     app.step()
-    assert len(game.table.history) == 1 and app.ui.banner.startswith("Ada (Bot: normal): ")
+    assert len(game.table.history) == 1 and app.ui.banner.startswith("Bots fast (F: slower) · Ada (Bot: normal): ")
     game.close()
 
 

@@ -172,3 +172,163 @@ def test_the_final_board_looks_over_22(monkeypatch) -> None:
     assert "VP 10" in drawn.words and not [line for line in drawn.words if "/ 10" in line]
     assert "Save ^S" not in drawn.words and "End turn (E)" not in drawn.words
 
+
+
+ARCHER_IN_STASIS = """
+description = "Archer in stasis with 1 counter can't be played (ST-11, ST-12)"
+players = ["Ada", "Bo"]
+[[card]]
+ref = "arch"
+name = "Archer"
+owner = "Ada"
+zone = "stasis"
+stasis_counters = 1
+"""
+
+
+def test_one_stasis_counter_is_singular_18(tmp_path, monkeypatch) -> None:
+    app = open_app(scenario(tmp_path, ARCHER_IN_STASIS))
+    drawn = record(monkeypatch)
+    click(app, zone_center(app, ("card", "arch")))
+    assert app.ui.banner == ("Archer can't be played: Archer still has 1 stasis counter: only a card with none may "
+                             "be played (ST-11, ST-12).")
+    assert any(line.startswith("Archer can't be played: Archer still has 1 stasis counter:") for line in drawn.words)
+
+
+def test_a_choice_of_cards_in_stasis_says_how_many_counters_each_has_left_3(monkeypatch) -> None:
+    from tests.ui.fake import busy_game
+
+    game = busy_game()
+    game.state["pending"] = {"player": "Ada", "prompt": "Zany Prof: remove a stasis counter from which card?",
+                             "options": ["hftp", "letter"]}
+    drawn = record(monkeypatch)
+    open_app(game)
+    assert "Help From the Past (Ada) · 0 counters left" in drawn.words
+    assert "Letter From Another Time (Ada) · 2 counters left" in drawn.words
+
+
+def test_each_deck_chip_names_the_seats_standard_deck_1(monkeypatch) -> None:
+    drawn = record(monkeypatch)
+    app = App()
+    app.step()
+    assert "Deck: Backtimers & Stun (standard)" in drawn.words
+    assert "Deck: Clockwork Vanguard (standard)" in drawn.words
+    chip = next(rect for rect, key in app.zones if key == ("deck", 1))
+    box = drawn.box_of("Deck: Clockwork Vanguard (standard)")
+    assert chip[0] <= box[0] and box[0] + box[2] <= chip[0] + chip[2], "the name is whole on its chip"
+    click(app, zone_center(app, ("deck", 0)))
+    drawn.clear()
+    hover(app, (3, 3))
+    assert "Deck: Backtimers & Stun" in drawn.words, "a chosen deck is named without (standard)"
+
+
+def test_the_game_over_table_says_vp_in_every_column_11(monkeypatch) -> None:
+    from tests.ui.test_game_over import finished
+
+    drawn = record(monkeypatch)
+    app = App(finished())
+    app.step()
+    for value in ("8 VP", "1 VP", "2 VP", "0 VP", "10 VP", "4 VP"):
+        assert value in drawn.words
+    assert not [line for line in drawn.words if line.endswith("/ 10")]
+    hover(app, zone_center(app, ("score", "Ada")))
+    assert ("VP from locations 8, from defeats 1 (1 character at 1 VP), from monsters 2 (1 monster at 2 VP), "
+            "other 0.") in app.tooltip
+
+
+def test_the_legend_shows_what_each_frame_colour_means_10(monkeypatch) -> None:
+    from game.ui.screens import frame_colours
+    from tests.ui.helpers import pixel
+
+    app = open_app(FakeGame())
+    drawn = record(monkeypatch)
+    press(app, pygame.K_l)
+    assert [meaning for _, meaning in frame_colours()] == [
+        "move, playable", "attack target", "ability/card target", "choice, bots' moves", "selected"]
+    for color, meaning in frame_colours():
+        x, y, _, h = drawn.box_of(meaning)
+        assert pixel(app, (x - 18 + 1, y + 2 + 7)) == color, meaning
+
+
+def test_the_rules_overlay_cuts_no_button_or_hint_17(monkeypatch) -> None:
+    from game.ui.draw import set_unit
+
+    drawn = record(monkeypatch)
+    app = App(FakeGame(), (960, 540))
+    app.step()
+    click(app, (480, 270))
+    press(app, pygame.K_F1)
+    assert "Rulings on points the rules" in drawn.words and "leave open" in drawn.words
+    assert "Esc clears the search, then closes" in drawn.words
+    overlay = drawn.words[len(drawn.words) - drawn.words[::-1].index("Rules") :]
+    assert not [line for line in overlay if line.endswith("…") and line != "Type to search the rules…"]
+    set_unit(1.0)
+
+
+def test_searching_puts_the_rule_named_so_first_23() -> None:
+    from game.ui.rules_overlay import NAMED
+
+    app = open_app(FakeGame())
+    press(app, pygame.K_F1)
+    for letter in "burn":
+        press(app, ord(letter), unicode=letter)
+    assert app.rules.lines[0] == (NAMED, "section") and app.rules.lines[1][0].startswith("SE-3 Burn")
+
+
+def test_four_player_panels_show_stasis_cards_and_their_discs_whole_15() -> None:
+    from game.ui.layout import Layout
+
+    for size in ((1280, 720), (960, 540)):
+        layout = Layout.for_window(*size)
+        panel = layout.player_panel_rect(0, 4)
+        rects, _ = layout.chip_rects(panel, 3)
+        assert all(r[1] + r[3] <= panel[1] + panel[3] for r in rects), size
+    game = FakeGame()
+    game.state["players_order"] = ["Ada", "Bo", "Cy", "Di"]
+    for name in ("Cy", "Di"):
+        game.state["players"][name] = {"vp": 0, "stones": 3, "hand": [], "deck": [], "discard": [], "stasis": []}
+    app = open_app(game)
+    panel = app.layout.player_panel_rect(0, 4)
+    disc = next(rect for rect, key in app.zones if key == ("stasis_counters", "hftp"))
+    assert disc[1] + disc[3] <= panel[1] + panel[3], "the counter disc is inside Ada's panel"
+
+
+def test_an_occupied_locations_label_is_whole_above_the_token_14(monkeypatch) -> None:
+    from game.ui.renderer import LOCATION
+    from tests.ui.helpers import pixel
+
+    game = FakeGame()
+    game.state["cards"]["golem"]["pos"] = [5, 2]
+    drawn = record(monkeypatch)
+    app = open_app(game)
+    label = next(line for line in drawn.words if line.startswith("+1 VP · "))
+    x, y, w, h = drawn.box_of(label)
+    cell = app.layout.square_rect(5, 2)
+    assert cell[1] < y and y + h <= cell[1] + cell[3] // 2
+    assert pixel(app, (x + w + 1, y + h - 2)) == LOCATION, "the label's strip is not cut by the token's top"
+
+
+def test_the_replay_bar_says_how_to_step_and_no_tick_crosses_its_words_6_16(monkeypatch) -> None:
+    from game.tools.replay import Timeline, record_of
+    from game.tools.sim import GameResult, play_game
+    from game.ui.draw import PANEL_EDGE, font
+    from game.ui.replay_app import ReplayApp
+    from tests.ui.helpers import pixel
+
+    found: list[Timeline] = []
+
+    def keep(game: Game, result: GameResult, problem: str | None) -> None:
+        found.append(Timeline(record_of(game, result.bots, {}), "game-5.json"))
+
+    play_game(5, ["fable_guard", "hex_and_count"], ["greedy", "random"], False, keep)
+    app = ReplayApp(found[0], 0)
+    drawn = record(monkeypatch)
+    press(app, pygame.K_RIGHT)
+    bar = next(line for line in drawn.words if line.startswith("step 1/"))
+    assert "(←/→ one action)" in bar and "(PgUp/PgDn)" in bar
+    x, y, w, h = app.layout.message_strip
+    words_end = x + app.layout.px(8) + font(16).size(bar)[0]
+    ticks = [x + round(start / app.timeline.steps * (w - 1)) for start in app.timeline.turn_starts]
+    under_words = [tx for tx in ticks if x + app.layout.px(8) < tx < words_end]
+    assert under_words, "some turn starts fall under the words"
+    assert all(pixel(app, (tx, y + h // 2)) != PANEL_EDGE for tx in under_words)
