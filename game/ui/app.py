@@ -153,7 +153,7 @@ class App(Session):
             assert self.play is not None
             self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
-            self.ui.hand_slots = []
+            self.ui.hand_slots, self.ui.chip_slots = [], {}
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
             self.motion.floats = [item for item in self.motion.floats if item.born is None]
             self.motion.ticks, self.motion.glides = [tick for tick in self.motion.ticks if tick.born is None], []

@@ -110,8 +110,16 @@ class Renderer(Popups):
             view, legal, ui.selection, ui.menu, ui.viewer, ui.banner, ui.banner_is_error, ui.log_scroll, can_undo,
             can_redo,
             tuple(ui.hand_slots), len(ui.roll_history), ui.roll_history[0][0] if ui.roll_history else None,
-            hovered if mouse_matters else None,
+            hovered if mouse_matters else None, self.row_under(view, ui.mouse),
         )
+
+    def row_under(self, view: View, point: tuple[int, int]) -> str | None:
+        """The row of cards under a point whose gaps stay open (`keep_slots`): "hand", a player's panel, or None."""
+        if inside(self.layout.hand, point):
+            return "hand"
+        order = self.order(view)
+        return next((name for index, name in enumerate(order)
+                     if inside(self.layout.player_panel_rect(index, len(order)), point)), None)
 
     def draw(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool = False,
@@ -404,7 +412,7 @@ class Renderer(Popups):
         self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone], ready: set[Any] | None = None
     ) -> None:
         """One panel per player: VP, stones, deck, discard, hand size, relics and cards in stasis (those ready
-        to play framed like a playable card in hand)."""
+        to play framed like a playable card in hand; a card gone leaves its gap while the pointer is on the panel)."""
         order = self.order(view)
         for index, name in enumerate(order):
             panel = self.layout.player_panel_rect(index, len(order))
@@ -444,12 +452,15 @@ class Renderer(Popups):
             if card["zone"] == "board" and card.get("pos") is None and card.get("controller") == name
         ]
         stasis = [ref for ref in player.get("stasis", []) if ref in view["cards"]]
-        chips = [("relic", ref) for ref in relics] + [("stasis", ref) for ref in stasis]
-        rects, labelled = self.layout.chip_rects(panel, len(chips))
-        if not chips:
+        slots = keep_slots(ui.chip_slots.get(name, []), relics + stasis, inside(panel, ui.mouse))
+        ui.chip_slots[name] = slots
+        rects, labelled = self.layout.chip_rects(panel, len(slots))
+        if not slots:
             text(surface, "No relics, nothing in stasis", (panel[0] + px(12), panel[1] + px(46)), 16, DIM)
-        for (kind, ref), rect in zip(chips, rects, strict=True):
-            self.draw_chip(surface, view, ref, kind, rect, ui, zones, labelled, ref in ready)
+        for ref, rect in zip(slots, rects, strict=True):
+            if ref is not None:
+                kind = "stasis" if ref in stasis else "relic"
+                self.draw_chip(surface, view, ref, kind, rect, ui, zones, labelled, ref in ready)
 
     def draw_chip(
         self,
@@ -562,7 +573,8 @@ class Renderer(Popups):
     def draw_hand(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, zones: list[Zone]
     ) -> None:
-        """The hand of the player at the device, readable, playable cards framed in green."""
+        """The hand of the player at the device, readable, playable cards framed in green (a card played leaves its
+        gap while the pointer is over the hand)."""
         px = self.layout.px
         hx, hy, hw, hh = self.layout.hand
         box(surface, (hx, hy, hw, hh), (30, 33, 40))
@@ -572,7 +584,7 @@ class Renderer(Popups):
         playable = {action.get("card") for action in legal if action["act"] == "play"}
         if not hand:
             text(surface, f"{ui.viewer}'s hand is empty", (hx + px(12), hy + px(12)), 20, DIM)
-        ui.hand_slots = keep_slots(ui.hand_slots, hand)
+        ui.hand_slots = keep_slots(ui.hand_slots, hand, inside(self.layout.hand, ui.mouse))
         hovered: tuple[str, Rect] | None = None
         for index, ref in enumerate(ui.hand_slots):
             if ref is None:

@@ -332,3 +332,20 @@ def test_the_replay_bar_says_how_to_step_and_no_tick_crosses_its_words_6_16(monk
     under_words = [tx for tx in ticks if x + app.layout.px(8) < tx < words_end]
     assert under_words, "some turn starts fall under the words"
     assert all(pixel(app, (tx, y + h // 2)) != PANEL_EDGE for tx in under_words)
+
+
+def test_a_card_played_from_stasis_leaves_its_gap_while_the_pointer_is_on_the_panel_12() -> None:
+    from tests.ui.fake import busy_game
+
+    app = open_app(busy_game())
+
+    def chip(ref: str) -> tuple[int, int, int, int]:
+        return next(rect for rect, key in reversed(app.zones) if key == ("card", ref))
+
+    hftp, letter = chip("hftp"), chip("letter")
+    click(app, zone_center(app, ("card", "hftp")))
+    click(app, zone_center(app, ("card", "hftp")))
+    assert app.game.acted == [{"act": "play_from_stasis", "card": "hftp"}]
+    assert chip("letter") == letter and ("card", "letter") not in [key for rect, key in app.zones if rect == hftp]
+    hover(app, (640, 300))
+    assert chip("letter") == hftp, "once the pointer leaves the panel, the row closes up"
