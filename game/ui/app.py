@@ -658,6 +658,9 @@ class App(Session):
             return words.marker_tooltip(view, key)
         if key[0] == "player":
             return words.player_tooltip(view, key[1])
+        if key == ("button", "end_turn") and view["active"] == self.ui.viewer:
+            lost = words.discarded_at_end(view, view["active"])
+            return words.end_turn_warning(view, lost)[1:] if lost else []
         if key[0] == "button" and self.play is not None:
             return button_tip(self.play.undo, key[1])
         return []

@@ -59,6 +59,7 @@ DICE_BOX: Color = (60, 60, 30)
 DICE_EDGE: Color = (200, 190, 90)
 DICE_INK: Color = (255, 240, 160)
 GOLD_INK: Color = (255, 225, 110)
+LAST_TURN: Color = (255, 140, 90)
 
 
 def zone_at_point(zones: list[Zone], point: tuple[int, int]) -> tuple[Any, ...] | None:
@@ -160,7 +161,8 @@ class Renderer(Popups):
         self.draw_hand(surface, view, legal, ui, zones)
         self.draw_log(surface, view, ui, zones)
         if view["phase"] != "over":  # the final board is not played on
-            self.draw_buttons(surface, zones, can_undo, can_redo)
+            lost = words.discarded_at_end(view, view["active"]) if ui.viewer == view["active"] else []
+            self.draw_buttons(surface, zones, can_undo, can_redo, words.end_turn_warning(view, lost)[0] if lost else "")
         if ui.menu is not None:
             self.draw_menu(surface, view, ui, zones)
         pending = view.get("pending")
@@ -474,8 +476,9 @@ class Renderer(Popups):
         labelled: bool = True,
         ready: bool = False,
     ) -> None:
-        """A relic or a card in stasis, small, with its counters (and "relic"/"stasis" above it when labelled);
-        a card in stasis ready to play (ST-11) gets the green frame of a playable card in hand."""
+        """A relic or a card in stasis, small, with its counters (and "relic"/"stasis" above it when labelled,
+        "last turn" for a card at 0 counters, discarded when the turn ends, ST-14); a card in stasis ready to play
+        (ST-11) gets the green frame of a playable card in hand."""
         px = self.layout.px
         card = view["cards"][ref]
         edge = STASIS_COUNTER if kind == "stasis" else player_color(self.order(view), card.get("controller"))
@@ -489,9 +492,11 @@ class Renderer(Popups):
         surface.blit(face, body)
         zones.append(((body.x, body.y, body.w, body.h), ("card", ref)))
         if labelled:
-            label = "stasis" if kind == "stasis" else "relic"
+            last = kind == "stasis" and card.get("stasis_counters", 0) == 0
+            label = "last turn" if last else "stasis" if kind == "stasis" else "relic"
             label_y = rect[1] - font(15).get_height()
-            text(surface, label, (rect[0] + px(2), label_y), 15, STASIS_COUNTER if kind == "stasis" else DIM)
+            color = LAST_TURN if last else STASIS_COUNTER if kind == "stasis" else DIM
+            text(surface, label, (rect[0] + px(2), label_y), 15, color, last)
         big = rect[2] >= px(40)
         if kind == "stasis":
             radius = px(12 if big else 9)
@@ -739,10 +744,13 @@ class Renderer(Popups):
         cache.count = len(log)
         return [line for _, _, lines in cache.groups for line in lines]
 
-    def draw_buttons(self, surface: pygame.Surface, zones: list[Zone], can_undo: bool, can_redo: bool = False) -> None:
+    def draw_buttons(
+        self, surface: pygame.Surface, zones: list[Zone], can_undo: bool, can_redo: bool = False, warning: str = ""
+    ) -> None:
         """End turn, save, rules, legend, undo and redo (greyed out when there is nothing to take back or do
         again, still clickable and hovered to say why) and cancel; a label too long for a small window loses its
-        key ("Save" for "Save ^S")."""
+        key ("Save" for "Save ^S"). A warning (the cards in stasis ending the turn discards, ST-14) goes under End
+        turn's label."""
         labels = {
             "end_turn": "End turn (E)",
             "save": "Save ^S",
@@ -758,5 +766,12 @@ class Renderer(Popups):
             label = labels[name]
             if font(size).size(label)[0] > rect[2] - self.layout.px(4):
                 label = fit_line(label.split(" ")[0], size, rect[2] - self.layout.px(4))
-            button(surface, rect, label, hot=name == "end_turn", size=size, enabled=enabled)
+            if name == "end_turn" and warning:
+                button(surface, rect, "", hot=True)
+                middle = rect[0] + rect[2] // 2
+                text(surface, label, (middle, rect[1] + rect[3] // 3), 20, INK, True, True)
+                line = fit_line(warning, 16, rect[2] - self.layout.px(8), True)
+                text(surface, line, (middle, rect[1] + rect[3] * 3 // 4), 16, LAST_TURN, True, True)
+            else:
+                button(surface, rect, label, hot=name == "end_turn", size=size, enabled=enabled)
             zones.append((rect, ("button", name)))

@@ -434,9 +434,14 @@ def negation_words(dtype: str, values: list[int]) -> str:
     return f"{len(values)} {dtype} negation sources ({', '.join(map(str, values))})"
 
 
+LAST_TURN = "At 0 counters: play it this turn, or it is discarded when its controller's turn ends (ST-14)."
+
+
 def _zone_rule(card: dict[str, Any]) -> list[str]:
+    if card["zone"] == "stasis" and card.get("stasis_counters", 0) == 0:
+        return [LAST_TURN, *rule_lines("ST-11"), *rule_lines("ST-14")]
     if card["zone"] == "stasis":
-        return rule_lines("ST-11" if card.get("stasis_counters", 0) == 0 else "ST-9")
+        return rule_lines("ST-9")
     if card.get("tapped"):
         return ["Tapped: it can't move, attack or use Abilities."] + rule_lines("G-5")
     if card["zone"] == "hand":
@@ -464,9 +469,9 @@ def marker_tooltip(view: View, zone: tuple[Any, ...]) -> list[str]:
         return [f"{name} has {_plural(n, 'stun counter')} (not the status Stun)"] + rule_lines("SC-2")
     if kind == "stasis_counters":
         n = card["stasis_counters"]
-        return [f"{name} is in stasis with {_plural(n, 'stasis counter')}"] + rule_lines(
-            "ST-11" if n == 0 else "ST-9"
-        )
+        if n == 0:
+            return [f"{name} is in stasis with 0 stasis counters", LAST_TURN, *rule_lines("ST-11")]
+        return [f"{name} is in stasis with {_plural(n, 'stasis counter')}"] + rule_lines("ST-9")
     if kind == "cubes":
         color = zone[2]
         return [f"{name}: {_plural(card['cubes'][color], color + ' cube')}", CUBE_WORDS[color]] + rule_lines("SE-14")
@@ -681,6 +686,19 @@ def breakdown_words(view: View, name: str) -> str:
     if parts["other"]:
         words.append(f"other effects {parts['other']:+d}")
     return " · ".join(words)
+
+
+def discarded_at_end(view: View, name: str) -> list[str]:
+    """The player's cards in stasis at 0 counters: ending the turn discards them (ST-14)."""
+    return [ref for ref in view["players"].get(name, {}).get("stasis", [])
+            if view["cards"].get(ref, {}).get("stasis_counters", 1) == 0]
+
+
+def end_turn_warning(view: View, refs: list[str]) -> list[str]:
+    """What End turn says while cards in stasis would be discarded by it (ST-14): under its label, and on hover."""
+    names = ", ".join(str(view["cards"][ref]["name"]) for ref in refs)
+    return [f"discards {names}", f"Ending the turn now discards {names}: at 0 stasis counters, play it first "
+            "(ST-11) or lose it (ST-14)."]
 
 
 def plays_tooltip(view: View, name: str) -> list[str]:

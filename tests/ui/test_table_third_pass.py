@@ -349,3 +349,24 @@ def test_a_card_played_from_stasis_leaves_its_gap_while_the_pointer_is_on_the_pa
     assert chip("letter") == letter and ("card", "letter") not in [key for rect, key in app.zones if rect == hftp]
     hover(app, (640, 300))
     assert chip("letter") == hftp, "once the pointer leaves the panel, the row closes up"
+
+
+def test_a_card_in_stasis_at_0_warns_on_itself_and_on_end_turn_2(monkeypatch) -> None:
+    from tests.ui.fake import busy_game
+
+    drawn = record(monkeypatch)
+    app = open_app(busy_game())
+    assert "last turn" in drawn.words and "stasis" in drawn.words, "Help From the Past at 0, Letter at 2"
+    end = next(rect for rect, key in app.zones if key == ("button", "end_turn"))
+    x, y, w, h = drawn.box_of("discards Help From the Past")
+    assert end[0] <= x and x + w <= end[0] + end[2] and end[1] <= y and y + h <= end[1] + end[3]
+    hover(app, zone_center(app, ("card", "hftp")))
+    assert words.LAST_TURN in app.tooltip
+    hover(app, zone_center(app, ("button", "end_turn")))
+    assert app.tooltip == ["Ending the turn now discards Help From the Past: at 0 stasis counters, play it first "
+                           "(ST-11) or lose it (ST-14)."]
+    click(app, zone_center(app, ("card", "hftp")))
+    click(app, zone_center(app, ("card", "hftp")))
+    drawn.clear()
+    hover(app, (640, 300))
+    assert "End turn (E)" in drawn.words and not [line for line in drawn.words if line.startswith("discards")]
