@@ -14,6 +14,7 @@ import pygame
 
 from game.core.atomic import write_whole
 from game.ui import saves, screens, words
+from game.ui.counted import counted_lines
 from game.ui.draw import INK, Zone, box, fit_line, player_color, px, set_unit, text
 from game.ui.game_list import GameList, draw_game_list
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
@@ -645,6 +646,8 @@ class App(Session):
             return []
         if key[0] == "card":
             lines = words.card_tooltip(view, key[1])
+            after_text = 3 if view["cards"][key[1]].get("text") else 2
+            lines[after_text:after_text] = counted_lines(self.game, key[1])
             hand = view["players"].get(self.ui.viewer, {}).get("hand", [])
             _, legal = self.snapshot()
             if key[1] in hand and not any(a.get("card") == key[1] for a in legal) and self.game is not None:

@@ -41,6 +41,7 @@ from game.ui.icons import (
     sword,
 )
 from game.ui.layout import COLS, ROWS, Layout, inside
+from game.ui.picking import futile
 from game.ui.popups import SELECTED, Popups
 from game.ui.state import UiState, keep_slots
 from game.ui.tokens import chip, token
@@ -216,13 +217,14 @@ class Renderer(Popups):
         if ui.selection is not None:
             card = view["cards"][ui.selection.ref]
             left = words.character_left(card) if card["zone"] == "board" else ""
-            return f"{card['name']}{': ' + left if left else ''} · {self.doing(card, ui)}. Esc cancels."
+            return f"{card['name']}{': ' + left if left else ''} · {self.doing(view, card, ui)}. Esc cancels."
         return ""
 
     @staticmethod
-    def doing(card: dict[str, Any], ui: UiState) -> str:
+    def doing(view: View, card: dict[str, Any], ui: UiState) -> str:
         """What the player does next with the selection: pick a lit square (or the way to it), a target, a menu
-        line, or click the card again; the menu is named only when one is open."""
+        line, or click the card again (naming what that does, e.g. "Refresh: untap Stun Lance (Ada)"); the menu is
+        named only when one is open."""
         assert ui.selection is not None
         selection = ui.selection
         menu = " or pick from the menu" if ui.menu is not None else ""
@@ -234,7 +236,10 @@ class Renderer(Popups):
             return "click a highlighted square or target" + menu
         if ui.menu is not None:
             return "pick from the menu"
-        return f"click {card['name']} again to use it"
+        single = selection.untargeted()
+        if len(single) == 1 and single[0]["act"] in ("ability", "activate"):
+            return f"click {card['name']} again to use {words.action_label(view, single[0])}"
+        return f"click {card['name']} again to play it"
 
     def draw_board(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The 7×5 grid: home rows, locations, characters and the highlights of the selection."""
@@ -250,7 +255,7 @@ class Renderer(Popups):
             elif card["zone"] == "board":
                 occupants[square] = ref
         moves = ui.selection.squares() if ui.selection else set()
-        targets = ui.selection.targets() if ui.selection else {}
+        targets = self.lit_targets(view, ui)
         surface.blit(self.grid_picture(order), self.layout.board_origin)
         for gy in range(ROWS):
             for gx in range(COLS):
@@ -280,6 +285,14 @@ class Renderer(Popups):
             if selected.get("pos") is not None and selected["zone"] == "board":
                 pygame.draw.rect(surface, SELECTED, self.layout.square_rect(*selected["pos"]), self.layout.px(3))
             self.draw_paths(surface, view, ui)
+
+    @staticmethod
+    def lit_targets(view: View, ui: UiState) -> dict[str, str]:
+        """The selection's targets to frame, without those its card can't affect (picking.futile, ST-17)."""
+        if ui.selection is None:
+            return {}
+        useful = {a.get("target") for a in ui.selection.actions if not futile(view, a)}
+        return {ref: kind for ref, kind in ui.selection.targets().items() if ref in useful}
 
     def square_under(self, point: tuple[int, int]) -> tuple[int, int] | None:
         """The board square under a point, if any."""
@@ -511,7 +524,7 @@ class Renderer(Popups):
             half = px(10 if big else 8)
             center = (rect[0] + rect[2] - half, rect[1] + half)
             zones.append((stun_counter_badge(surface, center, card["stun_counters"], half), ("stun_counters", ref)))
-        if ui.selection is not None and ref in ui.selection.targets():
+        if ref in self.lit_targets(view, ui):
             pygame.draw.rect(surface, ABILITY_HIGHLIGHT, rect, px(3))
 
     def draw_message_strip(self, surface: pygame.Surface, view: View, ui: UiState) -> None:

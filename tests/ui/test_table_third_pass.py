@@ -370,3 +370,87 @@ def test_a_card_in_stasis_at_0_warns_on_itself_and_on_end_turn_2(monkeypatch) ->
     drawn.clear()
     hover(app, (640, 300))
     assert "End turn (E)" in drawn.words and not [line for line in drawn.words if line.startswith("discards")]
+
+
+def test_click_again_names_the_ability_it_uses_and_who_pays_9(monkeypatch) -> None:
+    from tests.ui.fake import busy_game
+
+    game = busy_game()
+    game.state["cards"]["monk"].update(abilities=[{"name": "Aegis", "cost": 1, "text": "Shield."}])
+    use = [{"act": "ability", "card": "monk", "ability": "Aegis"},
+           {"act": "activate", "card": "halo", "ability": "Refresh", "pay": ["monk"]}]
+    original = game.legal_actions
+    game.legal_actions = lambda: [*original(), *use]
+    app = open_app(game)
+    drawn = record(monkeypatch)
+    click(app, zone_center(app, ("card", "monk")))
+    assert ("Thunder Monk: tapped, it can't move (G-5) · click Thunder Monk again to use Aegis · 1 stone. "
+            "Esc cancels.") in drawn.words
+    press(app, pygame.K_ESCAPE)
+    click(app, zone_center(app, ("card", "halo")))
+    assert ("Halo Fountain · click Halo Fountain again to use Refresh: untap Thunder Monk (Ada). Esc cancels."
+            in drawn.words)
+
+
+TIME_OUT_TABLE = """
+description = "Time Out with a monster and an enemy minion on the board (ST-3, ST-17)"
+players = ["Ada", "Bo"]
+[[card]]
+ref = "to"
+name = "Time Out"
+owner = "Ada"
+zone = "hand"
+[[card]]
+ref = "golem"
+name = "Wandering Golem"
+zone = "board"
+pos = [3, 2]
+[[card]]
+ref = "foe"
+name = "Footman"
+owner = "Bo"
+zone = "board"
+pos = [5, 3]
+"""
+
+
+def test_time_out_lights_no_monster_it_cant_affect_4(tmp_path) -> None:
+    from game.ui.renderer import ABILITY_HIGHLIGHT
+    from tests.ui.helpers import pixel
+
+    game = scenario(tmp_path, TIME_OUT_TABLE)
+    assert {a.get("target") for a in game.legal_actions() if a.get("card") == "to"} == {"golem", "foe"}
+    app = open_app(game)
+    click(app, zone_center(app, ("card", "to")))
+    for ref, square, lit in (("foe", (5, 3), True), ("golem", (3, 2), False)):
+        x, y, w, h = app.layout.square_rect(*square)
+        assert (pixel(app, (x + 1, y + h // 2)) == ABILITY_HIGHLIGHT) is lit, ref
+
+
+MICROBOT_TABLE = """
+description = "Microbot Alpha counts Ember Witch in stasis as in play (ST-8)"
+players = ["Ada", "Bo"]
+[[card]]
+ref = "bot"
+name = "Microbot Alpha"
+owner = "Ada"
+zone = "board"
+pos = [2, 0]
+[[card]]
+ref = "witch"
+name = "Ember Witch"
+owner = "Ada"
+zone = "stasis"
+stasis_counters = 2
+"""
+
+
+def test_microbot_alphas_tooltip_names_what_it_counts_5(tmp_path, monkeypatch) -> None:
+    game = scenario(tmp_path, MICROBOT_TABLE)
+    assert game.view()["cards"]["bot"]["atk"] == 5
+    app = open_app(game)
+    drawn = record(monkeypatch)
+    hover(app, zone_center(app, ("card", "bot")))
+    line = "Counts 1: Ember Witch (Ada, in stasis) (ST-8: cards in stasis count as in play)."
+    assert app.tooltip[3] == line and app.tooltip[2].startswith("+1 power for each of your other minions")
+    assert any(shown.startswith("Counts 1: Ember Witch") for shown in drawn.words)
