@@ -454,3 +454,44 @@ def test_microbot_alphas_tooltip_names_what_it_counts_5(tmp_path, monkeypatch) -
     line = "Counts 1: Ember Witch (Ada, in stasis) (ST-8: cards in stasis count as in play)."
     assert app.tooltip[3] == line and app.tooltip[2].startswith("+1 power for each of your other minions")
     assert any(shown.startswith("Counts 1: Ember Witch") for shown in drawn.words)
+
+
+WINNING_TABLE = """
+description = "Ada at 9 VP holds a location: ending her turn wins (G-7)"
+players = ["Ada", "Bo"]
+vp = { Ada = 9, Bo = 2 }
+[[card]]
+ref = "loc"
+name = "Alternate Present"
+zone = "location"
+pos = [3, 2]
+[[card]]
+ref = "f"
+name = "Footman"
+owner = "Ada"
+zone = "board"
+pos = [3, 2]
+"""
+
+
+def test_continue_offers_no_earlier_save_of_a_game_that_has_ended_8(tmp_path, monkeypatch) -> None:
+    from game.ui.session import saves_folder
+
+    app = open_app(scenario(tmp_path, WINNING_TABLE))
+    press(app, pygame.K_s, pygame.KMOD_CTRL)
+    kept = next(saves_folder().glob("countertop-*.json"))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step()
+    app = App()
+    app.step()
+    click(app, zone_center(app, ("button", "load")))
+    assert app.listing is not None
+    index = next(i for i, info in enumerate(app.listing.games) if info.path == kept)
+    click(app, zone_center(app, ("game", index)))
+    click(app, (640, 360))
+    press(app, pygame.K_e)
+    assert app.ui.screen == "over" and app.game.view()["winner"] == "Ada"
+    assert len(list(saves_folder().glob("*.json"))) == 2, "the Ctrl+S save and the autosave set aside"
+    drawn = record(monkeypatch)
+    click(app, zone_center(app, ("button", "new_game")))
+    assert "No unfinished game to continue yet." in drawn.words and "Continue the last game" not in drawn.words
