@@ -17,6 +17,7 @@ from game.ui import saves, screens, words
 from game.ui.counted import counted_lines
 from game.ui.draw import INK, Zone, box, fit_line, player_color, px, set_unit, text
 from game.ui.game_list import GameList, draw_game_list
+from game.ui.guide import Guide, draw_hint
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
 from game.ui.motion import Motion
@@ -25,7 +26,15 @@ from game.ui.recap import draw_moved, draw_recap
 from game.ui.renderer import ERROR, Renderer
 from game.ui.rules_overlay import WHEEL_LINES, RulesOverlay, draw_rules, scrolled
 from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
-from game.ui.session import DEFAULT_NAMES, Session, autosave_path, forget_autosave, random_seed, saves_folder
+from game.ui.session import (
+    DEFAULT_NAMES,
+    Session,
+    autosave_path,
+    data_home,
+    forget_autosave,
+    random_seed,
+    saves_folder,
+)
 from game.ui.state import UiState
 from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory, button_tip
 
@@ -113,6 +122,7 @@ class App(Session):
         self.listing: GameList | None = None
         self.replay: ReplayView | None = None
         self.shelf: saves.SaveInfo | None | bool = False  # the game Continue offers (False: not read yet)
+        self.guide = Guide(None) if headless else Guide.kept_in(data_home())  # no hints in a screenshot
         self.kept: Path | None = None
         if game is not None:
             self.start(game, undo)
@@ -150,6 +160,7 @@ class App(Session):
                 self.ui.screen, self.ui.banner = "over", ""
                 forget_autosave()
                 self.keep_finished()
+                self.guide.finish()
         elif who_must_act(view) != self.ui.viewer:
             assert self.play is not None
             self.play.undo.forget(NOTHING_YET)
@@ -270,6 +281,8 @@ class App(Session):
                 self.ui.rules_open = False
             elif key[0] == "rules_section":
                 self.ui.rules_scroll = min(self.rules.sections.get(key[1], 0), self.rules_max_scroll)
+        elif key is not None and key[0] == "guide":
+            self.guide.close(key[1])
         elif key == ("recap",):
             self.recap = []
         elif not self.seats.to_act(self.play_game()):
@@ -545,9 +558,13 @@ class App(Session):
             return zones + screens.draw_legend(surface)
         if self.seats.moved:
             draw_moved(surface, zones, self.seats.moved)
+        hint = self.guide.showing(view, self.ui.viewer, bool(self.recap))
         if self.recap:
             log, dice = self.layout.log, self.layout.dice
-            zones += draw_recap(surface, (log[0], log[1], log[2], dice[1] + dice[3] - log[1]), self.recap)
+            bottom = dice[1] - self.layout.px(4) if hint else dice[1] + dice[3]
+            zones += draw_recap(surface, (log[0], log[1], log[2], bottom - log[1]), self.recap)
+        if hint is not None:
+            zones += draw_hint(surface, self.layout.dice, hint)
         if self.motion.floats or self.motion.glides or self.motion.ticks:
             self.motion.draw(surface, zones, now_ms())
         self.draw_inspected(surface, view, zones)
