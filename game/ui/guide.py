@@ -23,8 +23,8 @@ HINTS = {
     "L keys every marker and frame colour, F1 lists the rules.",
     "stasis_zero": "A card of yours in stasis is at 0 counters: play it free this turn (ST-11), or the end of your "
     "turn discards it (ST-14).",
-    "relic": "You have a relic: click it, then click it again to use its ability. Its cost is paid by untapping "
-    "tapped characters you control (SC-6).",
+    "relic": "You have a relic: click it to use an ability (a menu when there are several). Its cost is paid by "
+    "untapping tapped characters you control (SC-6).",
     "bot_turn": "A bot has played: the gold panel sums up its turn, and orange frames mark the cards it touched. "
     "F makes bots play faster.",
 }

@@ -296,8 +296,6 @@ def log_sentence(view: View, entry: dict[str, Any]) -> str:
     kind = entry.get("type", "")
     if kind == "DiceRolled":
         return _roll_sentence(entry)
-    if kind == "PhaseChanged" and entry.get("phase") == "over":
-        return "The game is over."
     fields = {key: _field_words(view, key, value) for key, value in entry.items() if value is not None}
     for template in LOG_TEMPLATES.get(kind, []):
         try:
@@ -796,11 +794,14 @@ def turn_summary(view: View, name: str) -> list[str]:
 
 
 def repeated(log: list[dict[str, Any]], index: int) -> bool:
-    """Whether a log entry only says again what the one before it said: a card played from stasis is not also
-    "played" (ST-11), and the stasis counters a card entered stasis with are not "placed" on it again."""
+    """Whether a log entry only says again what the one before it said (or the one after: the game's last phase
+    before "Game over. Winner: ..."): a card played from stasis is not also "played" (ST-11), and the stasis
+    counters a card entered stasis with are not "placed" on it again."""
     entry, before = log[index], log[index - 1] if index else {}
     kind, card = entry.get("type"), entry.get("card")
     if kind == "CardPlayed" and before.get("type") == "PlayedFromStasis" and before.get("card") == card:
+        return True
+    if kind == "PhaseChanged" and entry.get("phase") == "over":
         return True
     if kind == "StasisCountersAdded":
         for earlier in reversed(log[max(0, index - 3) : index]):

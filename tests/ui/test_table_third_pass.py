@@ -162,12 +162,13 @@ def test_the_final_board_looks_over_22(monkeypatch) -> None:
     from tests.ui.test_game_over import finished
 
     game = finished()
-    game.state["log"] += [{"type": "PhaseChanged", "player": "Ada", "phase": "over"}]
+    game.state["log"] += [{"type": "PhaseChanged", "player": "Ada", "phase": "over"},
+                          {"type": "GameOver", "winner": "Ada"}]
     app = App(game)
     app.step()
     drawn = record(monkeypatch)
     click(app, zone_center(app, ("button", "final_board")))
-    assert "The game is over." in drawn.words and "Ada: Over phase." not in drawn.words
+    assert drawn.words.count("Game over. Winner: Ada.") == 1 and "Ada: Over phase." not in drawn.words
     assert not [line for line in drawn.words if "(playing)" in line]
     assert "VP 10" in drawn.words and not [line for line in drawn.words if "/ 10" in line]
     assert "Save ^S" not in drawn.words and "End turn (E)" not in drawn.words
