@@ -509,7 +509,7 @@ class Renderer(Popups):
             label = "last turn" if last else "stasis" if kind == "stasis" else "relic"
             label_y = rect[1] - font(15).get_height()
             color = LAST_TURN if last else STASIS_COUNTER if kind == "stasis" else DIM
-            text(surface, label, (rect[0] + px(2), label_y), 15, color, last)
+            text(surface, fit_line(label, 15, rect[2] + px(4)), (rect[0] + px(2), label_y), 15, color)
         big = rect[2] >= px(40)
         if kind == "stasis":
             radius = px(12 if big else 9)

@@ -232,7 +232,7 @@ class ReplayView:
 
     def draw_timeline(self, surface: pygame.Surface) -> None:
         """The slider: turn ticks, the step marker, and where we are in words, with the keys that step (each run
-        of words on the strip's own colour, so no tick crosses it)."""
+        of words on the strip's own colour, so no tick crosses it, and over the marker)."""
         slider = self.layout.message_strip
         x, y, w, h = slider
         box(surface, slider, PANEL, PANEL_EDGE)
@@ -250,12 +250,12 @@ class ReplayView:
         if note:
             note_x = x + self.layout.px(24) + font(16).size(words)[0]
             runs.append((fit_line(note, 16, x + w - note_x - self.layout.px(8)), note_x, DIM))
-        for line, left, color in runs:
-            width = font(16).size(line)[0]
-            pygame.draw.rect(surface, PANEL, (left - 2, y + 2, width + 4, h - 4))
-            text(surface, line, (left, middle), 16, color)
+        for line, left, _ in runs:
+            pygame.draw.rect(surface, PANEL, (left - 2, y + 2, font(16).size(line)[0] + 4, h - 4))
         mx = x + round(self.at / steps * (w - 1))
         pygame.draw.rect(surface, BUTTON_HOT, (mx - 3, y + 1, 7, h - 2), border_radius=2)
+        for line, left, color in runs:
+            text(surface, line, (left, middle), 16, color)
         self.zones.append((slider, ("slider",)))
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
