@@ -190,14 +190,15 @@ def draw_pass(
     )
     if summary:
         pitch = max(px(24), font(22).get_linesize())
-        rect = (ox + px(240), top + px(110), px(800), px(40) + pitch * len(summary))
+        rows = [(part, step) for line in summary for step in [line.startswith(words.STEP)]
+                for part in wrap(line.strip(), 22, px(800 - (56 if step else 32)), not step)]
+        rows = rows[: max(1, (height - top - px(170)) // pitch)]
+        rect = (ox + px(240), top + px(110), px(800), px(40) + pitch * len(rows))
         box(surface, rect, PANEL, PANEL_EDGE, 1, 8)
         text(surface, "Since your last turn", (rect[0] + px(16), rect[1] + px(10)), 24, GOLD, True)
-        for row, line in enumerate(summary):
-            step = line.startswith(words.STEP)
+        for row, (line, step) in enumerate(rows):
             at = (rect[0] + px(40 if step else 16), rect[1] + px(12) + pitch * (row + 1))
-            shown = fit_line(line.strip(), 22, rect[2] - px(56 if step else 32), not step)
-            text(surface, shown, at, 22, INK if step else GOLD, not step)
+            text(surface, line, at, 22, INK if step else GOLD, not step)
     return [((0, 0, width, height), ("button", "reveal"))]
 
 

@@ -496,3 +496,22 @@ def test_continue_offers_no_earlier_save_of_a_game_that_has_ended_8(tmp_path, mo
     drawn = record(monkeypatch)
     click(app, zone_center(app, ("button", "new_game")))
     assert "No unfinished game to continue yet." in drawn.words and "Continue the last game" not in drawn.words
+
+
+def test_a_long_turn_headline_wraps_on_the_pass_screen_instead_of_being_cut_13(monkeypatch) -> None:
+    game = FakeGame()
+    game.state["log"] = [
+        {"type": "TurnStarted", "player": "Ada", "turn": 1}, {"type": "TurnStarted", "player": "Bo", "turn": 2},
+        *({"type": "PlayedFromStasis", "player": "Bo", "card": ref} for ref in ("guard", "golem", "monk")),
+        {"type": "Defeated", "card": "monk"}, {"type": "Defeated", "card": "golem"},
+        {"type": "VictoryPoints", "player": "Bo", "change": 3, "vp": 7, "reason": "defeated"},
+        {"type": "TurnStarted", "player": "Ada", "turn": 3},
+    ]
+    drawn = record(monkeypatch)
+    app = App(game, (960, 540))
+    app.step()
+    headline = words.turn_summary(game.view(), "Ada")[0]
+    assert headline.startswith("Bo's turn 2: +3 VP (now 7) · defeated Thunder Monk (Ada), Wandering Golem")
+    shown = drawn.words[drawn.words.index("Since your last turn") + 1 :]
+    assert " ".join(shown).startswith(headline), "the headline whole, over two lines"
+    assert not [line for line in shown if line.endswith("…")]
