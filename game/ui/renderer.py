@@ -217,7 +217,9 @@ class Renderer(Popups):
         if ui.selection is not None:
             card = view["cards"][ui.selection.ref]
             left = words.character_left(card) if card["zone"] == "board" else ""
-            return f"{card['name']}{': ' + left if left else ''} · {self.doing(view, card, ui)}. Esc cancels."
+            short = words.untap_short(card, ui.selection.actions)
+            doing = self.doing(view, card, ui) + (f" · {short}" if short else "")
+            return f"{card['name']}{': ' + left if left else ''} · {doing}. Esc cancels."
         return ""
 
     @staticmethod

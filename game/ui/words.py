@@ -646,6 +646,16 @@ def plays_pill(view: View, name: str) -> str:
     return " · ".join(parts)
 
 
+def untap_short(card: dict[str, Any], actions: list[Action]) -> str:
+    """Why a relic's abilities missing from its actions can't be used now, in short: too few tapped characters to
+    untap (SC-6), e.g. "Renew needs 2 tapped (SC-6)"."""
+    used = {action.get("ability") for action in actions}
+    return "; ".join(
+        f"{ability['name']} needs {ability['untap_cost']} tapped (SC-6)"
+        for ability in card.get("abilities", []) if ability.get("untap_cost") and ability.get("name") not in used
+    )
+
+
 def character_left(card: dict[str, Any]) -> str:
     """What a selected character has left this turn, e.g. "MV 2/3 left" (a tapped one has nothing left, G-5)."""
     if card.get("mv_left") is None:

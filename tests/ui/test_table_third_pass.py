@@ -388,9 +388,11 @@ def test_click_again_names_the_ability_it_uses_and_who_pays_9(monkeypatch) -> No
     assert ("Thunder Monk: tapped, it can't move (G-5) · click Thunder Monk again to use Aegis · 1 stone. "
             "Esc cancels.") in drawn.words
     press(app, pygame.K_ESCAPE)
+    game.state["cards"]["halo"]["abilities"] = [{"name": "Refresh", "untap_cost": 1},
+                                                {"name": "Renew", "untap_cost": 2}]
     click(app, zone_center(app, ("card", "halo")))
-    assert ("Halo Fountain · click Halo Fountain again to use Refresh: untap Thunder Monk (Ada). Esc cancels."
-            in drawn.words)
+    assert ("Halo Fountain · click Halo Fountain again to use Refresh: untap Thunder Monk (Ada) · Renew needs 2 tapped "
+            "(SC-6). Esc cancels.") in drawn.words
 
 
 TIME_OUT_TABLE = """
