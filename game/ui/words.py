@@ -775,12 +775,9 @@ def achieved(view: View, turn: list[dict[str, Any]]) -> str:
     parts = [f"{total:+d} VP (now {gained[-1].get('vp')})" if gained and total else "no VP"]
     defeated = [card_name(view, e.get("card")) for e in turn if e.get("type") == "Defeated"]
     parts.append("defeated " + ", ".join(defeated) if defeated else "no defeats")
-    played: list[str] = []
-    for entry in turn:
-        if entry.get("type") in ("CardPlayed", "PlayedFromStasis") and entry.get("player") == player:
-            label = card_name(view, entry.get("card")) + (" from stasis" if entry["type"] == "PlayedFromStasis" else "")
-            if not any(already.startswith(card_name(view, entry.get("card"))) for already in played):
-                played.append(label)
+    played = [card_name(view, e.get("card")) + (" from stasis" if e["type"] == "PlayedFromStasis" else "")
+              for i, e in enumerate(turn) if e.get("type") in ("CardPlayed", "PlayedFromStasis")
+              and e.get("player") == player and not repeated(turn, i)]
     parts.append("played " + ", ".join(played) if played else "no card played")
     return f"{player}'s turn {turn[0].get('turn')}: " + " · ".join(parts)
 
