@@ -746,7 +746,7 @@ class Renderer(Popups):
             entry = log[index]
             if words.repeated(log, index):
                 continue
-            sentence = words.log_sentence(view, entry)
+            sentence = words.told(view, log, index)
             color = (255, 230, 120) if entry.get("type") == "TurnStarted" else INK
             if cache.groups and cache.groups[-1][0] == sentence:
                 repeats = cache.groups[-1][1] + 1

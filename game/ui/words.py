@@ -305,6 +305,25 @@ def log_sentence(view: View, entry: dict[str, Any]) -> str:
     return f"{_split_camel(kind).capitalize()}" + (f": {fields['card']}" if "card" in fields else "") + "."
 
 
+def told(view: View, log: list[dict[str, Any]], index: int) -> str:
+    """A log entry as a sentence in its place in the log: a move's steps (one Moved each) read as one move, e.g.
+    "Oliver (Bo) moved to square 5,2 (via 4,2)." (words.repeated leaves out the steps after the first)."""
+    entry = log[index]
+    run = [entry]
+    while entry.get("type") == "Moved" and index + len(run) < len(log) and same_move(entry, log[index + len(run)]):
+        run.append(log[index + len(run)])
+    if len(run) == 1:
+        return log_sentence(view, entry)
+    via = ", ".join(f"{step['to'][0]},{step['to'][1]}" for step in run[:-1])
+    return f"{card_name(view, entry.get('card'))} moved to {square_words(run[-1]['to'])} (via {via})."
+
+
+def same_move(first: dict[str, Any], later: dict[str, Any]) -> bool:
+    """Whether a Moved entry is a further step of the move another one began (same card, forced or not)."""
+    return (later.get("type") == "Moved" and later.get("card") == first.get("card")
+            and isinstance(later.get("to"), list) and later.get("forced") == first.get("forced"))
+
+
 def _field_words(view: View, key: str, value: Any) -> str:
     if key == "grant" and isinstance(value, dict):
         return grant_words(view, value)
@@ -790,7 +809,7 @@ def turn_summary(view: View, name: str) -> list[str]:
     for turn in turns_since_own(view, name):
         log = [e for e in turn if e.get("type") in SUMMARY_EVENTS or e.get("type") == "TurnStarted"]
         headlines.append(achieved(view, turn))
-        steps.append([log_sentence(view, e) for i, e in enumerate(log) if i and not repeated(log, i)])
+        steps.append([told(view, log, i) for i in range(1, len(log)) if not repeated(log, i)])
     room, hidden = SUMMARY_LINES - len(headlines), 0
     lines: list[str] = []
     for headline, turn_steps in zip(headlines, steps, strict=True):
@@ -802,13 +821,15 @@ def turn_summary(view: View, name: str) -> list[str]:
 
 def repeated(log: list[dict[str, Any]], index: int) -> bool:
     """Whether a log entry only says again what the one before it said (or the one after: the game's last phase
-    before "Game over. Winner: ..."): a card played from stasis is not also "played" (ST-11), and the stasis
-    counters a card entered stasis with are not "placed" on it again."""
+    before "Game over. Winner: ..."): a card played from stasis is not also "played" (ST-11), the stasis counters
+    a card entered stasis with are not "placed" on it again, and a move's later steps are told with its first."""
     entry, before = log[index], log[index - 1] if index else {}
     kind, card = entry.get("type"), entry.get("card")
     if kind == "CardPlayed" and before.get("type") == "PlayedFromStasis" and before.get("card") == card:
         return True
     if kind == "PhaseChanged" and entry.get("phase") == "over":
+        return True
+    if kind == "Moved" and before.get("type") == "Moved" and same_move(before, entry):
         return True
     if kind == "StasisCountersAdded":
         for earlier in reversed(log[max(0, index - 3) : index]):

@@ -517,3 +517,20 @@ def test_a_long_turn_headline_wraps_on_the_pass_screen_instead_of_being_cut_13(m
     shown = drawn.words[drawn.words.index("Since your last turn") + 1 :]
     assert " ".join(shown).startswith(headline), "the headline whole, over two lines"
     assert not [line for line in shown if line.endswith("…")]
+
+
+def test_a_move_of_two_steps_reads_as_one_move_in_the_log_and_the_recap_13(monkeypatch) -> None:
+    game = FakeGame()
+    game.state["log"] = [
+        {"type": "TurnStarted", "player": "Ada", "turn": 1}, {"type": "TurnStarted", "player": "Bo", "turn": 2},
+        {"type": "Moved", "card": "guard", "to": [4, 2], "forced": False},
+        {"type": "Moved", "card": "guard", "to": [5, 2], "forced": False},
+        {"type": "TurnStarted", "player": "Ada", "turn": 3},
+    ]
+    assert words.turn_summary(game.view(), "Ada")[1:] == ["  Footman (Bo) moved to square 5,2 (via 4,2)."]
+    app = open_app(game)
+    drawn = record(monkeypatch)
+    app.renderer.frame, app.renderer.log_cache.width = None, 0
+    hover(app, (5, 5))
+    log = " ".join(" ".join(drawn.words).split())
+    assert log.count("Footman (Bo) moved to square 5,2 (via 4,2).") == 1 and "moved to square 4,2." not in log
