@@ -306,7 +306,7 @@ def draw_legend(surface: pygame.Surface) -> list[Zone]:
         (("stun",), "Stun counters (SC-1, SC-2)", "a yellow diamond with a number: the next untap removes one "
          "instead; not the status Stun"),
         (("stasis",), "Stasis counters (ST-9)", "a cyan disc: one comes off at the start of each of your turns; "
-         "at 0 you may play the card (ST-11)"),
+         "at 0 play the card that turn (ST-11), or the turn's end discards it (ST-14)"),
         (("cube", "red"), "Red cubes (SE-14)", "+1 ATK each until the turn ends"),
         (("cube", "white"), "White cubes (SE-14)", "timers counted down by the abilities that use them"),
         (("cube", "blue"), "Blue cubes (SE-14)", "extra HP above max HP, shown as HP \"5/7+2\"; damage takes "

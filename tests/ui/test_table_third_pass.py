@@ -249,6 +249,7 @@ def test_the_legend_shows_what_each_frame_colour_means_10(monkeypatch) -> None:
     for color, meaning in frame_colours():
         x, y, _, h = drawn.box_of(meaning)
         assert pixel(app, (x - 18 + 1, y + 2 + 7)) == color, meaning
+    assert any(line.endswith("the turn's end discards it (ST-14)") for line in drawn.words), "the stasis row, item 2"
 
 
 def test_the_rules_overlay_cuts_no_button_or_hint_17(monkeypatch) -> None:
