@@ -332,8 +332,10 @@ def parser() -> argparse.ArgumentParser:
                           "(.venv/bin/pip install -e '.[cluster]')")
     sim.add_argument("--paired", action="store_true", help="play each deal twice, the seats reversed")
     sim.add_argument("--report", metavar="DIR", help="write DIR/report.html and DIR/report.json")
-    sim.add_argument("--until", type=float, metavar="HALFWIDTH",
-                     help="play rounds of --games until every deck's 95%% interval is at most ± HALFWIDTH")
+    sim.add_argument("--until", metavar="HALFWIDTH|decided|Npts",
+                     help="play rounds of --games until every deck's 95%% interval is at most ± HALFWIDTH; with "
+                          "--variant, decided (or a smallest move such as 2pts) plays until sequential tests settle "
+                          "every deck and seat comparison")
     sim.add_argument("--keep", metavar="DIR", help="write each game as a replay file (countertop replay FILE)")
     sim.add_argument("--keep-failures", action="store_true",
                      help="with --keep: only games that broke an invariant or hit a limit")

@@ -1,0 +1,88 @@
+"""Answers that stop when they are known (issue 44): `sim --variant --until decided` plays batches until two
+one-sided sequential tests (Fishtest's GSPRT, alpha = beta = 0.05) settle every deck and seat comparison."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.cli import main
+from game.tools.sequential import DOWN, SAME, UP, llr, precision, verdict
+
+HERE = Path(__file__).parent / "variants"
+SAME_FILE, STRONG = str(HERE / "same.toml"), str(HERE / "strong_fable_guard.toml")
+TWO_DECKS = ["--decks", "fable_guard", "hex_and_count", "--bots", "greedy", "greedy", "--workers", "1"]
+
+
+def sim(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    """`countertop sim ... --json` run here; its summary."""
+    assert main(["sim", "--json", *argv]) == 0
+    return dict(json.loads(capsys.readouterr().out))
+
+
+def test_llr_by_hand() -> None:
+    """d = (1, 0, 1, 0, 0): delta 0.4, per-seat variance (2 * 0.6^2 + 3 * 0.4^2) / 5 = 0.24; the LLR of +0.1
+    against 0 is 5 * 0.1 * (0.8 - 0.1) / (2 * 0.24) = 0.7292, of -0.1 against 0 is 5 * -0.1 * 0.9 / 0.48."""
+    assert math.isclose(llr([1, 0, 1, 0, 0], [1] * 5, 0.0, 0.1), 0.35 / 0.48)
+    assert math.isclose(llr([1, 0, 1, 0, 0], [1] * 5, 0.0, -0.1), -0.45 / 0.48)
+
+
+def test_no_difference_settles_once_the_variance_floor_allows() -> None:
+    """All-zero differences: the variance is floored at 1/N, so the LLR is -N^2 s^2 / 2; with s = 3 points that
+    passes Wald's lower bound log(0.05 / 0.95) = -2.944 at N = 81, not at 80."""
+    assert verdict([0] * 80, [1] * 80, 0.03) is None
+    assert verdict([0] * 81, [1] * 81, 0.03) == SAME
+
+
+def test_a_clear_move_settles_in_its_direction() -> None:
+    """30 wins more in 100 games is a move up, 30 fewer a move down; 2 more in 100 is not settled at 3 points."""
+    assert verdict([1] * 30 + [0] * 70, [1] * 100, 0.03) == UP
+    assert verdict([-1] * 30 + [0] * 70, [1] * 100, 0.03) == DOWN
+    assert verdict([1] * 2 + [0] * 98, [1] * 100, 0.03) is None
+
+
+@pytest.mark.parametrize(("text", "step"), [("decided", 0.03), ("2pts", 0.02), ("2.5pt", 0.025), ("0pts", None),
+                                            ("50pts", None), ("soon", None), ("0.03", None)])
+def test_until_precision(text: str, step: float | None) -> None:
+    """`decided` is 3 points; `Npts` is N points, above 0 and below 50; anything else is not a precision."""
+    assert precision(text) == step
+
+
+def test_null_variant_stops_at_the_first_settled_batch(capsys: pytest.CaptureFixture[str]) -> None:
+    """A variant identical to the shipped cards: batches of 20 until 100 games, where every comparison has 100
+    seats and the tests say "no measurable change"; every difference is 0."""
+    summary = sim(capsys, "--games", "20", "--seed", "5", *TWO_DECKS, "--until", "decided", "--variant", SAME_FILE)
+    [same] = summary["compare"]["variants"]
+    assert same["games"] == 100 and same["until"]["settled"] is True and same["until"]["step"] == 0.03
+    assert same["until"]["verdicts"] == {k: {"found": SAME, "games": 100}
+                                         for k in ("fable_guard", "hex_and_count", "seat 1", "seat 2")}
+    assert all(d["delta"] == 0 for d in [*same["decks"].values(), *same["seats"].values()])
+
+
+def test_helpful_variant_stops_early_with_the_fixed_runs_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    """Fable Guard's giants at a 10-point precision: the decks settle in the first batch of 20 (up and down), the
+    seats later, and the run stops at 320 games; a fixed run of those 320 games has the interval above 0."""
+    summary = sim(capsys, "--games", "20", "--seed", "1", *TWO_DECKS, "--until", "10pts", "--variant", STRONG)
+    [strong] = summary["compare"]["variants"]
+    verdicts = strong["until"]["verdicts"]
+    assert verdicts["fable_guard"] == {"found": UP, "games": 20}
+    assert verdicts["hex_and_count"] == {"found": DOWN, "games": 20}
+    assert strong["games"] == 320 and strong["until"]["settled"] is True
+    fixed = sim(capsys, "--games", "320", "--seed", "1", *TWO_DECKS, "--variant", STRONG)["compare"]["variants"][0]
+    assert fixed["decks"] == strong["decks"] and fixed["decks"]["fable_guard"]["ci"][0] > 0
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--until", "soon", "--variant", SAME_FILE], "--until takes a half-width between 0 and 0.5"),
+    (["--until", "decided"], "--until decided settles the comparisons of --variant: give --variant FILE"),
+    (["--until", "0.2", "--variant", SAME_FILE], "--variant can't be combined with --until"),
+])
+def test_bad_until_is_one_line(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A malformed --until, or decided without a variant: one line, exit 2, nothing played."""
+    assert main(["sim", "--games", "2", "--workers", "1", *argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and message in err, err
