@@ -168,6 +168,23 @@ def cmd_value(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from None
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    """What changed between two sim reports, with intervals, the measurable moves flagged."""
+    from game.core.problems import FileProblems
+    from game.tools.reportdiff import diff_reports, load_report, print_diff
+
+    try:
+        a, b = load_report(args.a), load_report(args.b)
+    except FileProblems as err:
+        raise CliError(str(err)) from None
+    diff = diff_reports(a, b, (args.a, args.b))
+    if args.json:
+        print(json.dumps(diff, indent=1))
+    else:
+        print_diff(diff)
+    return 0
+
+
 SCREENS = ("board", "new_game", "pass", "choice", "refusal", "legend", "over", "final_board")
 
 
@@ -347,6 +364,7 @@ def parser() -> argparse.ArgumentParser:
 
     tune_parser(sub)
     value_parser(sub)
+    compare_parser(sub)
 
     replay = sub.add_parser("replay", help="step through a kept game or a save; export a scenario at a step")
     replay.add_argument("file", help="a replay file (sim --keep) or a save")
@@ -398,6 +416,15 @@ def tune_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     tune.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
                       help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray)")
     tune.set_defaults(run=cmd_tune)
+
+
+def compare_parser(sub: argparse._SubParsersAction[Parser]) -> None:
+    """`countertop compare`'s options (docs/balance.md)."""
+    compare = sub.add_parser("compare", help="what changed between two sim reports (report.json), with intervals")
+    compare.add_argument("a", metavar="A/report.json", help="the earlier report")
+    compare.add_argument("b", metavar="B/report.json", help="the later report")
+    compare.add_argument("--json", action="store_true")
+    compare.set_defaults(run=cmd_compare)
 
 
 def value_parser(sub: argparse._SubParsersAction[Parser]) -> None:
