@@ -52,10 +52,18 @@ def test_until_precision(text: str, step: float | None) -> None:
     assert precision(text) == step
 
 
-def test_null_variant_stops_at_the_first_settled_batch(capsys: pytest.CaptureFixture[str]) -> None:
+def test_null_variant_stops_at_the_first_settled_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A variant identical to the shipped cards: batches of 20 until 100 games, where every comparison has 100
-    seats and the tests say "no measurable change"; every difference is 0."""
-    summary = sim(capsys, "--games", "20", "--seed", "5", *TWO_DECKS, "--until", "decided", "--variant", SAME_FILE)
+    seats and the tests say "no measurable change"; every difference is 0. The report holds the verdicts and the
+    page shows them; the command line says how many games it took."""
+    argv = ["--games", "20", "--seed", "5", *TWO_DECKS, "--until", "decided", "--variant", SAME_FILE]
+    summary = sim(capsys, *argv, "--report", str(tmp_path))
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert report["compare"]["until"] == {"step": 0.03, "alpha": 0.05, "beta": 0.05, "settled": True, "games": 100}
+    assert report["command"].endswith("--until decided --variant " + SAME_FILE)
+    assert "no measurable change (100)" in (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert main(["sim", *argv]) == 0
+    assert "--until decided: settled after 100 games with each card set (200 in all)" in capsys.readouterr().out
     [same] = summary["compare"]["variants"]
     assert same["games"] == 100 and same["until"]["settled"] is True and same["until"]["step"] == 0.03
     assert same["until"]["verdicts"] == {k: {"found": SAME, "games": 100}
