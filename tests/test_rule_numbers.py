@@ -18,6 +18,7 @@ from game.core.rulebook import load_rules
 from game.engine import Game
 from game.io.setup import new_game
 from game.rules.stasis import madness_penalty
+from game.tools.tune import candidates, start_variant
 from game.tools.variant import build_variant, load_variant
 
 HERE = Path(__file__).parent / "variants"
@@ -186,3 +187,14 @@ def test_rules_variant_round_trips(tmp_path: Path) -> None:
     assert again.rules == made.rules and again.contents == made.contents
     assert isinstance(again.contents.numbers, Numbers) and again.contents.numbers.for_seat("opening_hand", 1, True) == 6
     assert made.changes() == ["rules victory_vp 10 -> 12", "rules first_round.seat2.opening_hand 5 -> 6"]
+
+
+def test_tune_candidates_keep_the_starting_variants_rules(tmp_path: Path) -> None:
+    """`tune --variant` from a file with `[rules]`: every candidate plays with those numbers, and the variant file
+    it writes keeps the table."""
+    path = tmp_path / "start.toml"
+    path.write_text("[rules.first_round.seat2]\nminion_plays = 2\n", encoding="utf-8")
+    start = start_variant(str(path))
+    made = candidates(start, "clockwork_vanguard", True, ["Archer"])
+    assert len(made) == 6 and all(c.variant.contents.numbers == start.contents.numbers for c in made)
+    assert "[rules.first_round.seat2]\nminion_plays = 2" in made[0].variant.toml()
