@@ -16,6 +16,7 @@ from game.tools.sequential import DOWN, SAME, UP, llr, precision, verdict
 HERE = Path(__file__).parent / "variants"
 SAME_FILE, STRONG = str(HERE / "same.toml"), str(HERE / "strong_fable_guard.toml")
 TWO_DECKS = ["--decks", "fable_guard", "hex_and_count", "--bots", "greedy", "greedy", "--workers", "1"]
+FOOTMAN_DECKS = ["--decks", "clockwork_vanguard", "fable_guard", "--bots", "greedy", "greedy", "--workers", "1"]
 
 
 def sim(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -53,10 +54,11 @@ def test_until_precision(text: str, step: float | None) -> None:
 
 
 def test_null_variant_stops_at_the_first_settled_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A variant identical to the shipped cards: batches of 20 until 100 games, where every comparison has 100
-    seats and the tests say "no measurable change"; every difference is 0. The report holds the verdicts and the
-    page shows them; the command line says how many games it took."""
-    argv = ["--games", "20", "--seed", "5", *TWO_DECKS, "--until", "decided", "--variant", SAME_FILE]
+    """A variant that sets Footman's HP to what it is asks about Clockwork Vanguard, the deck that holds Footman:
+    batches of 20 until 100 games, where it has 100 seats and the tests say "no measurable change" (so do the other
+    comparisons); every difference is 0. The report holds the verdicts and the page shows them; the command line
+    says how many games it took."""
+    argv = ["--games", "20", "--seed", "5", *FOOTMAN_DECKS, "--until", "decided", "--variant", SAME_FILE]
     summary = sim(capsys, *argv, "--report", str(tmp_path))
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert report["compare"]["until"] == {"step": 0.03, "alpha": 0.05, "beta": 0.05, "settled": True, "games": 100}
@@ -66,22 +68,27 @@ def test_null_variant_stops_at_the_first_settled_batch(tmp_path: Path, capsys: p
     assert "--until decided: settled after 100 games with each card set (200 in all)" in capsys.readouterr().out
     [same] = summary["compare"]["variants"]
     assert same["games"] == 100 and same["until"]["settled"] is True and same["until"]["step"] == 0.03
+    assert same["until"]["asked"] == ["clockwork_vanguard"]
     assert same["until"]["verdicts"] == {k: {"found": SAME, "games": 100}
-                                         for k in ("fable_guard", "hex_and_count", "seat 1", "seat 2")}
+                                         for k in ("clockwork_vanguard", "fable_guard", "seat 1", "seat 2")}
     assert all(d["delta"] == 0 for d in [*same["decks"].values(), *same["seats"].values()])
 
 
 def test_helpful_variant_stops_early_with_the_fixed_runs_verdict(capsys: pytest.CaptureFixture[str]) -> None:
-    """Fable Guard's giants at a 10-point precision: the decks settle in the first batch of 20 (up and down), the
-    seats later, and the run stops at 320 games; a fixed run of those 320 games has the interval above 0."""
-    summary = sim(capsys, "--games", "20", "--seed", "1", *TWO_DECKS, "--until", "10pts", "--variant", STRONG)
+    """Fable Guard's giants ask about Fable Guard: it moves up, settled at 40 games (Hex & Count's move down too),
+    and the run stops there, the seats unsettled; a fixed run of 400 games has the same verdict (its interval above
+    0). At a 10-point precision the first batch settles it. A variant with a [rules] table asks about the seats."""
+    summary = sim(capsys, "--games", "20", "--seed", "1", *TWO_DECKS, "--until", "decided", "--variant", STRONG)
     [strong] = summary["compare"]["variants"]
-    verdicts = strong["until"]["verdicts"]
-    assert verdicts["fable_guard"] == {"found": UP, "games": 20}
-    assert verdicts["hex_and_count"] == {"found": DOWN, "games": 20}
-    assert strong["games"] == 320 and strong["until"]["settled"] is True
-    fixed = sim(capsys, "--games", "320", "--seed", "1", *TWO_DECKS, "--variant", STRONG)["compare"]["variants"][0]
-    assert fixed["decks"] == strong["decks"] and fixed["decks"]["fable_guard"]["ci"][0] > 0
+    assert strong["until"]["asked"] == ["fable_guard"] and strong["until"]["settled"] is True
+    assert strong["until"]["verdicts"] == {"fable_guard": {"found": UP, "games": 40},
+                                           "hex_and_count": {"found": DOWN, "games": 40},
+                                           "seat 1": None, "seat 2": None}
+    assert strong["games"] == 40
+    fixed = sim(capsys, "--games", "400", "--seed", "1", *TWO_DECKS, "--variant", STRONG)["compare"]["variants"][0]
+    assert fixed["decks"]["fable_guard"]["ci"][0] > 0 and fixed["decks"]["hex_and_count"]["ci"][1] < 0
+    coarse = sim(capsys, "--games", "20", "--seed", "1", *TWO_DECKS, "--until", "10pts", "--variant", STRONG)
+    assert coarse["compare"]["variants"][0]["games"] == 20
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -94,3 +101,14 @@ def test_bad_until_is_one_line(argv: list[str], message: str, capsys: pytest.Cap
     assert main(["sim", "--games", "2", "--workers", "1", *argv]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.splitlines()) == 1 and message in err, err
+
+
+def test_a_rules_variant_asks_about_the_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    """6 stones and 2 minion plays a turn (a [rules] table) asks about the seats only: at a 20-point precision the
+    first batch settles them, seat 1 up (45% to 90%) and seat 2 down."""
+    rules = str(HERE / "rich_rules.toml")
+    summary = sim(capsys, "--games", "20", "--seed", "1", *TWO_DECKS, "--until", "20pts", "--variant", rules)
+    until = summary["compare"]["variants"][0]["until"]
+    assert until["asked"] == ["seat 1", "seat 2"] and until["settled"] is True
+    assert until["verdicts"] == {"fable_guard": None, "hex_and_count": None, "seat 1": {"found": UP, "games": 20},
+                                 "seat 2": {"found": DOWN, "games": 20}}

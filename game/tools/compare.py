@@ -136,6 +136,16 @@ def cards(base: Sequence[GameResult], variant: Sequence[GameResult], decks: dict
     return out
 
 
+def asked(made: Variant, names: Sequence[str]) -> list[str]:
+    """The comparisons a variant asks about, of a run's decks and seats (`names`): the decks that hold a card it
+    changes or whose copies it changes, and the seats when it has a `[rules]` table; every comparison when none
+    of those played."""
+    changed = set(made.cards)
+    decks = {key for key, deck in made.contents.decks.items() if changed & set(deck.cards) or key in made.decks}
+    found = [n for n in names if n in decks or made.rules and n.startswith("seat ")]
+    return found or list(names)
+
+
 def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Variant,
             decided: dict[str, Verdict] | None = None, step: float | None = None) -> dict[str, Any]:
     """One variant against the base, game by game: report.json's `compare.variants[i]`; with `--until decided`,
@@ -153,7 +163,8 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
     }
     if decided is not None:
         names = [*out["decks"], *out["seats"]]
-        out["until"] = {"step": step, "settled": all(n in decided for n in names),
+        questions = asked(made, names)
+        out["until"] = {"step": step, "asked": questions, "settled": all(n in decided for n in questions),
                         "verdicts": {n: {"found": decided[n].found, "games": decided[n].games} if n in decided
                                      else None for n in names}}
     return out
@@ -198,9 +209,10 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
         out.print(f"mean length {length['base']} -> {length['variant']} turns ({length['delta']:+g}, 95% paired "
                   f"interval {length['ci'][0]:+g} – {length['ci'][1]:+g})")
         if "until" in v:
-            out.print(f"sequential tests: {'every comparison settled' if v['until']['settled'] else 'not all settled'}"
-                      f" (smallest move {100 * v['until']['step']:g} points; a false move at most 5% each way, a "
-                      f"missed move of that size at most 5%)")
+            until = v["until"]
+            out.print(f"sequential tests, the comparisons asked: {', '.join(names.get(k, k) for k in until['asked'])}"
+                      f" {'settled' if until['settled'] else 'not all settled'} (smallest move {100 * until['step']:g}"
+                      " points; a false move at most 5% each way, a missed move of that size at most 5%)", markup=False)
         moved = [(m, d) for m, d in v["mechanics"].items() if d["delta"]][:6]
         if moved:
             out.print("mechanics per game, most changed: " + "; ".join(

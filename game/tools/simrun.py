@@ -15,7 +15,7 @@ from typing import Any
 from game.bots.registry import SPECS, make_bot
 from game.io.setup import SetupError, find_deck, standard_decks
 from game.tools.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
-from game.tools.compare import compare, print_compare, settle
+from game.tools.compare import asked, compare, print_compare, settle
 from game.tools.report import RunInfo, build, essentials, win_rates, write
 from game.tools.sequential import ALPHA, BETA, Verdict, precision
 from game.tools.sim import GameResult, InvariantError, Keeper, check_invariants, summarise
@@ -165,7 +165,7 @@ def play_until_decided(args: argparse.Namespace, deck_keys: list[str], made: lis
                        active: LocalRunner | RayRunner, bar: GameProgress
                        ) -> tuple[list[GameResult], list[list[GameResult]], list[dict[str, Verdict]], bool]:
     """Batches of --games games, each played with the shipped cards and again with each variant, until the
-    sequential tests settle every deck and seat comparison of every variant (`game.tools.sequential`) or the run
+    sequential tests settle the comparisons every variant asks about (`game.tools.compare.asked`) or the run
     reaches MAX_GAMES; the results, each variant's, their verdicts, and whether all were settled."""
     round_size = args.games + args.games % 2 if args.paired else args.games
     results: list[GameResult] = []
@@ -177,8 +177,8 @@ def play_until_decided(args: argparse.Namespace, deck_keys: list[str], made: lis
         for games, found, variant in zip(played, decided, made, strict=True):
             games += active.run([replace(s, contents=variant.contents) for s in specs], bar.advance)
             settle(found, results, games, args.decided)
-        names = len(compare_names(results))
-        if all(len(found) == names for found in decided):
+        names = compare_names(results)
+        if all(set(asked(variant, names)) <= set(found) for found, variant in zip(decided, made, strict=True)):
             return results, played, decided, True
         if len(results) + round_size > MAX_GAMES:
             return results, played, decided, False
