@@ -198,3 +198,16 @@ def test_tune_candidates_keep_the_starting_variants_rules(tmp_path: Path) -> Non
     made = candidates(start, "clockwork_vanguard", True, ["Archer"])
     assert len(made) == 6 and all(c.variant.contents.numbers == start.contents.numbers for c in made)
     assert "[rules.first_round.seat2]\nminion_plays = 2" in made[0].variant.toml()
+
+
+def test_second_seats_two_minions_compensation_g3() -> None:
+    """G-3: the fair-start variant of docs/balance.md gives seat 2 two minion plays in its first turn only (its
+    effect on the seats, measured over 2,000 paired games, is in docs/balance.md)."""
+    fair = load_variant(str(HERE / "seat2_two_minions.toml"))
+    assert fair.changes() == ["rules first_round.seat2.minion_plays 1 -> 2"]
+    game = Game(new_game(["Ada", "Bo"], None, 0, fair.contents))
+    plays = []
+    for _ in range(4):
+        plays.append(game.table.active().minion_plays)
+        assert game.act({"act": "end_turn"}).ok
+    assert plays == [1, 2, 1, 1]
