@@ -92,7 +92,7 @@ def test_helpful_variant_stops_early_with_the_fixed_runs_verdict(capsys: pytest.
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--until", "soon", "--variant", SAME_FILE], "--until takes a half-width between 0 and 0.5"),
+    (["--until", "soon", "--variant", SAME_FILE], "--until must be a half-width between 0 and 0.5"),
     (["--until", "decided"], "--until decided settles the comparisons of --variant: give --variant FILE"),
     (["--until", "0.2", "--variant", SAME_FILE], "--variant can't be combined with --until"),
 ])

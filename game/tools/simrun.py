@@ -93,7 +93,7 @@ def parse_until(args: argparse.Namespace) -> None:
     except ValueError:
         args.until = None
     if args.until is None or not 0 < args.until < 0.5:
-        raise SetupError(f"--until takes a half-width between 0 and 0.5, such as 0.03 for ±3 points, or (with "
+        raise SetupError(f"--until must be a half-width between 0 and 0.5, such as 0.03 for ±3 points, or (with "
                          f"--variant) decided or a smallest move such as 2pts (got {text})")
 
 
