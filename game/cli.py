@@ -173,6 +173,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from game.core.problems import FileProblems
     from game.tools.reportdiff import diff_reports, load_report, print_diff
 
+    if args.page:
+        check_output_file(args.page)
     try:
         a, b = load_report(args.a), load_report(args.b)
     except FileProblems as err:
@@ -182,6 +184,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print(json.dumps(diff, indent=1))
     else:
         print_diff(diff)
+    if args.page:
+        from game.core.atomic import write_whole
+        from game.tools.reportdiffpage import diff_page
+
+        sys.stdout.flush()
+        write_whole(args.page, diff_page(diff))
     return 0
 
 
@@ -424,6 +432,7 @@ def compare_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     compare.add_argument("a", metavar="A/report.json", help="the earlier report")
     compare.add_argument("b", metavar="B/report.json", help="the later report")
     compare.add_argument("--json", action="store_true")
+    compare.add_argument("--page", metavar="OUT.html", help="also write the comparison as one HTML page")
     compare.set_defaults(run=cmd_compare)
 
 

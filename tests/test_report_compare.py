@@ -4,7 +4,9 @@ intervals for rates and Welch's for the mean length, and the measurable moves fl
 from __future__ import annotations
 
 import copy
+import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ import pytest
 from game.cli import main
 from game.tools.balance import wilson
 from game.tools.reportdiff import newcombe
+from game.tools.reportpage import FORMATS
 
 
 def entry(wins: int, games: int) -> dict[str, Any]:
@@ -106,3 +109,25 @@ def test_report_without_games_in_a_part_is_left_out(tmp_path: Path, capsys: pyte
     b["cards"]["Footman"]["played"] = {"games": 0, "wins": 0, "rate": None, "low": 0.0, "high": 1.0}
     diff = compare(tmp_path, capsys, a, b)
     assert diff["decks"] == {} and "Footman" not in diff["cards"]["played"]
+
+
+def test_the_page_shows_the_comparison_numbers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--page OUT.html` writes one page whose every number is the comparison's, at the place it names; a page
+    that can't be written is one line, exit 2, before anything is read."""
+    for name, data in (("a", report(40, {"10": 50, "12": 50}, "aa")), ("b", report(60, {"11": 50, "13": 50}, "bb"))):
+        (tmp_path / f"{name}.json").write_text(json.dumps(data), encoding="utf-8")
+    a, b, out = (str(tmp_path / f) for f in ("a.json", "b.json", "diff.html"))
+    assert main(["compare", a, b, "--json", "--page", out]) == 0
+    diff = json.loads(capsys.readouterr().out)
+    page = Path(out).read_text(encoding="utf-8")
+    assert "Files changed from A to B: cards/footman.toml." in page and "2 of " in page
+    shown = re.findall(r'<span data-path="([^"]+)" data-fmt="(\w+)">([^<]*)</span>', page)
+    assert len(shown) > 30
+    for path, fmt, text in shown:
+        value: Any = diff
+        for key in html.unescape(path).split("/"):
+            value = value[int(key)] if isinstance(value, list) else value[key]
+        assert html.unescape(text) == FORMATS[fmt](value), path
+    assert main(["compare", a, b, "--page", str(tmp_path / "no" / "diff.html")]) == 2
+    out_text, err = capsys.readouterr()
+    assert out_text == "" and len(err.splitlines()) == 1 and "no such folder" in err
