@@ -192,6 +192,31 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from None
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    """What changed between two sim reports, with intervals, the measurable moves flagged."""
+    from game.core.problems import FileProblems
+    from game.tools.reportdiff import diff_reports, load_report, print_diff
+
+    if args.page:
+        check_output_file(args.page)
+    try:
+        a, b = load_report(args.a), load_report(args.b)
+    except FileProblems as err:
+        raise CliError(str(err)) from None
+    diff = diff_reports(a, b, (args.a, args.b))
+    if args.json:
+        print(json.dumps(diff, indent=1))
+    else:
+        print_diff(diff)
+    if args.page:
+        from game.core.atomic import write_whole
+        from game.tools.reportdiffpage import diff_page
+
+        sys.stdout.flush()
+        write_whole(args.page, diff_page(diff))
+    return 0
+
+
 SCREENS = ("board", "new_game", "pass", "choice", "refusal", "legend", "over", "final_board")
 
 
@@ -356,8 +381,10 @@ def parser() -> argparse.ArgumentParser:
                           "(.venv/bin/pip install -e '.[cluster]')")
     sim.add_argument("--paired", action="store_true", help="play each deal twice, the seats reversed")
     sim.add_argument("--report", metavar="DIR", help="write DIR/report.html and DIR/report.json")
-    sim.add_argument("--until", type=float, metavar="HALFWIDTH",
-                     help="play rounds of --games until every deck's 95%% interval is at most ± HALFWIDTH")
+    sim.add_argument("--until", metavar="HALFWIDTH|decided|Npts",
+                     help="play rounds of --games until every deck's 95%% interval is at most ± HALFWIDTH; with "
+                          "--variant, decided (or a smallest move such as 2pts) plays until sequential tests settle "
+                          "every deck and seat comparison")
     sim.add_argument("--keep", metavar="DIR", help="write each game as a replay file (countertop replay FILE)")
     sim.add_argument("--keep-failures", action="store_true",
                      help="with --keep: only games that broke an invariant or hit a limit")
@@ -370,6 +397,7 @@ def parser() -> argparse.ArgumentParser:
     tune_parser(sub)
     value_parser(sub)
     bot_parsers(sub)
+    compare_parser(sub)
 
     replay = sub.add_parser("replay", help="step through a kept game or a save; export a scenario at a step")
     replay.add_argument("file", help="a replay file (sim --keep) or a save")
@@ -468,6 +496,16 @@ def positive(text: str) -> int:
     if not 1 <= n <= 10_000_000:
         raise argparse.ArgumentTypeError(f"{text!r} must be 1 to 10000000")
     return n
+
+
+def compare_parser(sub: argparse._SubParsersAction[Parser]) -> None:
+    """`countertop compare`'s options (docs/balance.md)."""
+    compare = sub.add_parser("compare", help="what changed between two sim reports (report.json), with intervals")
+    compare.add_argument("a", metavar="A/report.json", help="the earlier report")
+    compare.add_argument("b", metavar="B/report.json", help="the later report")
+    compare.add_argument("--json", action="store_true")
+    compare.add_argument("--page", metavar="OUT.html", help="also write the comparison as one HTML page")
+    compare.set_defaults(run=cmd_compare)
 
 
 def value_parser(sub: argparse._SubParsersAction[Parser]) -> None:

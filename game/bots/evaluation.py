@@ -21,7 +21,6 @@ from game.core.components import Health, Stats
 from game.core.statuses import TABLE as STATUSES
 from game.core.table import Table
 from game.rules.stats import movement, power
-from systems.endturn import VICTORY_VP
 
 FEATURES: tuple[str, ...] = (
     "vp", "vp_share", "on_location", "location_reach", "characters", "hp", "power", "threatened", "threats",
@@ -88,7 +87,7 @@ def features(table: Table, player: str) -> dict[str, float]:
     """
     f = dict.fromkeys(FEATURES, 0.0)
     me = table.player(player)
-    goal = float(VICTORY_VP)
+    goal = float(table.numbers.victory_vp)
     f["vp"] = float(me.vp)
     f["vp_share"] = min(me.vp, goal) ** 2 / goal
     f["to_act"] = 1.0 if table.acting_player() == player else 0.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from game.core.numbers import shipped_numbers
 from game.core.rulebook import rule
 from game.core.statuses import BY_NAME
 from game.ui.reasons import home_squares
@@ -597,17 +598,21 @@ def setup_tooltip(key: tuple[Any, ...], setup: dict[str, Any]) -> list[str]:
             "Click to choose another deck."]
 
 
-VICTORY_VP = 10
+NUMBERS = shipped_numbers()
+"""The rules' numbers the window's games are played with (`game.core.numbers`)."""
+VICTORY_VP = NUMBERS.victory_vp
 SCORING = [
     f"How to win: the first player with {VICTORY_VP} VP or more when a turn ends (G-7); highest VP wins.",
-    "+1 VP at the end of your turn for each location square one of your characters stands on (G-7).",
-    "+1 VP for each character you defeat, +2 VP for a monster (G-6).",
-    "At the end: −1 VP for every 2 Madness cards you hold in hand, deck, discard and stasis (ST-18).",
+    f"+{NUMBERS.location_vp} VP at the end of your turn for each location square one of your characters stands on "
+    "(G-7).",
+    f"+{NUMBERS.defeat_vp} VP for each character you defeat, +{NUMBERS.monster_vp} VP for a monster (G-6).",
+    f"At the end: −1 VP for every {NUMBERS.madness_per_vp} Madness cards you hold in hand, deck, discard and stasis "
+    "(ST-18).",
 ]
 
 
-LOCATION_VP = "+1 VP at end of your turn"
-LOCATION_VP_SHORT = "+1 VP at turn end"
+LOCATION_VP = f"+{NUMBERS.location_vp} VP at end of your turn"
+LOCATION_VP_SHORT = f"+{NUMBERS.location_vp} VP at turn end"
 SHORT_EFFECTS = [
     (
         re.compile(r"After a player plays their first minion here in a turn, they may place (\d+) stasis counters? "
