@@ -77,8 +77,34 @@ def shipped_weights() -> Weights:
     return read_weights(weights_file())
 
 
-def features(table: Table, player: str) -> dict[str, float]:
-    """One player's features on a whole table (a search bot's determinization, which hides nothing from it).
+@dataclass(frozen=True)
+class Fighter:
+    """What the features read of one character on the board: who controls it, where it stands, its HP with blue
+    cubes, its power, its MV, and how far it can strike next turn (MV plus range)."""
+
+    eid: int
+    controller: str | None
+    square: tuple[int, int] | None
+    hp: int
+    power: int
+    mv: int
+    reach: int
+
+
+def fighters(table: Table) -> list[Fighter]:
+    """Every character on the board, read once for all the players' features."""
+    found = []
+    for eid in table.characters():
+        mv = movement(table, eid)
+        found.append(Fighter(eid, table.controller(eid), table.pos(eid),
+                             table.component(eid, Health).hp + table.cubes(eid).blue, power(table, eid), mv,
+                             mv + table.component(eid, Stats).range))
+    return found
+
+
+def features(table: Table, player: str, board: list[Fighter] | None = None) -> dict[str, float]:
+    """One player's features on a whole table (a search bot's determinization, which hides nothing from it);
+    `board` is `fighters(table)` when the caller has it already.
 
     G-7: VP, and the characters standing on locations (each scores 1 VP at the end of its controller's turn);
     threats in reach (G-5, G-6): characters an enemy could defeat next turn, and enemies this player could;
@@ -87,43 +113,39 @@ def features(table: Table, player: str) -> dict[str, float]:
     """
     f = dict.fromkeys(FEATURES, 0.0)
     me = table.player(player)
-    goal = float(table.numbers.victory_vp)
+    numbers = table.numbers
+    goal = float(numbers.victory_vp)
     f["vp"] = float(me.vp)
     f["vp_share"] = min(me.vp, goal) ** 2 / goal
     f["to_act"] = 1.0 if table.acting_player() == player else 0.0
     locations = list(table.location_squares())
-    mine: list[tuple[int, tuple[int, int] | None]] = []
-    foes: list[tuple[int, tuple[int, int] | None]] = []
-    for eid in table.characters():
-        (mine if table.controller(eid) == player else foes).append((eid, table.pos(eid)))
-    for eid, square in mine:
-        hp = table.component(eid, Health).hp + table.cubes(eid).blue
-        atk = power(table, eid)
+    board = fighters(table) if board is None else board
+    foes = [c for c in board if c.controller != player and c.square is not None]
+    for c in board:
+        if c.controller != player:
+            continue
         f["characters"] += 1
-        f["hp"] += hp
-        f["power"] += atk
-        if square in locations:
+        f["hp"] += c.hp
+        f["power"] += c.power
+        if c.square in locations:
             f["on_location"] += 1
-        elif square is not None and locations:
-            steps = min(Table.distance(square, spot) for spot in locations)
-            f["location_reach"] += 1.0 / (1 + max(0, steps - movement(table, eid)))
-        if not table.is_tapped(eid):
+        elif c.square is not None and locations:
+            steps = min(Table.distance(c.square, spot) for spot in locations)
+            f["location_reach"] += 1.0 / (1 + max(0, steps - c.mv))
+        if not table.is_tapped(c.eid):
             f["ready"] += 1
-        for name, stacks in table.statuses(eid).items():
+        for name, stacks in table.statuses(c.eid).items():
             key = f"status_{name.lower()}"
             if key in f:
                 f[key] += stacks
-        if square is None:
+        if c.square is None:
             continue
-        reach = movement(table, eid) + table.component(eid, Stats).range
-        for foe, there in foes:
-            if there is None:
-                continue
-            near = Table.distance(square, there)
-            if near <= reach and atk >= table.component(foe, Health).hp + table.cubes(foe).blue:
+        for foe in foes:
+            assert foe.square is not None
+            near = Table.distance(c.square, foe.square)
+            if near <= c.reach and c.power >= foe.hp:
                 f["threats"] += 1
-            foe_reach = movement(table, foe) + table.component(foe, Stats).range
-            if near <= foe_reach and power(table, foe) >= hp:
+            if near <= foe.reach and foe.power >= c.hp:
                 f["threatened"] += 1
     for eid in table.zone_cards("board", player, by="controller"):
         f["stun_counters"] += table.stun_counters(eid)
@@ -131,7 +153,7 @@ def features(table: Table, player: str) -> dict[str, float]:
         if card.kind == "relic":
             f["relics"] += 1
         if table.abilities_work(eid):
-            f["abilities"] += sum(1 for a in card.abilities if a.cost <= 3)
+            f["abilities"] += sum(1 for a in card.abilities if a.cost <= numbers.stones_per_turn)
     for eid in table.zone_cards("hand", player, by="controller"):
         f["madness" if table.kind(eid) == "madness" else "hand"] += 1
     for eid in table.zone_cards("stasis", player):
@@ -149,10 +171,10 @@ def vector(table: Table, player: str) -> list[float]:
     return [found[name] for name in FEATURES]
 
 
-def value(table: Table, player: str, weights: Weights | None = None) -> float:
+def value(table: Table, player: str, weights: Weights | None = None, board: list[Fighter] | None = None) -> float:
     """A player's value: the weighted sum of their features."""
     w = weights or shipped_weights()
-    return sum(w.of(name) * x for name, x in features(table, player).items() if x)
+    return sum(w.of(name) * x for name, x in features(table, player, board).items() if x)
 
 
 def scores(table: Table, weights: Weights | None = None) -> dict[str, float]:
@@ -163,7 +185,8 @@ def scores(table: Table, weights: Weights | None = None) -> dict[str, float]:
         winner = table.turn.winner
         won = winner if isinstance(winner, list) else [winner]
         return {n: (1.0 / len(won) if n in won else 0.0) for n in names}
-    values = {n: value(table, n, weights) for n in names}
+    board = fighters(table)
+    values = {n: value(table, n, weights, board) for n in names}
     return {n: logistic(values[n] - max(v for m, v in values.items() if m != n)) for n in names}
 
 

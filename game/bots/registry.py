@@ -4,6 +4,7 @@ references `greedy-v1` and `ismcts-v1[:BUDGET]`, and the restricted-play bots `g
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
@@ -14,6 +15,9 @@ from game.bots.mcts import SearchBot
 from game.bots.search import make_ismcts, parse_budget
 from game.bots.simple import BOTS, Bot, GreedyBot
 
+WINDOW_WORKERS = min(2, os.cpu_count() or 1)
+"""Processes a window seat's `ismcts` searches in: the second core, where there is one (a bot seat thinks while
+the person waits; `sim` and the other tools keep one bot a core)."""
 BOT_NAMES = ("random", "greedy", "ismcts", "greedy-v1", "ismcts-v1")
 SPECS = ("random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms, greedy-v1, ismcts-v1[:BUDGET], greedy-no:MECHANIC, "
          f"ismcts-no:MECHANIC[:BUDGET], myopic (mechanics: {', '.join(MECHANICS)})")
@@ -38,7 +42,8 @@ def make_bot(name: str, seed: int, window: bool = False) -> Bot:
     if kind == "ismcts-v1":
         return make_ismcts(seed, budget or None, window)
     if kind == "ismcts":
-        return SearchBot(seed, *parse_budget(budget or None, window), weights=weights)
+        workers = WINDOW_WORKERS if window and not budget else 1
+        return SearchBot(seed, *parse_budget(budget or None, window), weights=weights, workers=workers)
     if budget:
         raise KeyError(name)
     if kind == "greedy":

@@ -134,6 +134,58 @@ def games_figure(bot: str, count: int) -> dict[str, Any]:
             "ratio": per_game / listing, "games_per_second": 1 / per_game, "commands_per_second": commands / seconds}
 
 
+def search_positions(games: int = 3, every: int = 7) -> list[dict[str, Any]]:
+    """Positions to search from: every `every`-th decision of seeded games between two greedy-v1 bots."""
+    from game.bots.determinize import Observation
+    from game.bots.simple import GreedyBot
+
+    kept = []
+    for seed in range(games):
+        game = Game.new(["P1", "P2"], seed=seed)
+        bots = {"P1": GreedyBot(1), "P2": GreedyBot(2)}
+        n = 0
+        while game.table.turn.phase != "over":
+            if n % every == 3:
+                kept.append(game.to_state())
+            game.act(bots[game.table.acting_player()].choose(Observation.of(game)))
+            n += 1
+        game.close()
+    return kept
+
+
+def search_seconds(make: Callable[[], Any], positions: list[dict[str, Any]], playouts: int) -> float:
+    """CPU seconds one search bot spends on `playouts` playouts from each position (setting up excluded)."""
+    from game.bots.determinize import Observation
+
+    bot, spent = make(), 0.0
+    for state in positions:
+        game = Game.from_state(state)
+        seen = Observation.of(game)
+        actions = seen.actions
+        start = time.process_time()
+        bot.search(seen, actions)
+        spent += time.process_time() - start
+        game.close()
+    return spent
+
+
+def playouts_figure(playouts: int = 32, rounds: int = 3) -> dict[str, Any]:
+    """Search playouts per CPU second, `ismcts` against `ismcts-v1` on the same positions, the two taking turns
+    round by round (a machine that slows down meanwhile weighs on both alike); each bot's best round."""
+    from game.bots.mcts import SearchBot
+    from game.bots.search import IsmctsBot
+
+    positions = search_positions()
+    new, old = [], []
+    for _ in range(rounds):
+        old.append(search_seconds(lambda: IsmctsBot(7, playouts=playouts), positions, playouts))
+        new.append(search_seconds(lambda: SearchBot(7, playouts=playouts), positions, playouts))
+    per_new, per_old = min(new) / (playouts * len(positions)), min(old) / (playouts * len(positions))
+    return {"figure": "search playout (ismcts)", "seconds": per_new, "baseline_seconds": per_old,
+            "ratio": per_new / per_old, "playouts_per_second": 1 / per_new,
+            "baseline_playouts_per_second": 1 / per_old, "speedup": per_old / per_new}
+
+
 def check_figure(count: int) -> dict[str, Any]:
     """What `sim --check` costs: the same seeded random games played unchecked and checked in turn, game by game
     (a machine that slows down meanwhile weighs on both alike), in CPU seconds of this process, with the
@@ -254,7 +306,7 @@ def frame_figures() -> list[dict[str, Any]]:
 def run_benchmarks(as_json: bool) -> int:
     """Measure every figure and print them as a table (or JSON)."""
     figures = [rules_figure(1_000), rules_figure(10_000), idle_figure(), games_figure("random", 20),
-               games_figure("greedy", 20), *scaling_figures(), snapshot_figure()]
+               games_figure("greedy-v1", 20), *scaling_figures(), snapshot_figure(), playouts_figure()]
     figures += frame_figures()
     figures.append(check_figure(40))
     if as_json:
@@ -268,6 +320,9 @@ def run_benchmarks(as_json: bool) -> int:
         if "games_per_second" in f:
             print(f"{f['figure']}: {f['games_per_second']:.1f} games/s, {f['commands_per_second']:.0f} commands/s "
                   f"(one core)")
+        elif "playouts_per_second" in f:
+            print(f"{f['figure']}: {f['playouts_per_second']:.0f} playouts/s against ismcts-v1's "
+                  f"{f['baseline_playouts_per_second']:.0f} ({f['speedup']:.2f}x, one core)")
         elif f["figure"].startswith("checked games"):
             print(f"sim --check: {f['ratio']:.2f}x an unchecked game (one core)")
     return 0

@@ -1,0 +1,85 @@
+"""The evaluation bots: `greedy` (one ply, the turn played out) and `ismcts` (turn-end cut-offs) on positions whose
+right move is known, their budgets, root parallelism, and reproducible seeded choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bots.determinize import Observation
+from game.bots.lookahead import LookaheadBot
+from game.bots.mcts import SearchBot
+from game.bots.registry import make_bot
+from tests.conftest import scenario
+from tests.test_search_bot import EVASIVE, LETTER_IN_HAND, LETTER_IN_STASIS, ORDER, letter_back_and_lethal, \
+    play_turn, stasis_race_outcome
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_greedy_takes_the_sure_location_point_over_an_attack_through_90_evasion_g7_se12(seed: int) -> None:
+    """G-7, SE-12: Ada needs 1 VP; the attack scores only if b's 90% evasion fails, the location surely. One lucky
+    deal can make the attack look as good; the finalists' second and third deals tell them apart."""
+    game = scenario(EVASIVE)
+    assert play_turn(game, LookaheadBot(seed)) == [{"act": "move", "card": "f", "to": [1, 2]}, {"act": "end_turn"}]
+    assert game.table.turn.winner == "Ada"
+    game.close()
+
+
+@pytest.mark.parametrize("bot", [LookaheadBot(1), SearchBot(2, playouts=40)])
+def test_both_move_onto_a_location_before_attacking_g5_g7(bot: object) -> None:
+    """G-5, G-7: at 8 VP, killing b first taps f; moving onto a location first, then killing, wins this turn."""
+    game = scenario(ORDER)
+    line = play_turn(game, bot)
+    assert line[0]["act"] == "move" and line[-2:] == [{"act": "attack", "card": "f", "target": "b"},
+                                                      {"act": "end_turn"}]
+    assert game.table.turn.winner == "Ada"
+    game.close()
+
+
+@pytest.mark.parametrize("text,stash,counters", [(LETTER_IN_STASIS, "no", 1), (LETTER_IN_HAND, "letter", 2)])
+def test_the_search_wins_the_stasis_race_st15_st10_st11(text: str, stash: str, counters: int) -> None:
+    """ST-15, ST-10, ST-11: the search keeps Fast Forward (or stashes the Letter) and brings the Letter back for the
+    kill this turn, as the reference search did, where one-ply greedy does not."""
+    game = scenario(text)
+    line = play_turn(game, SearchBot(1, playouts=64))
+    assert line[0] == {"act": "choose", "option": stash}
+    assert line[1:] == letter_back_and_lethal(counters)[:len(line) - 1]
+    assert stasis_race_outcome(game) == (10, 9, "discard", "Ada")
+    game.close()
+
+
+def test_root_parallel_search_shares_the_playouts_out_and_repeats_from_its_seed() -> None:
+    game = scenario(ORDER)
+    seen = Observation.of(game)
+    one, two = SearchBot(5, playouts=9, workers=2), SearchBot(5, playouts=9, workers=2)
+    first = one.choose(seen)
+    assert first in seen.actions and two.choose(seen) == first
+    assert (one.iterations, one.workers) == (9, 2)
+    assert one.pool is not None
+    one.pool.shutdown()
+    assert two.pool is not None
+    two.pool.shutdown()
+    game.close()
+
+
+@pytest.mark.parametrize("spec,window,playouts,ms,workers", [
+    ("ismcts", False, 128, None, 1), ("ismcts:200", True, 200, None, 1), ("ismcts:300ms", False, None, 300.0, 1)])
+def test_budgets_and_the_window_seat(spec: str, window: bool, playouts: int | None, ms: float | None,
+                                     workers: int) -> None:
+    bot = make_bot(spec, 0, window)
+    assert isinstance(bot, SearchBot) and (bot.playouts, bot.ms, bot.workers) == (playouts, ms, workers)
+
+
+def test_a_window_seat_thinks_350_ms_on_up_to_two_cores() -> None:
+    from game.bots.registry import WINDOW_WORKERS
+
+    bot = make_bot("ismcts", 0, window=True)
+    assert isinstance(bot, SearchBot) and (bot.playouts, bot.ms, bot.workers) == (None, 350.0, WINDOW_WORKERS)
+    assert WINDOW_WORKERS in (1, 2)
+
+
+def test_seeded_choices_repeat() -> None:
+    game = scenario(ORDER)
+    seen = Observation.of(game)
+    assert LookaheadBot(4).choose(seen) == LookaheadBot(4).choose(seen)
+    assert SearchBot(4, playouts=12).choose(seen) == SearchBot(4, playouts=12).choose(seen)
+    game.close()
