@@ -123,7 +123,17 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
         "length": paired([r.turns for r in base], [r.turns for r in variant], [1] * len(base), 3),
         "mechanics": mechanics(base, variant),
         "cards": cards(base, variant, made.contents.decks),
+        "limits": {"base": limits(base), "variant": limits(variant)},
     }
+
+
+def limits(results: Sequence[GameResult]) -> dict[str, list[int]]:
+    """The seeds of the games that hit each limit ("turns", "actions", "rule loop"), by limit."""
+    found: dict[str, list[int]] = {}
+    for r in results:
+        if r.limit is not None:
+            found.setdefault(r.limit, []).append(r.seed)
+    return found
 
 
 def points(d: dict[str, Any]) -> tuple[str, str]:
@@ -158,6 +168,11 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
         length = v["length"]
         out.print(f"mean length {length['base']} -> {length['variant']} turns ({length['delta']:+g}, 95% paired "
                   f"interval {length['ci'][0]:+g} – {length['ci'][1]:+g})")
+        for side in ("base", "variant"):
+            if v["limits"][side]:
+                out.print(f"{side} games that hit a limit: " + "; ".join(
+                    f"{kind}: {len(seeds)} (seeds {', '.join(map(str, seeds[:10]))})"
+                    for kind, seeds in v["limits"][side].items()), markup=False)
         moved = [(m, d) for m, d in v["mechanics"].items() if d["delta"]][:6]
         if moved:
             out.print("mechanics per game, most changed: " + "; ".join(
