@@ -13,6 +13,7 @@ from typing import Any
 from game.core import filecache
 from game.core.cards import CardDef, card_pool, cards_dir, check_deck, decks_dir, rules_file
 from game.core.constants import STANDARD_LOCATIONS
+from game.core.dice import seed_problem
 from game.core.problems import FileProblems
 from game.core.table import Table
 from systems.schedule import advance, new_table
@@ -166,6 +167,8 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int,
     replaces the shipped card pool and the named decks' cards (a variant's), the deal's dice staying the same.
     """
     check_player_names(players)
+    if why := seed_problem(seed):
+        raise SetupError(f"seed {why}")
     wanted = list(decks) if decks else [None] * len(players)
     if len(wanted) != len(players):
         raise SetupError(f"name one deck per player ({len(players)} players, {len(wanted)} decks)")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.bots.registry import SPECS, make_bot
+from game.core.dice import seed_problem
 from game.io.setup import SetupError, find_deck, standard_decks
 from game.tools.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
 from game.tools.compare import compare, print_compare
@@ -71,6 +72,8 @@ def validate(args: argparse.Namespace) -> None:
         raise SetupError("--games must be at least 1")
     if args.games > MAX_GAMES:
         raise SetupError(f"--games is at most {MAX_GAMES:,} (got {args.games:,})")
+    if why := seed_problem(args.seed, MAX_GAMES if args.until is not None else args.games):
+        raise SetupError(f"--seed {why}")
     if args.workers is not None and args.workers < 1:
         raise SetupError(f"--workers must be at least 1 (got {args.workers})")
     if args.until is not None and not 0 < args.until < 0.5:
@@ -81,7 +84,7 @@ def validate(args: argparse.Namespace) -> None:
 def command(args: argparse.Namespace, deck_keys: list[str]) -> str:
     """The command that plays the same games again (how they were spread over processes does not matter)."""
     parts = [".venv/bin/countertop sim", f"--games {args.games}", f"--seed {args.seed}", f"--players {args.players}",
-             "--bots " + " ".join(args.bots)]
+             "--bots " + " ".join(map(shlex.quote, args.bots))]
     if args.decks:
         parts.append("--decks " + " ".join(deck_keys))
     parts += [flag for flag, on in (("--paired", args.paired), ("--check", args.check),
