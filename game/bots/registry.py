@@ -20,9 +20,9 @@ def make_bot(name: str, seed: int, window: bool = False) -> Bot:
     """
     if name == "myopic" or "-no:" in name:
         return make_restricted(name, seed)
-    kind, _, budget = name.partition(":")
+    kind, colon, budget = name.partition(":")
     if kind == "ismcts":
-        return make_ismcts(seed, budget or None, window)
+        return make_ismcts(seed, budget if colon else None, window)
     if kind not in BOTS or budget:
         raise KeyError(name)
     return BOTS[kind](seed)
