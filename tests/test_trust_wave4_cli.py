@@ -64,6 +64,17 @@ def test_every_setup_card_keeps_its_kind_e07(tmp_path: Path, capsys: pytest.Capt
                     "change its kind")
 
 
+def test_a_character_made_another_kind_keeps_no_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the variant fuzzer: Aegis Knight made an action kept its hp and atk, and a game of it could not be
+    saved ("stats and hp go with characters, and only with them"). A card that is not a character has none."""
+    path = tmp_path / "v.toml"
+    path.write_text('[cards."Aegis Knight"]\nkind = "action"\n')
+    assert main(["sim", "--games", "1", "--variant", str(path)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"countertop: {path}: cards.'Aegis Knight'.{stat}: 'action' is not a kind of character: the card has no "
+        f"{stat!r}" for stat in ("hp", "atk")]
+
+
 def test_toml_dates_are_named_in_one_line_e16(capsys: pytest.CaptureFixture[str]) -> None:
     """E16: a date as a deck's copies, or a time as the variant's name, crashed with a TypeError from json."""
     assert variant_line(capsys, "E16_variant_toml_date.toml") == (
