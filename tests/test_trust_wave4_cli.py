@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import random
 import shlex
 import stat
 from pathlib import Path
@@ -18,8 +19,8 @@ from game.core import atomic
 from game.core.dice import MAX_SEED
 from game.engine import Game
 from game.io.scenario import ScenarioError
-from game.io.serialize import SaveError
-from game.io.setup import SetupError
+from game.io.serialize import SaveError, check_save
+from game.io.setup import SetupError, new_game
 from game.rules.effects import queue_effects
 from game.tools.variant import load_variant
 
@@ -73,6 +74,25 @@ def test_a_character_made_another_kind_keeps_no_stats(tmp_path: Path, capsys: py
     assert capsys.readouterr().err.splitlines() == [
         f"countertop: {path}: cards.'Aegis Knight'.{stat}: 'action' is not a kind of character: the card has no "
         f"{stat!r}" for stat in ("hp", "atk")]
+
+
+def test_only_a_madness_card_returns_to_the_madness_pile(tmp_path: Path) -> None:
+    """Found by the variant fuzzer: an Aegis Knight that returns itself to the Madness pile when it untaps left a
+    player's card owned by nobody, a table no save could hold. The op moves Madness cards only (G-1)."""
+    path = tmp_path / "v.toml"
+    path.write_text('[cards."Aegis Knight"]\ntrigger = [{ on = "becomes_untapped", effects = [{ op = '
+                    '"return_to_madness", target = "this" }] }]\n')
+    variant = load_variant(str(path))
+    game = Game(new_game(["Ada", "Bo"], ["clockwork_vanguard"] * 2, 0, variant.contents))
+    pick = random.Random(0)
+    for _ in range(200):
+        if game.view()["phase"] == "over":
+            break
+        assert game.act(pick.choice(game.legal_actions())).ok
+    assert any(e["type"] == "Triggered" for e in game.table.log)
+    check_save(json.loads(json.dumps(game.to_state())), "<state>")
+    assert all(game.view()["cards"][ref]["owner"] in ("Ada", "Bo") for ref in game.table.refs if ref.startswith("p"))
+    game.close()
 
 
 def test_toml_dates_are_named_in_one_line_e16(capsys: pytest.CaptureFixture[str]) -> None:

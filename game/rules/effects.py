@@ -437,7 +437,10 @@ def _draw_madness(game: Table, item: dict[str, Any], target: str) -> None:
 
 @op("return_to_madness", board_only=False)
 def _return_to_madness(game: Table, item: dict[str, Any], target: int) -> None:
-    """A Madness card goes back to the pile and belongs to nobody again."""
+    """A Madness card goes back to the pile and belongs to nobody again (G-1); any other card stays where it is (a
+    variant's card that returns itself would otherwise leave a player's card owned by nobody)."""
+    if game.kind(target) != "madness":
+        return
     game.set_owner(target, None)
     game.put(target, "madness")
     game.emit("CardMoved", card=game.ref(target), zone="madness", reason="returned to the Madness pile")
