@@ -13,6 +13,7 @@ import pytest
 from game.cli import main
 from game.engine import Game
 from game.io.setup import new_game
+from game.io.view import summary
 from game.rules.effects import RESOLUTION_LIMIT, RULE_LOOP
 from game.tools.sim import GameResult, play_game
 from game.tools.variant import Variant, load_variant
@@ -62,6 +63,7 @@ def test_the_stopped_game_takes_no_more_commands() -> None:
         assert game.act(game.legal_actions()[0]).ok
     assert game.table.queue == [] and game.table.pending is None
     assert not game.act({"act": "end_turn"}).ok and game.legal_actions() == []
+    assert summary(game.table).splitlines()[0].endswith("over phase; a rule loop was stopped")
     game.close()
 
 
