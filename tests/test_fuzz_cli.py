@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from hypothesis import event, given
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from game.cli import main
@@ -138,7 +138,7 @@ def run(argv: list[str]) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@fuzz_settings(quick=15)
+@settings(fuzz_settings(quick=15), deadline=None)  # a run with a report imports matplotlib: no deadline
 @given(st.data())
 def test_random_command_lines_end_in_0_or_one_line_per_problem(tmp_path_factory: Any, data: st.DataObject) -> None:
     folder = tmp_path_factory.mktemp("cli")
