@@ -208,12 +208,12 @@ def build_variant(name: str, cards: CardChanges, decks: DeckChanges, file: str) 
         if card not in base:
             problems.append(Problem(file, f"cards.{card!r}", f"unknown card {card!r}{did_you_mean(card, base)}"))
             continue
-        made, found = changed_card(card, keys, file, set(base))
-        problems += found
-        if made is not None and card in SETUP_ONLY and made.kind != base[card].kind:
+        if card in SETUP_ONLY and keys.get("kind", base[card].kind) != base[card].kind:
             problems.append(Problem(file, f"cards.{card!r}.kind", f"setup places this card as a {base[card].kind}; "
                                                                   "a variant can't change its kind"))
-            made = None
+            continue
+        made, found = changed_card(card, keys, file, set(base))
+        problems += found
         if made is not None:
             pool[card] = made
     problems += copies_problems(decks, pool, file)
