@@ -303,3 +303,19 @@ def test_seats_name_the_budgets_own_problem_e21(capsys: pytest.CaptureFixture[st
                                       "100000 playouts, not '0'")
     argv[2] = "clever"
     assert one_line(capsys, argv) == f"countertop: --seats: unknown seat 'clever'; seats: person, {SPECS}"
+
+
+def test_a_replay_file_holds_bot_names_under_the_same_rule_e21(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Bot names are kept in replay files: the same check as where they are given."""
+    kept = tmp_path / "kept"
+    assert main(["sim", "--games", "1", "--workers", "1", "--json", "--keep", str(kept)]) == 0
+    capsys.readouterr()
+    [path] = kept.glob("*.json")
+    data = json.loads(path.read_text())
+    data["bots"] = ["greedy", "ismcts: 1"]
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path), "--json"]) == 2
+    assert capsys.readouterr().err == (
+        f"{path}: bots[1]: bad bot 'ismcts: 1': an ismcts budget is a number of playouts (1 to 100000) or of "
+        f"milliseconds such as 300ms, in the digits 0 to 9, not ' 1'; bots: {SPECS}\n")

@@ -26,3 +26,15 @@ def make_bot(name: str, seed: int, window: bool = False) -> Bot:
     if kind not in BOTS or budget:
         raise KeyError(name)
     return BOTS[kind](seed)
+
+
+def bot_problem(name: str) -> str | None:
+    """Why a name is no bot `make_bot` takes (an unknown name, or a budget out of form or bounds), or None: the one
+    check of bot names wherever they are given (`--bots`, `--seats`) or kept (replay files)."""
+    try:
+        make_bot(name, 0)
+    except KeyError:
+        return f"unknown bot {name!r}; bots: {SPECS}"
+    except ValueError as err:
+        return f"bad bot {name!r}: {err}; bots: {SPECS}"
+    return None

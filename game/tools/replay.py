@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.bots.registry import bot_problem
 from game.core.atomic import write_whole, written_whole
 from game.core.dice import seed_problem
 from game.core.problems import FileProblems, Problem, read_bounded
@@ -107,6 +108,10 @@ def parse_record(path: str, data: Any) -> Record:
     bots = data.get("bots", [])
     if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
         bad("bots", "must list bot names")
+        bots = []
+    for i, bot in enumerate(bots):
+        if why := bot_problem(bot):
+            bad(f"bots[{i}]", why)
     history = data.get("history")
     if not isinstance(history, list) or len(history) > MAX_HISTORY:
         bad("history", f"must be a list of at most {MAX_HISTORY} commands")

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game.bots.registry import SPECS, make_bot
+from game.bots.registry import bot_problem
 from game.core.dice import seed_problem
 from game.io.setup import SetupError, find_deck, standard_decks
 from game.tools.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
@@ -54,12 +54,8 @@ def worker_count(asked: int | None, games: int) -> int:
 
 def check_bot(bot: str) -> None:
     """Refuse a bot name `make_bot` does not take, in one line (SetupError)."""
-    try:
-        make_bot(bot, 0)
-    except KeyError:
-        raise SetupError(f"unknown bot {bot!r}; bots: {SPECS}") from None
-    except ValueError as err:
-        raise SetupError(f"bad bot {bot!r}: {err}; bots: {SPECS}") from None
+    if why := bot_problem(bot):
+        raise SetupError(why)
 
 
 def validate(args: argparse.Namespace) -> None:
