@@ -40,10 +40,11 @@ docs: $(STAMP)
 	$(BIN)/countertop rules --markdown > docs/rules.md
 
 # The longer fuzz run before a release: FUZZ mutants of each kind (scenario tables and bytes, saves, replays,
-# cache entries, player names).
+# cache entries, player names, variant files, command lines).
 FUZZ ?= 7000
 fuzz: $(STAMP)
-	COUNTERTOP_FUZZ=$(FUZZ) $(BIN)/python -m pytest tests/test_fuzz.py tests/test_fuzz_surfaces.py --hypothesis-show-statistics
+	COUNTERTOP_FUZZ=$(FUZZ) $(BIN)/python -m pytest tests/test_fuzz.py tests/test_fuzz_surfaces.py \
+		tests/test_fuzz_variants.py tests/test_fuzz_cli.py --hypothesis-show-statistics
 
 lint: $(STAMP)
 	$(BIN)/ruff check game systems tests

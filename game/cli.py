@@ -231,6 +231,7 @@ def window_size(value: str) -> tuple[int, int]:
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the hot-seat window (or render a scenario to a PNG)."""
     from game.core.cards import CardError
+    from game.core.dice import seed_problem
     from game.io.scenario import ScenarioError
     from game.io.serialize import SaveError
     from game.io.setup import SetupError, check_player_names
@@ -247,6 +248,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.screen != "board" and not args.screenshot:
         raise CliError("--screen only chooses what --screenshot OUT.png draws")
     size = window_size(args.size)
+    if args.seed is not None and (why := seed_problem(args.seed)):
+        raise CliError(f"--seed {why}")
     if args.seats:
         check_seat_kinds(args.seats)
     remove_stale_temporaries(str(data_home()))
@@ -271,10 +274,19 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def check_seat_kinds(kinds: list[str]) -> None:
     """`--seats`: every kind is `person` or a bot spec the bots take (budgets within their bounds), checked before
-    anything is loaded or drawn."""
+    anything is loaded or drawn; a bad one is named with its own reason."""
+    from game.bots.registry import SPECS, make_bot
     from game.io.setup import SetupError
     from game.ui.seats import parse_seats
 
+    for kind in kinds:
+        try:
+            if kind != "person":
+                make_bot(kind, 0)
+        except KeyError:
+            raise CliError(f"--seats: unknown seat {kind!r}; seats: person, {SPECS}") from None
+        except ValueError as err:
+            raise CliError(f"--seats: bad seat {kind!r}: {err}") from None
     try:
         parse_seats([f"seat {i + 1}" for i in range(len(kinds))], kinds)
     except SetupError as err:

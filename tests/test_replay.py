@@ -238,7 +238,7 @@ def test_bad_replay_files_list_every_problem(tmp_path: Path, capsys: pytest.Capt
     lines = capsys.readouterr().err.splitlines()
     assert lines == [f"{bad}: extra: unknown key (known: bots, decks, format, history, players, result, seed, "
                      "version)",
-                     f"{bad}: seed: must be a whole number, not -1",
+                     f"{bad}: seed: must be a whole number from 0 to 9223372036854775807, not -1",
                      f"{bad}: decks[0]: unknown deck 'nope'; decks: backtimers_stun, clockwork_vanguard, "
                      "fable_guard, hex_and_count",
                      f"{bad}: history[0]: a command is a table with an 'act' string"]

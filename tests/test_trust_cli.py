@@ -223,9 +223,10 @@ def test_seats_are_checked_before_anything_is_drawn(tmp_path: Path, capsys: pyte
     scene = tmp_path / "s.toml"
     scene.write_text('players = ["Ada", "Bo"]\n')
     shot = tmp_path / "o.png"
-    for seats, bad in ((["robot", "greedy"], "robot"), (["person", "ismcts:1e9ms"], "ismcts:1e9ms")):
+    for seats, bad in ((["robot", "greedy"], "unknown seat 'robot'"), (["person", "ismcts:1e9ms"], "bad seat "
+                                                                                               "'ismcts:1e9ms'")):
         line = one_line(capsys, ["play", "--seats", *seats, "--scenario", str(scene), "--screenshot", str(shot)])
-        assert line.startswith(f"countertop: --seats: unknown seat {bad!r}")
+        assert line.startswith(f"countertop: --seats: {bad}")
         assert not shot.exists()
 
 

@@ -36,15 +36,15 @@ def make_bot(name: str, seed: int, window: bool = False) -> Bot:
         return make_restricted(name, seed)
     name, at, path = name.partition("@")
     weights = weights_at(path) if at else None
-    kind, _, budget = name.partition(":")
+    kind, colon, budget = name.partition(":")
     if at and kind not in ("greedy", "ismcts"):
         raise KeyError(name)
     if kind == "ismcts-v1":
-        return make_ismcts(seed, budget or None, window)
+        return make_ismcts(seed, budget if colon else None, window)
     if kind == "ismcts":
-        workers = WINDOW_WORKERS if window and not budget else 1
-        return SearchBot(seed, *parse_budget(budget or None, window), weights=weights, workers=workers)
-    if budget:
+        workers = WINDOW_WORKERS if window and not colon else 1
+        return SearchBot(seed, *parse_budget(budget if colon else None, window), weights=weights, workers=workers)
+    if colon:
         raise KeyError(name)
     if kind == "greedy":
         return LookaheadBot(seed, weights)
@@ -62,3 +62,15 @@ def weights_at(path: str) -> Weights:
         return read_weights(Path(path))
     except OSError as err:
         raise ValueError(f"{path}: {err.strerror or err}") from None
+
+
+def bot_problem(name: str) -> str | None:
+    """Why a name is no bot `make_bot` takes (an unknown name, or a budget out of form or bounds), or None: the one
+    check of bot names wherever they are given (`--bots`, `--seats`) or kept (replay files)."""
+    try:
+        make_bot(name, 0)
+    except KeyError:
+        return f"unknown bot {name!r}; bots: {SPECS}"
+    except ValueError as err:
+        return f"bad bot {name!r}: {err}; bots: {SPECS}"
+    return None

@@ -181,8 +181,8 @@ def make_restricted(name: str, seed: int) -> Bot:
     if name == "myopic":
         return MyopicBot(seed)
     kind, _, rest = name.partition("-no:")
-    mechanic, _, budget = rest.partition(":")
-    if mechanic not in MECHANICS or kind not in ("greedy", "ismcts") or (kind == "greedy" and budget):
+    mechanic, colon, budget = rest.partition(":")
+    if mechanic not in MECHANICS or kind not in ("greedy", "ismcts") or (kind == "greedy" and colon):
         raise KeyError(name)
-    inner: Bot = LookaheadBot(seed) if kind == "greedy" else SearchBot(seed, *parse_budget(budget or None))
+    inner: Bot = LookaheadBot(seed) if kind == "greedy" else SearchBot(seed, *parse_budget(budget if colon else None))
     return RestrictedBot(inner, mechanic)

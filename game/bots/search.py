@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,9 @@ WINDOW_MS = 350.0
 half a second (the playout under way when the time is up is finished first)."""
 MAX_PLAYOUTS = 100_000
 MAX_MS = 60_000.0
+BUDGET = re.compile(r"[0-9]{1,6}\Z|[0-9]{1,5}(\.[0-9]{1,3})?ms\Z")
+"""The form of a budget: playouts, or milliseconds and "ms", in ASCII digits (no sign, space, underscore or other
+script's digit that `int` would take)."""
 """The largest budgets per decision (a minute's thinking, or about as many playouts): beyond them a game would
 never end in practice, so they are refused rather than run."""
 HORIZON_TURNS = 2
@@ -200,6 +204,9 @@ def parse_budget(budget: str | None, window: bool = False) -> tuple[int | None, 
     Without one: DEFAULT_PLAYOUTS, or WINDOW_MS for a seat in the window. A bad budget raises ValueError."""
     if budget is None:
         return (None, WINDOW_MS) if window else (DEFAULT_PLAYOUTS, None)
+    if not BUDGET.match(budget):
+        raise ValueError(f"an ismcts budget is a number of playouts (1 to {MAX_PLAYOUTS}) or of milliseconds such as "
+                         f"300ms, in the digits 0 to 9, not {budget!r}")
     if budget.endswith("ms"):
         ms = float(budget[:-2])
         if not 0 < ms <= MAX_MS:

@@ -13,7 +13,7 @@ import errno
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
@@ -41,6 +41,8 @@ def destination(path: str | os.PathLike[str]) -> Path:
         mode = target.stat().st_mode
     except FileNotFoundError:
         return target
+    except OSError as err:
+        raise naming(err, path) from None
     if stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file to write", os.fspath(path))
     if not stat.S_ISREG(mode):
@@ -59,8 +61,8 @@ def written_whole(path: str | os.PathLike[str], binary: bool = False, prefix: st
     give it, or, `private`, only its owner's (saves: they hold every hidden hand).
     """
     target = destination(path)
-    make_folders(target.parent)
     try:
+        make_folders(target.parent)
         fd, temporary = tempfile.mkstemp(prefix=prefix or f".{target.name}.", suffix=suffix, dir=target.parent)
     except OSError as err:
         raise naming(err, path) from None
@@ -81,10 +83,28 @@ def written_whole(path: str | os.PathLike[str], binary: bool = False, prefix: st
     sync_folder(target.parent)
 
 
-def write_whole(path: str | os.PathLike[str], content: str | bytes) -> None:
-    """Write text (UTF-8) or bytes to `path` whole (see `written_whole`)."""
-    with written_whole(path, binary=isinstance(content, bytes)) as out:
+def write_whole(path: str | os.PathLike[str], content: str | bytes, private: bool = False) -> None:
+    """Write text (UTF-8) or bytes to `path` whole (see `written_whole`; `private`: readable by its owner only)."""
+    with written_whole(path, binary=isinstance(content, bytes), private=private) as out:
         out.write(content)
+
+
+def write_together(files: Sequence[tuple[str | os.PathLike[str], str]]) -> None:
+    """Write files that belong together (a report's data and its page, tune's suggestions and their outcome): every
+    target is checked before any is written, and a write that fails removes those written before it, so the set is
+    written whole or not at all."""
+    for path, _ in files:
+        destination(path)
+    done: list[str | os.PathLike[str]] = []
+    try:
+        for path, content in files:
+            write_whole(path, content)
+            done.append(path)
+    except OSError:
+        for path in done:
+            with suppress(OSError):
+                os.unlink(path)
+        raise
 
 
 def naming(err: OSError, path: str | os.PathLike[str]) -> OSError:

@@ -147,6 +147,8 @@ def card_problems(card: CardFile, file: str) -> list[Problem]:
     """Stage two for one card file: stats of characters, op names and fields, statics, rule ids, ability names."""
     problems = [Problem(file, stat, f"a {card.kind} is a character and needs {stat!r}")
                 for stat in ("hp", "atk") if card.kind in CHARACTER_KINDS and getattr(card, stat) is None]
+    problems += [Problem(file, stat, f"{card.kind!r} is not a kind of character: the card has no {stat!r}")
+                 for stat in ("hp", "atk") if card.kind not in CHARACTER_KINDS and getattr(card, stat) is not None]
     for where, effects in effect_lists(card):
         for i, effect in enumerate(effects):
             problems += opspecs.effect_problems(effect, file, f"{where}[{i}]", in_card=True)

@@ -11,6 +11,22 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+MAX_SEED = 2**63 - 1
+"""The largest seed (G-8). A seed is a whole number from 0 to MAX_SEED wherever a game is made (`--seed`, the
+window's seed box, the environment's `seed`) and wherever one is kept (saves, scenarios, replay files), so every game
+made can be saved, replayed and loaded again."""
+
+
+def seed_problem(seed: object, games: int = 1) -> str | None:
+    """Why a value can't be a game's seed, or the first of `games` consecutive seeds (a run of games), as the end
+    of a sentence naming it ("--seed must be ..."); None when it can."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
+        return f"must be a whole number from 0 to {MAX_SEED}, not {shown}"
+    if seed + games - 1 > MAX_SEED:
+        return f"{seed} is too large for {games:,} games: their seeds would go past {MAX_SEED}"
+    return None
+
 
 @dataclass
 class Dice:

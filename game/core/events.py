@@ -50,6 +50,7 @@ EVENT_TYPES: frozenset[str] = frozenset(
         "ChoicePending",
         "ChoiceMade",
         "Triggered",
+        "RuleLoopStopped",
         "GameOver",
     }
 )

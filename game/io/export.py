@@ -175,19 +175,20 @@ def to_toml(data: dict[str, Any]) -> str:
     plain = {k: v for k, v in data.items() if not isinstance(v, dict) and not _table_array(v)}
     tables = {k: v for k, v in data.items() if isinstance(v, dict) and k != "expect"}
     arrays = {k: v for k, v in data.items() if _table_array(v)}
-    lines = [f"{_key(k)} = {_value(v)}" for k, v in plain.items()]
+    lines = [f"{toml_key(k)} = {toml_value(v)}" for k, v in plain.items()]
     for name, table in tables.items():
         nested = {k: v for k, v in table.items() if isinstance(v, dict) and name == "allowances"}
         flat = {k: v for k, v in table.items() if k not in nested}
         if flat or not nested:
-            lines += ["", f"[{_key(name)}]"] + [f"{_key(k)} = {_value(v)}" for k, v in flat.items()]
+            lines += ["", f"[{toml_key(name)}]"] + [f"{toml_key(k)} = {toml_value(v)}" for k, v in flat.items()]
         for sub, inner in nested.items():
-            lines += ["", f"[{_key(name)}.{_key(sub)}]"] + [f"{_key(k)} = {_value(v)}" for k, v in inner.items()]
+            lines += ["", f"[{toml_key(name)}.{toml_key(sub)}]"]
+            lines += [f"{toml_key(k)} = {toml_value(v)}" for k, v in inner.items()]
     for name, items in arrays.items():
         for item in items:
-            lines += ["", f"[[{_key(name)}]]"] + [f"{_key(k)} = {_value(v)}" for k, v in item.items()]
+            lines += ["", f"[[{toml_key(name)}]]"] + [f"{toml_key(k)} = {toml_value(v)}" for k, v in item.items()]
     if "expect" in data:
-        lines += ["", "[expect]"] + [f"{_key(k)} = {_value(v)}" for k, v in data["expect"].items()]
+        lines += ["", "[expect]"] + [f"{toml_key(k)} = {toml_value(v)}" for k, v in data["expect"].items()]
     return "\n".join(lines).lstrip("\n") + "\n"
 
 
@@ -195,7 +196,8 @@ def _table_array(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
 
-def _key(key: str) -> str:
+def toml_key(key: str) -> str:
+    """A key as TOML: bare when it may be, else a basic string."""
     return key if BARE_KEY.match(key) else _string(key)
 
 
@@ -213,7 +215,8 @@ def _unpaired(found: re.Match[str]) -> str:
     return f"\\U{0x10000 + (high - 0xD800) * 0x400 + (low - 0xDC00):08X}"
 
 
-def _value(value: Any) -> str:
+def toml_value(value: Any) -> str:
+    """A value as TOML: strings, numbers, booleans, arrays and inline tables."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
@@ -221,7 +224,7 @@ def _value(value: Any) -> str:
     if isinstance(value, str):
         return _string(value)
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
     raise TypeError(f"can't write {value!r} in TOML")

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.core.dice import MAX_SEED
 from game.core.problems import Problem
 
 MAX_COUNT = 10**9
@@ -95,7 +96,7 @@ class SavedCard(Strict):
 class SavedDice(Strict):
     """The dice: seed, forced results and the generator's exact position (Mersenne Twister state)."""
 
-    seed: Annotated[int, Field(ge=-(2**63), le=2**63)]
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)]
     forced_d100: Annotated[list[Annotated[int, Field(ge=1, le=100)]], Field(max_length=MAX_ITEMS)]
     forced_coins: Annotated[list[Literal["heads", "tails"]], Field(max_length=MAX_ITEMS)]
     forced_shuffles: Annotated[list[Annotated[list[Annotated[int, Field(ge=0)]], Field(max_length=MAX_ITEMS)]],

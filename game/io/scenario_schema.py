@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from game.core.constants import ZONES
+from game.core.dice import MAX_SEED
 from game.core.problems import Problem, did_you_mean
 from game.turn.commands import ACTION_KEYS, COMMANDS
 from game.turn.commands.effect import KEYS as EFFECT_KEYS
@@ -94,7 +95,7 @@ Step: Any = Annotated[Union[tuple(STEPS.values())], Field(discriminator="act")] 
 class ScenarioFile(Strict):
     """A scenario file: a table set up by hand, then actions played in order (docs/formats.md)."""
 
-    seed: Annotated[int, Field(ge=-(2**63), le=2**63)] = 0
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] = 0
     dice: Annotated[list[Annotated[int, Field(ge=1, le=100)]], Field(max_length=MAX_FORCED)] = []
     coins: Annotated[list[Literal["heads", "tails"]], Field(max_length=MAX_FORCED)] = []
     players: Annotated[list[Name], Field(min_length=2, max_length=4)]
@@ -115,7 +116,7 @@ class ScenarioFile(Strict):
 
 TOP_MESSAGES = {
     "players": "must list 2 to 4 different player names",
-    "seed": "must be an integer",
+    "seed": f"must be a whole number from 0 to {MAX_SEED}",
     "dice": "must be a list of d100 results, each 1..100",
     "coins": "must be a list of \"heads\" or \"tails\"",
     "turn": "must be a whole number from 1",

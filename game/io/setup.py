@@ -13,6 +13,7 @@ from typing import Any
 from game.core import filecache
 from game.core.cards import CardDef, card_pool, cards_dir, check_deck, decks_dir, rules_file
 from game.core.constants import STANDARD_LOCATIONS
+from game.core.dice import seed_problem
 from game.core.numbers import Numbers
 from game.core.problems import FileProblems
 from game.core.table import Table
@@ -169,6 +170,8 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int,
     one) and the Madness pile holds madness_pile cards (G-1).
     """
     check_player_names(players)
+    if why := seed_problem(seed):
+        raise SetupError(f"seed {why}")
     wanted = list(decks) if decks else [None] * len(players)
     if len(wanted) != len(players):
         raise SetupError(f"name one deck per player ({len(players)} players, {len(wanted)} decks)")

@@ -305,8 +305,10 @@ def redact(entry: dict[str, Any], player: str | None, say: Any) -> dict[str, Any
 def summary(game: Table) -> str:
     """A short, readable account of the board, the players and the rejected actions."""
     v = view(game)
+    ended = next((e for e in reversed(game.log) if e["type"] == "GameOver"), {}) if v["phase"] == "over" else {}
     lines = [f"Turn {v['turn']}: {v['active']} to act, {v['phase']} phase"
-             + (f"; winner: {v['winner']}" if v["winner"] else "")]
+             + (f"; winner: {v['winner']}" if v["winner"] else "")
+             + (f"; {ended['reason']}" if ended.get("reason") else "")]
     if v["pending"]:
         lines.append(f"Waiting for {v['pending']['player']}: {v['pending']['prompt']} "
                      f"(options: {', '.join(map(str, v['pending']['options']))})")

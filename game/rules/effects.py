@@ -5,7 +5,9 @@ controls the effect), the op's fields, and optionally `chosen` (the command's ta
 `if_in_play` / `unless_in_play` (a card name), `affects_stasis` and, once a choice is answered, `answer`.
 Items wait in `game.queue`; a choice pauses the queue until a `choose` command answers it. Which fields
 each op takes, with their types and bounds, is data in `game.core.opspecs`; counts are held to those bounds here
-too, so no item loops or allocates beyond them.
+too, so no item loops or allocates beyond them. One resolution runs at most `RESOLUTION_LIMIT` items: triggers that
+wake each other without end (a variant's card that untaps itself whenever it untaps) are a rule loop, which is
+stopped and ends the game with no winner (`stop_rule_loop`).
 """
 
 from __future__ import annotations
@@ -88,10 +90,36 @@ def queue_effects(game: Table, effects: tuple[dict[str, Any], ...] | list[dict[s
         game.queue.extend(items)
 
 
+RESOLUTION_LIMIT = 2_000
+"""The most effect items one resolution runs (the longest in 80 seeded bot games with the shipped cards, 2 to 4
+players, ran 4); going on past it is a rule loop (`stop_rule_loop`)."""
+
+RULE_LOOP = "a rule loop was stopped"
+"""The result of a game whose effects would have resolved for ever (`GameOver`'s `reason`)."""
+
+
 def resolve_queue(game: Table) -> None:
-    """Resolve queued items until the queue is empty, a choice waits, or the game is over."""
+    """Resolve queued items until the queue is empty, a choice waits, or the game is over; a resolution that runs
+    past RESOLUTION_LIMIT items is a rule loop, stopped."""
+    resolved = 0
     while game.queue and not game.pending and game.turn.phase != "over":
+        if resolved == RESOLUTION_LIMIT:
+            stop_rule_loop(game)
+            return
         run_item(game, game.queue.pop(0))
+        resolved += 1
+
+
+def stop_rule_loop(game: Table) -> None:
+    """End a game whose effects keep waking each other: the items still waiting are dropped, the log names the
+    cards they came from (`RuleLoopStopped`), and the game is over with no winner (`GameOver`, reason RULE_LOOP)."""
+    sources = list(dict.fromkeys(item["source"] for item in game.queue if item.get("source") in game.refs))
+    names = list(dict.fromkeys(game.name(game.eid(ref)) for ref in sources))
+    game.queue.clear()
+    game.emit("RuleLoopStopped", card=sources[0] if sources else None, cards=names, resolved=RESOLUTION_LIMIT)
+    game.turn.winner = None
+    game.set_phase("over")
+    game.emit("GameOver", winner=None, vp={p.name: p.vp for p in game.players()}, reason=RULE_LOOP)
 
 
 def ask(game: Table, item: dict[str, Any], choice: Choice, kind: str) -> None:
@@ -115,13 +143,19 @@ def named_in_play(game: Table, name: str) -> bool:
 
 
 def run_item(game: Table, item: dict[str, Any]) -> None:
-    """Resolve one item: check its condition, settle its targets (asking if needed), apply its op."""
+    """Resolve one item: check its condition, settle its targets (asking if needed), apply its op.
+
+    An answer that settled the targets (a chosen target, the "yes" of a `may`) is spent there: the op gets the
+    item without it, so an op that asks a question of its own (a mode, how many counters) asks it next."""
     if not condition_holds(game, item):
         return
     spec = OPS[item["op"]]
+    settles = "answer" in item and (item.get("may") or str(item.get("target", "")).startswith("choose:"))
     targets = settle_targets(game, item)
     if targets is None:
         return
+    if settles:
+        item = {k: v for k, v in item.items() if k not in ("answer", "may")}
     if spec.target == "character":
         targets = [t for t in targets if game.is_character(t) and game.on_board(t)]
     for target in targets:
@@ -402,7 +436,10 @@ def _draw_madness(game: Table, item: dict[str, Any], target: str) -> None:
 
 @op("return_to_madness", board_only=False)
 def _return_to_madness(game: Table, item: dict[str, Any], target: int) -> None:
-    """A Madness card goes back to the pile and belongs to nobody again."""
+    """A Madness card goes back to the pile and belongs to nobody again (G-1); any other card stays where it is (a
+    variant's card that returns itself would otherwise leave a player's card owned by nobody)."""
+    if game.kind(target) != "madness":
+        return
     game.set_owner(target, None)
     game.put(target, "madness")
     game.emit("CardMoved", card=game.ref(target), zone="madness", reason="returned to the Madness pile")

@@ -160,6 +160,7 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
         "length": paired([r.turns for r in base], [r.turns for r in variant], [1] * len(base), 3),
         "mechanics": mechanics(base, variant),
         "cards": cards(base, variant, made.contents.decks),
+        "limits": {"base": limits(base), "variant": limits(variant)},
     }
     if decided is not None:
         names = [*out["decks"], *out["seats"]]
@@ -168,6 +169,15 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
                         "verdicts": {n: {"found": decided[n].found, "games": decided[n].games} if n in decided
                                      else None for n in names}}
     return out
+
+
+def limits(results: Sequence[GameResult]) -> dict[str, list[int]]:
+    """The seeds of the games that hit each limit ("turns", "actions", "rule loop"), by limit."""
+    found: dict[str, list[int]] = {}
+    for r in results:
+        if r.limit is not None:
+            found.setdefault(r.limit, []).append(r.seed)
+    return found
 
 
 def points(d: dict[str, Any]) -> tuple[str, str]:
@@ -213,6 +223,11 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
             out.print(f"sequential tests, the comparisons asked: {', '.join(names.get(k, k) for k in until['asked'])}"
                       f" {'settled' if until['settled'] else 'not all settled'} (smallest move {100 * until['step']:g}"
                       " points; a false move at most 5% each way, a missed move of that size at most 5%)", markup=False)
+        for side in ("base", "variant"):
+            if v["limits"][side]:
+                out.print(f"{side} games that hit a limit: " + "; ".join(
+                    f"{kind}: {len(seeds)} (seeds {', '.join(map(str, seeds[:10]))})"
+                    for kind, seeds in v["limits"][side].items()), markup=False)
         moved = [(m, d) for m, d in v["mechanics"].items() if d["delta"]][:6]
         if moved:
             out.print("mechanics per game, most changed: " + "; ".join(

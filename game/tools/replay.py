@@ -13,7 +13,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.bots.registry import bot_problem
 from game.core.atomic import write_whole, written_whole
+from game.core.dice import seed_problem
 from game.core.problems import FileProblems, Problem, read_bounded
 from game.engine import Game
 from game.io.export import Future, record_dice, scenario_data, to_toml
@@ -84,9 +86,9 @@ def parse_record(path: str, data: Any) -> Record:
     for key in sorted(set(data) - RECORD_KEYS):
         bad(key, f"unknown key (known: {', '.join(sorted(RECORD_KEYS))})")
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        bad("seed", f"must be a whole number, not {seed!r}")
-        seed = 0
+    if why := seed_problem(seed):
+        bad("seed", why)
+    seed = seed if isinstance(seed, int) and not why else 0
     players = data.get("players")
     if (not isinstance(players, list) or not 2 <= len(players) <= 4
             or not all(isinstance(p, str) and p for p in players) or len(set(players)) != len(players)):
@@ -106,6 +108,10 @@ def parse_record(path: str, data: Any) -> Record:
     bots = data.get("bots", [])
     if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
         bad("bots", "must list bot names")
+        bots = []
+    for i, bot in enumerate(bots):
+        if why := bot_problem(bot):
+            bad(f"bots[{i}]", why)
     history = data.get("history")
     if not isinstance(history, list) or len(history) > MAX_HISTORY:
         bad("history", f"must be a list of at most {MAX_HISTORY} commands")
@@ -258,9 +264,10 @@ class Timeline:
             game.close()
 
     def export(self, step: int, out: str, then: int = 0) -> str:
-        """Write the scenario of a step to `out` (whole, or not at all); returns its text."""
+        """Write the scenario of a step to `out` (whole, or not at all); returns its text. Like a save, it holds every
+        hand and the deck order, so only its owner may read it (0600)."""
         text = to_toml(self.scenario_at(step, then, f"{self.path} at step {step} (turn {self.turn_of(step)})"))
-        write_whole(out, text)
+        write_whole(out, text, private=True)
         return text
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core.atomic import write_whole
+from game.core.atomic import write_together
 from game.core.cards import card_pool, cards_dir
 from game.core.numbers import shipped_numbers
 from game.io.setup import decks_dir, standard_decks
@@ -195,7 +195,8 @@ def coverage(results: Sequence[GameResult]) -> dict[str, Any]:
 
 
 def lengths(results: Sequence[GameResult]) -> dict[str, Any]:
-    """Game lengths in turns (a histogram), and the games that hit the turn or the action limit."""
+    """Game lengths in turns (a histogram), and the games that hit the turn or the action limit or were stopped in a
+    rule loop."""
     import statistics  # a written report's only use of it, and a fortieth of a second to load
 
     turns = [r.turns for r in results]
@@ -208,6 +209,7 @@ def lengths(results: Sequence[GameResult]) -> dict[str, Any]:
         "action_limit": ACTION_LIMIT,
         "hit_turn_limit": sum(r.limit == "turns" for r in results),
         "hit_action_limit": sum(r.limit == "actions" for r in results),
+        "hit_rule_loop": sum(r.limit == "rule loop" for r in results),
         "limit_seeds": sorted({r.seed for r in results if r.limit}),
     }
 
@@ -284,12 +286,10 @@ def build(results: Sequence[GameResult], run: RunInfo) -> dict[str, Any]:
 
 
 def write(report: dict[str, Any], folder: Path, extra: Sequence[str] = ()) -> tuple[Path, Path]:
-    """Write DIR/report.json and DIR/report.html (with `extra` sections), each whole (a failed write leaves the old
-    file or none); the paths written."""
+    """Write DIR/report.json and DIR/report.html (with `extra` sections), both or neither; the paths written."""
     from game.tools.reportpage import page
 
     json_path, html_path = folder / "report.json", folder / "report.html"
     html = page(report, extra)
-    write_whole(json_path, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
-    write_whole(html_path, html)
+    write_together([(json_path, json.dumps(report, indent=1, ensure_ascii=False) + "\n"), (html_path, html)])
     return json_path, html_path

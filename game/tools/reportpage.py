@@ -248,7 +248,8 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
     length_rows = [f"<td>{label}</td><td>{num(report, ['length', key], 'num')}</td>"
                    for key, label in (("mean", "mean turns"), ("median", "median turns"), ("max", "longest"),
                                       ("hit_turn_limit", f"hit the {length['turn_limit']}-turn limit"),
-                                      ("hit_action_limit", f"hit the {length['action_limit']}-action limit"))]
+                                      ("hit_action_limit", f"hit the {length['action_limit']}-action limit"),
+                                      ("hit_rule_loop", "stopped in a rule loop"))]
     mech_rows = [f"<td>{escape(k)}</td><td>{num(report, ['mechanics', k], 'int')}</td>" for k in report["mechanics"]]
     status_rows = [f"<td>{escape(k)}</td><td>{num(report, ['statuses', k], 'int')}</td>" for k in report["statuses"]]
     parts = [

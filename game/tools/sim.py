@@ -12,10 +12,12 @@ from game.bots.determinize import Observation
 from game.bots.registry import make_bot
 from game.core.components import Cubes, StasisCounters, StatusStack, StunCounters
 from game.core.index_check import board_problem, index_problems
+from game.core.table import Table
 from game.engine import Game
 from game.io.invariants import state_problems
 from game.io.serialize import build_game
 from game.io.setup import Contents, new_game
+from game.rules.effects import RULE_LOOP
 from game.rules.status import MAX_STACKS
 from game.tools.cardlog import CardActivity, card_activity
 from game.tools.fun import GameRecord, Recorder
@@ -169,15 +171,23 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: K
             verify(checkpoint_problem(game, cards_before, full=True))
         mechanics: Counter[str] = Counter([e["type"] for e in table.log if e["type"] in MECHANIC_EVENTS])
         mechanics.update([f"status {e['status']}" for e in table.log if e["type"] == "StatusApplied"])
-        over = table.turn.phase == "over"
-        limit = None if over else "actions" if actions >= ACTION_LIMIT else "turns"
-        result = GameResult(seed, decks, bots, table.turn.winner, table.turn.turn, not over, mechanics, limit,
+        limit = ended_by_limit(table, actions)
+        result = GameResult(seed, decks, bots, table.turn.winner, table.turn.turn, limit is not None, mechanics, limit,
                             card_activity(table), None if recorder is None else recorder.record)
         if keep is not None:
             keep(game, result, None)
         return result
     finally:
         game.close()
+
+
+def ended_by_limit(table: Table, actions: int) -> str | None:
+    """The limit a game played to its end hit: "turns", "actions", "rule loop" (its effects stopped for resolving
+    without end, `game.rules.effects.stop_rule_loop`), or None for a game won."""
+    if table.turn.phase != "over":
+        return "actions" if actions >= ACTION_LIMIT else "turns"
+    last = table.log[-1] if table.log else {}
+    return "rule loop" if last.get("type") == "GameOver" and last.get("reason") == RULE_LOOP else None
 
 
 def summarise(results: list[GameResult]) -> dict[str, Any]:

@@ -100,7 +100,8 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
     out.print(mechanics)
     limit = summary["hit_turn_limit"]
     out.print(f"mean length {summary['mean_turns']} turns, longest {summary['longest_turns']}; "
-              f"games that hit the turn or action limit: {len(limit)}" + (f" (seeds {limit})" if limit else ""))
+              f"games that hit the turn or action limit or a rule loop: {len(limit)}"
+              + (f" (seeds {limit})" if limit else ""))
     if summary.get("warning"):
         out.print(f"[bold]warning:[/bold] {summary['warning']['text']} {summary['warning']['fix']}", markup=True)
     until = summary.get("until")

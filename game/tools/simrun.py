@@ -12,7 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game.bots.registry import SPECS, make_bot
+from game.bots.registry import bot_problem
+from game.core.dice import seed_problem
 from game.io.setup import SetupError, find_deck, standard_decks
 from game.tools.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
 from game.tools.compare import asked, compare, print_compare, settle
@@ -54,12 +55,8 @@ def worker_count(asked: int | None, games: int) -> int:
 
 def check_bot(bot: str) -> None:
     """Refuse a bot name `make_bot` does not take, in one line (SetupError)."""
-    try:
-        make_bot(bot, 0)
-    except KeyError:
-        raise SetupError(f"unknown bot {bot!r}; bots: {SPECS}") from None
-    except ValueError as err:
-        raise SetupError(f"bad bot {bot!r}: {err}; bots: {SPECS}") from None
+    if why := bot_problem(bot):
+        raise SetupError(why)
 
 
 def validate(args: argparse.Namespace) -> None:
@@ -72,6 +69,8 @@ def validate(args: argparse.Namespace) -> None:
         raise SetupError("--games must be at least 1")
     if args.games > MAX_GAMES:
         raise SetupError(f"--games is at most {MAX_GAMES:,} (got {args.games:,})")
+    if why := seed_problem(args.seed, MAX_GAMES if args.until is not None else args.games):
+        raise SetupError(f"--seed {why}")
     if args.workers is not None and args.workers < 1:
         raise SetupError(f"--workers must be at least 1 (got {args.workers})")
     parse_until(args)
@@ -100,7 +99,7 @@ def parse_until(args: argparse.Namespace) -> None:
 def command(args: argparse.Namespace, deck_keys: list[str]) -> str:
     """The command that plays the same games again (how they were spread over processes does not matter)."""
     parts = [".venv/bin/countertop sim", f"--games {args.games}", f"--seed {args.seed}", f"--players {args.players}",
-             "--bots " + " ".join(args.bots)]
+             "--bots " + " ".join(map(shlex.quote, args.bots))]
     if args.decks:
         parts.append("--decks " + " ".join(deck_keys))
     parts += [flag for flag, on in (("--paired", args.paired), ("--check", args.check),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shlex
 import sys
@@ -20,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from game.bots.registry import SPECS, make_bot
-from game.core.atomic import write_whole
+from game.core.atomic import write_together
 from game.core.cards import card_pool
+from game.core.dice import seed_problem
 from game.io.setup import SetupError, find_deck
 from game.tools.balance import wilson
 from game.tools.batch import GameSpec, runner
@@ -85,7 +87,7 @@ def steps_for(way: str, stronger: bool, key: str) -> list[int]:
 def candidates(start: Variant, deck: str, stronger: bool, only: list[str] | None) -> list[Candidate]:
     """Every single-number change to the deck's cards (or those of `only`) that makes a valid variant: a card's
     number (`number_keys`), or one more or one fewer copy, the deck's most numerous other card taking up the
-    difference."""
+    difference (none for a deck of one card)."""
     counts = start.contents.decks[deck].cards
     names = [n for n in counts if only is None or n in only]
     found = []
@@ -96,7 +98,9 @@ def candidates(start: Variant, deck: str, stronger: bool, only: list[str] | None
                 if isinstance(now, int) and not isinstance(now, bool):
                     cards = {**start.cards, name: {**start.cards.get(name, {}), key: now + step}}
                     found.append((f"{name} {key} {now} -> {now + step}", cards, start.decks))
-        other = max((n for n in counts if n != name), key=lambda n: counts[n])
+        other = max((n for n in counts if n != name), key=lambda n: counts[n], default=None)
+        if other is None:
+            continue  # the deck's only card: no other card takes up a copy more or less
         for step in (1, -1):
             copies = {**start.decks.get(deck, {}), name: counts[name] + step, other: counts[other] - step}
             decks = {**start.decks, deck: copies}
@@ -147,10 +151,14 @@ def validate(args: argparse.Namespace) -> None:
         raise SetupError(f"--target is a win rate between 0 and 1, such as 0.5 (got {args.target:g})")
     if not 2 <= args.games <= MAX_GAMES:
         raise SetupError(f"--games (per candidate) must be 2 to {MAX_GAMES:,} (got {args.games:,})")
+    if why := seed_problem(args.seed, args.games):
+        raise SetupError(f"--seed {why}")
     if args.top < 1:
         raise SetupError(f"--top must be at least 1 (got {args.top})")
     if args.workers is not None and args.workers < 1:
         raise SetupError(f"--workers must be at least 1 (got {args.workers})")
+    if args.out is not None:
+        check_out(args.out)
     if len(args.bots) != 2:
         raise SetupError("--bots takes two bots, one per seat (tune plays two-player games)")
     for bot in args.bots:
@@ -158,6 +166,17 @@ def validate(args: argparse.Namespace) -> None:
             make_bot(bot, 0)
         except (KeyError, ValueError):
             raise SetupError(f"bad bot {bot!r}; bots: {SPECS}") from None
+
+
+def check_out(folder: str) -> None:
+    """`--out DIR`, checked before any game is played: a folder, or a path where one can be made, writable."""
+    path = Path(folder)
+    there = next(p for p in (path, *path.parents) if p.exists() or p == p.parent)
+    if not there.is_dir():
+        what = "is a file, not a folder" if there.is_file() else "is not a folder"
+        raise SetupError(f"--out {folder}: " + (what if there == path else f"{there} {what}"))
+    if not os.access(there, os.W_OK | os.X_OK):
+        raise SetupError(f"--out {folder}: can't be written (permission denied)")
 
 
 def slug(text: str) -> str:
@@ -195,25 +214,32 @@ def run_tune(args: argparse.Namespace) -> int:
            "bots": args.bots, "seed": args.seed, "now": now, "tried": len(rows), "suggestions": reaching,
            "closest": ranked[:args.top] if not reaching else []}
     if args.out:
-        write_suggestions(out, {c.label: c.variant for c in tried}, Path(args.out), args.bots)
+        name_suggestions(out, Path(args.out), args.bots)
     if args.json:
         print(json.dumps(out, indent=1))
     else:
         print_tune(out)
+    if args.out:
+        sys.stdout.flush()  # the outcome is out before files that can't be written end the command
+        write_suggestions(out, {c.label: c.variant for c in tried}, Path(args.out))
     return 0
 
 
-def write_suggestions(out: dict[str, Any], made: dict[str, Variant], folder: Path, bots: list[str]) -> None:
-    """Each suggestion (or closest change) as a variant file in `folder`, with the command that measures it on many
-    more games, and the whole outcome as `folder/tune.json`."""
-    folder.mkdir(parents=True, exist_ok=True)
+def name_suggestions(out: dict[str, Any], folder: Path, bots: list[str]) -> None:
+    """Give each suggestion (or closest change) its variant file in `folder` and the command that measures it on many
+    more games."""
     for n, row in enumerate(out["suggestions"] or out["closest"], start=1):
         path = folder / f"{n:02d}-{slug(row['change'])}.toml"
-        write_whole(path, made[row["change"]].toml())
         row["file"] = str(path)
-        row["measure"] = (f".venv/bin/countertop sim --bots {' '.join(bots)} --games 2000 --paired "
+        row["measure"] = (f".venv/bin/countertop sim --bots {' '.join(map(shlex.quote, bots))} --games 2000 --paired "
                           f"--variant {shlex.quote(str(path))}")
-    write_whole(folder / "tune.json", json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+
+
+def write_suggestions(out: dict[str, Any], made: dict[str, Variant], folder: Path) -> None:
+    """Each named suggestion's variant file, and the whole outcome as `folder/tune.json`: all of them or none."""
+    rows = out["suggestions"] or out["closest"]
+    write_together([*((row["file"], made[row["change"]].toml()) for row in rows),
+                    (folder / "tune.json", json.dumps(out, indent=1, ensure_ascii=False) + "\n")])
 
 
 def print_tune(out: dict[str, Any]) -> None:

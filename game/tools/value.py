@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.bots.restricted import MECHANICS
+from game.core.dice import seed_problem
 from game.io.setup import SetupError, find_deck, standard_decks
 from game.tools.balance import wilson
 from game.tools.batch import GameSpec, runner, schedule
@@ -62,6 +64,8 @@ def validate(args: argparse.Namespace) -> None:
         raise SetupError(f"--games must be 1 to {MAX_GAMES:,} (got {args.games:,})")
     if args.workers is not None and args.workers < 1:
         raise SetupError(f"--workers must be at least 1 (got {args.workers})")
+    if why := seed_problem(args.seed, args.games):
+        raise SetupError(f"--seed {why}")
 
 
 def plan(rows: dict[str, tuple[str, str]], games: int, seed: int, decks: Sequence[str]) -> list[GameSpec]:
@@ -112,7 +116,7 @@ def command(args: argparse.Namespace, decks: Sequence[str]) -> str:
     if args.skill_trace:
         parts += ["--skill-trace", "--budgets " + " ".join(map(str, args.budgets))]
     else:
-        parts += [f"--bot {args.bot}", "--against " + " ".join(args.against)]
+        parts += [f"--bot {shlex.quote(args.bot)}", "--against " + " ".join(map(shlex.quote, args.against))]
     if args.decks:
         parts.append("--decks " + " ".join(decks))
     return " ".join(parts)

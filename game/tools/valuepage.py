@@ -9,7 +9,7 @@ from typing import Any
 from matplotlib import rc_context
 from matplotlib.figure import Figure
 
-from game.core.atomic import write_whole
+from game.core.atomic import write_together
 from game.tools.reportpage import BLUE, GREY, STYLE, escape, num, png, section, table, visible
 
 
@@ -65,9 +65,8 @@ def value_page(report: dict[str, Any]) -> str:
 
 
 def write_value(report: dict[str, Any], folder: Path) -> tuple[Path, Path]:
-    """Write DIR/report.json and DIR/report.html, each whole; the paths written."""
+    """Write DIR/report.json and DIR/report.html, both or neither; the paths written."""
     json_path, html_path = folder / "report.json", folder / "report.html"
     html = value_page(report)
-    write_whole(json_path, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
-    write_whole(html_path, html)
+    write_together([(json_path, json.dumps(report, indent=1, ensure_ascii=False) + "\n"), (html_path, html)])
     return json_path, html_path

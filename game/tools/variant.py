@@ -12,6 +12,7 @@ one `FILE: KEY: WHAT` line.
 from __future__ import annotations
 
 import copy
+import datetime
 import json
 import re
 import tomllib
@@ -24,10 +25,11 @@ from game.core.cards import CardDef, card_from_file, card_pool, card_problems, c
 from game.core.constants import DECK_KINDS, DECK_SIZE
 from game.core.numbers import changed, shipped_numbers
 from game.core.problems import FileProblems, Problem, did_you_mean, load_toml
-from game.io.setup import Contents, Deck, standard_decks
+from game.io.export import toml_key, toml_value
+from game.io.setup import SETUP_ONLY, Contents, Deck, standard_decks
 
 TOP_KEYS = ("name", "cards", "decks", "rules")
-STEP = re.compile(r"([A-Za-z_]+)((?:\[\d+\])*)$")
+STEP = re.compile(r"([A-Za-z_]+)((?:\[[0-9]+\])*)\Z")
 """One step of a key path: a field name, then any list indexes (`ability[0]`)."""
 
 CardChanges = dict[str, dict[str, Any]]
@@ -53,7 +55,7 @@ class Variant:
 
     def changes(self) -> list[str]:
         """Each change as one line, old value to new: `Footman hp 5 -> 7`."""
-        lines = [f"{name} {key} {json.dumps(current_value(name, key))} -> {json.dumps(value)}"
+        lines = [f"{name} {key} {shown(current_value(name, key))} -> {shown(value)}"
                  for name, keys in self.cards.items() for key, value in keys.items()]
         decks = standard_decks()
         lines += [f"{key}: {name} {decks[key].cards.get(name, 0)} -> {n} copies"
@@ -64,19 +66,33 @@ class Variant:
 
     def toml(self) -> str:
         """The variant as a file `load_variant` reads back."""
-        lines = [f"name = {json.dumps(self.name, ensure_ascii=False)}"]
+        lines = [f"name = {toml_value(self.name)}"]
         for name, keys in self.cards.items():
-            lines += ["", f"[cards.{json.dumps(name, ensure_ascii=False)}]"]
-            lines += [f"{json.dumps(key)} = {json.dumps(value)}" for key, value in keys.items()]
+            lines += ["", f"[cards.{toml_key(name)}]"]
+            lines += [f"{toml_key(key)} = {toml_value(value)}" for key, value in keys.items()]
         for deck, names in self.decks.items():
-            lines += ["", f"[decks.{json.dumps(deck)}.cards]"]
-            lines += [f"{json.dumps(name, ensure_ascii=False)} = {n}" for name, n in names.items()]
+            lines += ["", f"[decks.{toml_key(deck)}.cards]"]
+            lines += [f"{toml_key(name)} = {n}" for name, n in names.items()]
         plain = {key: value for key, value in self.rules.items() if key != "first_round"}
         if plain:
-            lines += ["", "[rules]", *(f"{key} = {json.dumps(value)}" for key, value in plain.items())]
+            lines += ["", "[rules]", *(f"{toml_key(key)} = {toml_value(value)}" for key, value in plain.items())]
         for seat, values in self.rules.get("first_round", {}).items():
-            lines += ["", f"[rules.first_round.{seat}]", *(f"{key} = {json.dumps(v)}" for key, v in values.items())]
+            lines += ["", f"[rules.first_round.{toml_key(seat)}]",
+                      *(f"{toml_key(key)} = {toml_value(v)}" for key, v in values.items())]
         return "\n".join(lines) + "\n"
+
+
+def shown(value: Any) -> str:
+    """A value read from a variant file as a message shows it: JSON, or a TOML date or time as written."""
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    return json.dumps(value, ensure_ascii=False, default=repr)
+
+
+def shown_key(key: str) -> str:
+    """A key of a variant file as a message shows it: as written, or quoted and escaped when it holds a line break,
+    another control character or spaces at an end (so the message stays one line that shows them)."""
+    return key if key.isprintable() and key == key.strip() else repr(key)
 
 
 @cache
@@ -95,7 +111,7 @@ def steps(key: str) -> list[str | int] | None:
         if found is None:
             return None
         out.append(found.group(1))
-        out += [int(i) for i in re.findall(r"\d+", found.group(2))]
+        out += [int(i) for i in re.findall(r"[0-9]+", found.group(2))]
     return out
 
 
@@ -118,7 +134,7 @@ def changed_table(name: str, keys: dict[str, Any], file: str) -> tuple[dict[str,
     table = copy.deepcopy(card_tables()[name])
     problems = []
     for key, value in keys.items():
-        where = f"cards.{name!r}.{key}"
+        where = f"cards.{name!r}.{shown_key(key)}"
         path = steps(key)
         if path is None or not isinstance(path[0], str):
             problems.append(Problem(file, where, "a key is a field name, or a path such as ability[0].cost"))
@@ -183,16 +199,17 @@ def copies_problems(decks: DeckChanges, pool: dict[str, CardDef], file: str) -> 
     problems = []
     for key, names in decks.items():
         if key not in known:
-            problems.append(Problem(file, f"decks.{key}", f"unknown deck {key!r}{did_you_mean(key, known)}; decks: "
-                                                          f"{', '.join(known)}"))
+            problems.append(Problem(file, f"decks.{shown_key(key)}", f"unknown deck {key!r}"
+                                                                     f"{did_you_mean(key, known)}; decks: "
+                                                                     f"{', '.join(known)}"))
             continue
         for name, n in names.items():
-            where = f"decks.{key}.cards.{name!r}"
+            where = f"decks.{shown_key(key)}.cards.{name!r}"
             if name not in pool:
                 problems.append(Problem(file, where, f"unknown card {name!r}{did_you_mean(name, pool)}"))
             elif not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= DECK_SIZE:
                 problems.append(Problem(file, where, f"copies must be a whole number from 0 to {DECK_SIZE}, not "
-                                                     f"{json.dumps(n)}"))
+                                                     f"{shown(n)}"))
     return problems
 
 
@@ -206,6 +223,10 @@ def build_variant(name: str, cards: CardChanges, decks: DeckChanges, file: str,
     for card, keys in cards.items():
         if card not in base:
             problems.append(Problem(file, f"cards.{card!r}", f"unknown card {card!r}{did_you_mean(card, base)}"))
+            continue
+        if card in SETUP_ONLY and keys.get("kind", base[card].kind) != base[card].kind:
+            problems.append(Problem(file, f"cards.{card!r}.kind", f"setup places this card as a {base[card].kind}; "
+                                                                  "a variant can't change its kind"))
             continue
         made, found = changed_card(card, keys, file, set(base))
         problems += found
@@ -232,7 +253,7 @@ def shape_problems(data: dict[str, Any], file: str) -> list[Problem]:
                                            f"{', '.join(TOP_KEYS)}")
                 for key in data if key not in TOP_KEYS]
     if "name" in data and (not isinstance(data["name"], str) or not data["name"].strip()):
-        problems.append(Problem(file, "name", f"must be a non-empty string, not {json.dumps(data['name'])}"))
+        problems.append(Problem(file, "name", f"must be a non-empty string, not {shown(data['name'])}"))
     for part in ("cards", "decks"):
         if not isinstance(data.get(part, {}), dict):
             problems.append(Problem(file, part, f"must be a table of [{part}.NAME] tables"))
@@ -241,8 +262,9 @@ def shape_problems(data: dict[str, Any], file: str) -> list[Problem]:
             if not isinstance(value, dict):
                 problems.append(Problem(file, f"{part}.{key!r}", f"must be a table ([{part}.NAME])"))
             elif part == "decks" and (set(value) != {"cards"} or not isinstance(value["cards"], dict)):
-                problems.append(Problem(file, f"decks.{key}", "a deck's changes are one table, "
-                                                              f"[decks.{key}.cards], of card name = copies"))
+                problems.append(Problem(file, f"decks.{shown_key(key)}", "a deck's changes are one table, "
+                                                                         f"[decks.{shown_key(key)}.cards], of card "
+                                                                         "name = copies"))
     return problems
 
 
