@@ -157,10 +157,12 @@ def hyphen_cut(face: Font, word: str, width: int) -> int:
 
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split text into lines no wider than width pixels (a word longer than width is hyphenated)."""
+    """Split text (made plain, at most MAX_WRAPPED characters) into lines no wider than width pixels (a word longer
+    than width is hyphenated)."""
     face = font(size, bold)
     lines: list[str] = []
-    for paragraph in (plain(part, MAX_WRAPPED) for part in words[:MAX_WRAPPED].split("\n")):
+    whole = words if len(words) <= MAX_WRAPPED else words[: MAX_WRAPPED - 1] + "…"
+    for paragraph in (plain(part, MAX_WRAPPED) for part in whole.split("\n")):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}".strip()
