@@ -40,10 +40,11 @@ docs: $(STAMP)
 	$(BIN)/countertop rules --markdown > docs/rules.md
 
 # The longer fuzz run before a release: FUZZ mutants of each kind (scenario tables and bytes, saves, replays,
-# cache entries, player names).
+# cache entries, player names), then FUZZ random events over the window's screens (the monkey).
 FUZZ ?= 7000
 fuzz: $(STAMP)
 	COUNTERTOP_FUZZ=$(FUZZ) $(BIN)/python -m pytest tests/test_fuzz.py tests/test_fuzz_surfaces.py --hypothesis-show-statistics
+	COUNTERTOP_FUZZ=$(FUZZ) $(TESTENV) $(BIN)/python -m pytest tests/test_trust_window.py -k monkey
 
 lint: $(STAMP)
 	$(BIN)/ruff check game systems tests
