@@ -577,3 +577,11 @@ def test_the_monkey_finds_no_crash_and_loses_no_game(screen: str, monkeypatch: p
              if path.name not in (saves.NAMES_FILE, "unfinished.json") and path.parent.name != "scenarios"]
     assert any(replaced) or any(isinstance(data, dict) and data.get("players_order") == ["Ada", "Bo"]
                                 and data.get("dice", {}).get("seed") == kept["dice"]["seed"] for data in files)
+
+
+def test_a_replay_named_with_bytes_that_are_not_utf8_opens_its_window() -> None:
+    from game.ui.replay_app import ReplayApp
+
+    app = ReplayApp(open_timeline(str(FINISHED_REPLAY)), 3, name="games/\udcff\x00.json")
+    app.step()
+    assert pygame.display.get_caption()[0] == "Countertop replay: games/\ufffd\ufffd.json"

@@ -123,7 +123,7 @@ class App(Session):
 
     def start(self, game: GameLike, undo: UndoHistory | None = None, source: Path | None = None) -> None:
         """Begin showing a game, behind the privacy screen of whoever must act first (undo: the history kept
-        in its save; source: the file it was read from, see `keep_place`)."""
+        in its save; source: the file it was read from, see `Session.keep_place`)."""
         self.keep_place(source)
         self.game = game
         self.renderer = Renderer(self.layout)

@@ -192,8 +192,8 @@ class Session:
             self.watch(info.path)
 
     def load_path(self, path: Path) -> None:
-        """Go on with a saved game (the autosave of another game is kept aside, `place_to_keep`); a bad save is named
-        on screen in one line, and nothing changes."""
+        """Go on with a saved game (an autosave of another game is kept aside at once, `place_to_keep`); a bad save
+        is named on screen in one line, and nothing changes."""
         from game.engine import Game
 
         try:
@@ -238,7 +238,8 @@ class Session:
         """A screen's event handler crashed (a bug): the game being played is saved where it is kept, first, and
         one line says what happened and where the game is; the window goes on."""
         traceback.print_exception(err, file=sys.stderr)
-        what = plain(f"{type(err).__name__}: {str(err).splitlines()[0] if str(err).strip() else ''}".rstrip(": "))
+        first = str(err).strip().splitlines()[0] if str(err).strip() else ""
+        what = plain(f"{type(err).__name__}: {first}" if first else type(err).__name__)
         kept = ""
         if self.game is not None and self.ui.screen in ("play", "pass"):
             place = self.place_to_keep()
