@@ -479,13 +479,15 @@ TYPED = ["a", "Z", "1", "²", "\x00", "é", "😀", "", " "]
 
 
 def monkey_event(rng: random.Random, app: App) -> list[pygame.event.Event]:
-    """One random thing a person does: a click (mostly on something drawn), a key, a drag, the wheel, a resize."""
+    """One random thing a person does: a click (mostly on something drawn), a key, a drag, the wheel, a hover, a
+    resize."""
     zones = app.replay.zones if app.replay is not None else app.zones
     width, height = (app.replay.window if app.replay is not None else app.window).get_size()
     roll = rng.random()
     if roll < 0.55:
-        if zones and rng.random() < 0.8:
-            x, y, w, h = rng.choice(zones)[0]
+        if zones and rng.random() < 0.8:  # a kind of thing drawn first, so a lone chip is as likely as a square
+            kind = rng.choice(sorted({key[0] for _, key in zones}))
+            x, y, w, h = rng.choice([rect for rect, key in zones if key[0] == kind])
             pos = (x + rng.randrange(max(w, 1)), y + rng.randrange(max(h, 1)))
         else:
             pos = (rng.randrange(width), rng.randrange(height))
@@ -502,7 +504,13 @@ def monkey_event(rng: random.Random, app: App) -> list[pygame.event.Event]:
         return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
                 pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
-    return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]))]
+    if roll < 0.97:
+        return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]))]
+    if roll < 0.99:
+        pos = (rng.randrange(width), rng.randrange(height))
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
+    size = rng.choice([(960, 540), (1280, 720), (1600, 900), (700, 400)])
+    return [pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)]
 
 
 def monkey_home() -> dict[str, Any]:
