@@ -593,3 +593,27 @@ def test_a_replay_named_with_bytes_that_are_not_utf8_opens_its_window() -> None:
     app = ReplayApp(open_timeline(str(FINISHED_REPLAY)), 3, name="games/\udcff\x00.json")
     app.step()
     assert pygame.display.get_caption()[0] == "Countertop replay: games/\ufffd\ufffd.json"
+
+
+def test_a_frame_that_cannot_be_drawn_keeps_the_game_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = played(["Ada", "Bo"], 3, 5)
+    app = open_app(game)
+    monkeypatch.setattr(App, "draw_screen", lambda self, surface: [][0])
+    app.step([])
+    assert app.ui.banner == f"Something went wrong (IndexError: list index out of range). The game is saved in " \
+                            f"{autosave_path()}."
+    autosave_path().unlink()
+    app.step([])
+    app.step([])
+    assert app.running and not autosave_path().exists()
+    assert capsys.readouterr().err.count("IndexError: list index out of range") == 1
+
+
+def test_a_crash_on_the_new_game_screen_writes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = new_game_app()
+    monkeypatch.setattr(App, "open_list", lambda self, kind: {}["nothing"])
+    click(app, zone_center(app, ("button", "load")))
+    assert app.ui.screen == "new_game" and app.ui.banner == "Something went wrong (KeyError: 'nothing')."
+    assert not data_home().exists()

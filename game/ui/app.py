@@ -116,6 +116,7 @@ class App(Session):
         self.shelf: saves.SaveInfo | None | bool = False  # the game Continue offers (False: not read yet)
         self.kept: Path | None = None
         self.keep_in: Path | None = None  # where the game being played is kept (Session.place_to_keep)
+        self.last_crash = ""  # the last bug a handler hit (Session.keep_after_crash)
         if game is not None:
             self.start(game, undo, source)
 
@@ -201,7 +202,7 @@ class App(Session):
             self.guarded(self.handle, event)
         self.guarded(self.drive_bots)
         if self.running:
-            self.draw()
+            self.guarded(self.draw)
         return self.running
 
     def step_replay(self, events: list[pygame.event.Event]) -> bool:
@@ -210,7 +211,7 @@ class App(Session):
         assert replay is not None
         if not self.guarded(replay.step, events):
             self.replay = None
-            self.draw()
+            self.guarded(self.draw)
             return self.running
         if any(event.type == pygame.QUIT for event in events):
             self.running = False
@@ -223,8 +224,8 @@ class App(Session):
         return self.running
 
     def guarded(self, work: Callable[..., Any], *args: Any) -> bool:
-        """Run one handler; a crash in it (a bug) keeps the game and says so in one line (`keep_after_crash`)
-        instead of closing the window with the game lost. False when it crashed."""
+        """Run one handler (or a frame's drawing); a crash in it (a bug) keeps the game and says so in one line
+        (`keep_after_crash`) instead of closing the window with the game lost. False when it crashed."""
         try:
             work(*args)
         except Exception as err:  # any bug at all: the game must be kept before anything else

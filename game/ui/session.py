@@ -118,6 +118,7 @@ class Session:
     shelf: SaveInfo | None | bool
     kept: Path | None
     keep_in: Path | None
+    last_crash: str
     window: Any
 
     if TYPE_CHECKING:
@@ -235,11 +236,15 @@ class Session:
             forget_autosave()
 
     def keep_after_crash(self, err: Exception) -> None:
-        """A screen's event handler crashed (a bug): the game being played is saved where it is kept, first, and
-        one line says what happened and where the game is; the window goes on."""
-        traceback.print_exception(err, file=sys.stderr)
+        """A screen's event handler or drawing crashed (a bug): the game being played is saved where it is kept,
+        first, and one line says what happened and where the game is; the window goes on. The same crash again
+        is not saved and said again."""
         first = str(err).strip().splitlines()[0] if str(err).strip() else ""
         what = plain(f"{type(err).__name__}: {first}" if first else type(err).__name__)
+        if what == self.last_crash:  # the same bug again (a frame that can't be drawn): kept and said already
+            return
+        self.last_crash = what
+        traceback.print_exception(err, file=sys.stderr)
         kept = ""
         if self.game is not None and self.ui.screen in ("play", "pass"):
             place = self.place_to_keep()
