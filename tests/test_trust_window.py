@@ -617,3 +617,14 @@ def test_a_crash_on_the_new_game_screen_writes_nothing(monkeypatch: pytest.Monke
     click(app, zone_center(app, ("button", "load")))
     assert app.ui.screen == "new_game" and app.ui.banner == "Something went wrong (KeyError: 'nothing')."
     assert not data_home().exists()
+
+
+def test_a_crash_behind_the_pass_screen_is_said_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = played(["Ada", "Bo"], 3, 5)
+    app = App(game)
+    app.step()
+    drawn = record(monkeypatch)
+    monkeypatch.setattr(App, "reveal", lambda self: None.screen)
+    press(app, pygame.K_SPACE)
+    assert app.ui.screen == "pass" and Game.load(str(autosave_path())).to_state() == game.to_state()
+    assert any(line.startswith("Something went wrong (AttributeError: ") for line in drawn.words)

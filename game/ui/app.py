@@ -24,7 +24,7 @@ from game.ui.recap import draw_moved, draw_recap
 from game.ui.renderer import ERROR, Renderer
 from game.ui.rules_overlay import WHEEL_LINES, RulesOverlay, draw_rules, scrolled
 from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
-from game.ui.session import DEFAULT_NAMES, Session, autosave_path, random_seed, saves_folder
+from game.ui.session import CRASHED, DEFAULT_NAMES, Session, autosave_path, random_seed, saves_folder
 from game.ui.state import UiState
 from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory, button_tip
 
@@ -529,8 +529,9 @@ class App(Session):
             viewer = self.ui.viewer or ""
             summary = words.turn_summary(view, words.since_own_turn(view, viewer))
             zones = screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
-            if self.save_failure:
-                self.draw_strip(surface, self.save_failure)
+            crashed = self.ui.banner if self.ui.banner.startswith(CRASHED) else ""
+            if self.save_failure or crashed:
+                self.draw_strip(surface, self.save_failure or crashed)
             return zones
         if screen == "over" and self.ui.final_board:
             order = list(view.get("players_order") or view["players"])

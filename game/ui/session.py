@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from game.ui.input import PlayInput
 
 KEEP_FINISHED = 20
+CRASHED = "Something went wrong"
 DEFAULT_NAMES = ["Ada", "Bo", "Cy", "Di"]
 
 
@@ -251,7 +252,7 @@ class Session:
             problem = self.save_to(place)
             kept = f" {problem}." if problem else f" The game is saved in {shown_path(place)}."
         self.ui.clear_selection()
-        self.ui.banner, self.ui.banner_is_error = f"Something went wrong ({what}).{kept}", True
+        self.ui.banner, self.ui.banner_is_error = f"{CRASHED} ({what}).{kept}", True
 
     # ----- watching ----------------------------------------------------------------------------------------
 
