@@ -628,3 +628,37 @@ def test_a_crash_behind_the_pass_screen_is_said_on_it(monkeypatch: pytest.Monkey
     press(app, pygame.K_SPACE)
     assert app.ui.screen == "pass" and Game.load(str(autosave_path())).to_state() == game.to_state()
     assert any(line.startswith("Something went wrong (AttributeError: ") for line in drawn.words)
+
+
+def test_e01_an_autosave_that_cannot_be_moved_is_left_and_the_new_game_kept_in_a_save_of_its_own(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = autosaved(["Ada", "Bo"], 4, 12)
+    moving = Path.replace
+
+    def replace(self: Path, target: Any) -> Path:
+        if self == autosave_path():
+            raise PermissionError(13, "Permission denied")
+        return moving(self, target)
+
+    monkeypatch.setattr(Path, "replace", replace)
+    app = App(Game.new(["Eve", "Fay"], seed=1))
+    app.step()
+    quit_window(app)
+    assert json.loads(autosave_path().read_text(encoding="utf-8")) == kept and kept_aside() == []
+    (own,) = saves_folder().glob("countertop-*.json")
+    assert Game.load(str(own)).view()["players_order"] == ["Eve", "Fay"]
+
+
+def test_e01_a_game_that_ends_removes_only_its_own_autosave() -> None:
+    kept = autosaved(["Ada", "Bo"], 4, 12)
+    timeline = open_timeline(str(FINISHED_REPLAY))
+    app = App(timeline.game_at(44))
+    app.step()
+    app.game.act(timeline.record.history[44])
+    app.after_action()
+    assert app.ui.screen == "over" and json.loads(autosave_path().read_text(encoding="utf-8")) == kept
+    again = App(Game.load(str(autosave_path())), source=autosave_path())
+    again.step()
+    again.forget_kept()
+    assert not autosave_path().exists()
