@@ -1,7 +1,8 @@
 """Issue 42 in the window: no game lost (E01, E02, a crashing handler), no hidden hand shown (E05), no file that
 stops a screen (E11, E12, E14, E19, E24), no seed the box can't read (E13). Each defect runs its reproduction
-(tests/repro/wave4/) and is held by posted pygame events; the monkey at the end clicks, types and drags at random
-on every screen (COUNTERTOP_FUZZ=N, as in `make fuzz`, for a long run)."""
+(tests/repro/wave4/) and is held by posted pygame events (a test named test_eNN_... holds EN). At the end the
+monkey clicks, types and drags at random on every screen, and the lists fuzzer puts hostile saves on the Load and
+Watch lists; both are seeded, small here, COUNTERTOP_FUZZ=N inputs in `make fuzz`."""
 
 from __future__ import annotations
 
@@ -662,3 +663,71 @@ def test_e01_a_game_that_ends_removes_only_its_own_autosave() -> None:
     again.step()
     again.forget_kept()
     assert not autosave_path().exists()
+
+
+# ----- the lists fuzzer: hostile saves on the Continue, Load and Watch lists ---------------------------------
+
+HOSTILE_VALUES: list[Any] = [float("inf"), float("-inf"), float("nan"), 2**70, -1, 0, True, None, "", "\ud800",
+                             "Ada\x00", "a\nb", "\u202eevil", "x" * 30_000, [], [1], {}, {"name": 3}, 1.5, "abc"]
+HOSTILE_NAMES = ["a\nb.json", "\udcff\udcfe.json", "-x.json", "x" * 200 + ".json", " .json", "\t.json", "é.json",
+                 "autosave-1.json", "countertop-1.json", "😀.json"]
+
+
+def mutant(rng: random.Random, base: dict[str, Any]) -> Any:
+    """A copy of a save with one to three values somewhere in it replaced by hostile ones."""
+    data = json.loads(json.dumps(base))
+    for _ in range(rng.randint(1, 3)):
+        parent: Any = data
+        key: Any = None
+        node: Any = data
+        while isinstance(node, (dict, list)) and node and (key is None or rng.random() < 0.7):
+            parent = node
+            key = rng.choice(sorted(node)) if isinstance(node, dict) else rng.randrange(len(node))
+            node = node[key]
+        if key is None:
+            return rng.choice(HOSTILE_VALUES)
+        parent[key] = rng.choice(HOSTILE_VALUES)
+    return data
+
+
+def lists_base() -> dict[str, Any]:
+    """A save as the window writes it: a game some turns in, with the window's "ui" key."""
+    app = open_app(played(["Ada", "Bo"], 6, 10))
+    press(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    (path,) = saves_folder().iterdir()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.unlink()
+    return data
+
+
+def test_the_lists_fuzzer_opens_or_names_every_hostile_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Batches of mutated saves (hostile values, hostile file names) in saves/ and finished/: the new-game screen
+    draws, and every row of the Load and Watch lists opens its game or says why in one line naming the file."""
+    crashes: list[str] = []
+    monkeypatch.setattr(App, "keep_after_crash", lambda self, err: crashes.append(f"{type(err).__name__}: {err}"))
+    base = lists_base()
+    rng = random.Random("lists")
+    total = LONG or 40
+    for batch in range(0, total, 8):
+        for folder in (saves_folder(), finished_folder()):
+            if folder.is_dir():
+                for old in folder.iterdir():
+                    old.unlink()
+        names = rng.sample(HOSTILE_NAMES, 4) + [f"m{n}.json" for n in range(4)]
+        for name in names[: min(8, total - batch)]:
+            folder = finished_folder() if rng.random() < 0.3 else saves_folder()
+            text = json.dumps(mutant(rng, base))
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_bytes(text.encode("utf-8", "surrogatepass"))
+        for kind in ("load", "watch"):
+            app = new_game_app()
+            click(app, zone_center(app, ("button", kind)))
+            for row, info in enumerate(list(app.listing.games)):
+                app = new_game_app()
+                click(app, zone_center(app, ("button", kind)))
+                app.pick(row)
+                app.step([])
+                opened = app.game is not None or app.replay is not None
+                assert opened or (app.ui.banner_is_error and "\n" not in app.ui.banner
+                                  and file_label(info.path) in app.ui.banner), (kind, info.path, app.ui.banner)
+                assert not crashes, f"batch {batch}, {kind} {file_label(info.path)}: {crashes}"
