@@ -7,6 +7,7 @@ Watch lists; both are seeded, small here, COUNTERTOP_FUZZ=N inputs in `make fuzz
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import os
 import random
@@ -685,8 +686,8 @@ def mutant(rng: random.Random, base: dict[str, Any]) -> Any:
             key = rng.choice(sorted(node)) if isinstance(node, dict) else rng.randrange(len(node))
             node = node[key]
         if key is None:
-            return rng.choice(HOSTILE_VALUES)
-        parent[key] = rng.choice(HOSTILE_VALUES)
+            return copy.deepcopy(rng.choice(HOSTILE_VALUES))
+        parent[key] = copy.deepcopy(rng.choice(HOSTILE_VALUES))
     return data
 
 
