@@ -14,6 +14,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WAVE4 = ROOT / "tests" / "repro" / "wave4"
 FINISHED_REPLAY = ROOT / "tests" / "repro" / "wave3" / "d02_finished_game_negative_vp.json"
 LONG = int(os.environ.get("COUNTERTOP_FUZZ", "0"))
+REPRO_LIMIT_S = 300  # a reproduction still running then is killed with everything it started (and fails its test)
 
 
 @pytest.fixture(autouse=True)
@@ -67,6 +69,8 @@ def run_repro(name: str, tmp_path: Path, close_after: str = "") -> str:
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     with subprocess.Popen(["sh", str(WAVE4 / name)], cwd=root, env=env, stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True, start_new_session=True) as process:
+        watchdog = threading.Timer(REPRO_LIMIT_S, os.killpg, (process.pid, signal.SIGKILL))
+        watchdog.start()
         try:
             head = ""
             if close_after:
@@ -74,8 +78,9 @@ def run_repro(name: str, tmp_path: Path, close_after: str = "") -> str:
                 while close_after not in head and (line := process.stdout.readline()):
                     head += line
                 os.killpg(process.pid, signal.SIGTERM)
-            out, err = process.communicate(timeout=300)
+            out, err = process.communicate()
         finally:
+            watchdog.cancel()
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
     return head + out + err
