@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import itertools
 import json
 import os
 import random
@@ -33,6 +34,7 @@ from game.ui.app import App  # noqa: E402
 from game.ui.input import PlayInput  # noqa: E402
 from game.ui.plain import MAX_TEXT, file_label, plain  # noqa: E402
 from game.ui.replay_view import SECRET, SECRET_EXPORT  # noqa: E402
+from game.ui.seats import Seats  # noqa: E402
 from game.ui.session import autosave_path, data_home, finished_folder, saves_folder  # noqa: E402
 from tests.ui.drawn import record  # noqa: E402
 from tests.ui.helpers import click, open_app, press, zone_center  # noqa: E402
@@ -548,8 +550,16 @@ def enter(screen: str) -> App:
         if screen == "final_board":
             click(app, zone_center(app, ("button", "final_board")))
         return app
+    if screen == "bot_seat":
+        app = App(played(["Cy", "Di"], 7, 6), seats=Seats({"Di": "greedy"}, seed=7, fast=True))
+        ticks = itertools.count(0, 1000)  # a second a frame: the bot acts at every step it may
+        app.clock = lambda: next(ticks)
+        app.step()
+        return app
     app = new_game_app()
-    if screen in ("load_list", "watch_list"):
+    if screen == "replace_question":
+        click(app, zone_center(app, ("button", "start")))
+    elif screen in ("load_list", "watch_list"):
         click(app, zone_center(app, ("button", screen.removesuffix("_list"))))
     elif screen.startswith("watch_"):
         app.watch(saves_folder() / "unfinished.json" if screen == "watch_unfinished" else
@@ -558,8 +568,8 @@ def enter(screen: str) -> App:
     return app
 
 
-SCREENS = ["new_game", "load_list", "watch_list", "pass", "play", "legend", "rules", "over", "final_board",
-           "watch_finished", "watch_unfinished"]
+SCREENS = ["new_game", "replace_question", "load_list", "watch_list", "pass", "play", "bot_seat", "legend", "rules",
+           "over", "final_board", "watch_finished", "watch_unfinished"]
 SEGMENT = 30
 
 
