@@ -168,6 +168,55 @@ def cmd_value(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from None
 
 
+def cmd_tune_bot(args: argparse.Namespace) -> int:
+    """Fit the bots' evaluation weights to game outcomes and measure them against the shipped ones."""
+    from game.io.setup import SetupError
+    from game.tools.batch import RunnerError
+    from game.tools.tunebot import run_tune_bot
+
+    try:
+        return run_tune_bot(args)
+    except (SetupError, RunnerError) as err:
+        raise CliError(str(err)) from None
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """Every pair of bots on the same paired deals."""
+    from game.io.setup import SetupError
+    from game.tools.batch import RunnerError
+    from game.tools.ladder import run_ladder
+
+    try:
+        return run_ladder(args)
+    except (SetupError, RunnerError) as err:
+        raise CliError(str(err)) from None
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """What changed between two sim reports, with intervals, the measurable moves flagged."""
+    from game.core.problems import FileProblems
+    from game.tools.reportdiff import diff_reports, load_report, print_diff
+
+    if args.page:
+        check_output_file(args.page)
+    try:
+        a, b = load_report(args.a), load_report(args.b)
+    except FileProblems as err:
+        raise CliError(str(err)) from None
+    diff = diff_reports(a, b, (args.a, args.b))
+    if args.json:
+        print(json.dumps(diff, indent=1))
+    else:
+        print_diff(diff)
+    if args.page:
+        from game.core.atomic import write_whole
+        from game.tools.reportdiffpage import diff_page
+
+        sys.stdout.flush()
+        write_whole(args.page, diff_page(diff))
+    return 0
+
+
 SCREENS = ("board", "new_game", "pass", "choice", "refusal", "legend", "over", "final_board")
 
 
@@ -332,8 +381,10 @@ def parser() -> argparse.ArgumentParser:
                           "(.venv/bin/pip install -e '.[cluster]')")
     sim.add_argument("--paired", action="store_true", help="play each deal twice, the seats reversed")
     sim.add_argument("--report", metavar="DIR", help="write DIR/report.html and DIR/report.json")
-    sim.add_argument("--until", type=float, metavar="HALFWIDTH",
-                     help="play rounds of --games until every deck's 95%% interval is at most ± HALFWIDTH")
+    sim.add_argument("--until", metavar="HALFWIDTH|decided|Npts",
+                     help="play rounds of --games until every deck's 95%% interval is at most ± HALFWIDTH; with "
+                          "--variant, decided (or a smallest move such as 2pts) plays until sequential tests settle "
+                          "every deck and seat comparison")
     sim.add_argument("--keep", metavar="DIR", help="write each game as a replay file (countertop replay FILE)")
     sim.add_argument("--keep-failures", action="store_true",
                      help="with --keep: only games that broke an invariant or hit a limit")
@@ -345,6 +396,8 @@ def parser() -> argparse.ArgumentParser:
 
     tune_parser(sub)
     value_parser(sub)
+    bot_parsers(sub)
+    compare_parser(sub)
 
     replay = sub.add_parser("replay", help="step through a kept game or a save; export a scenario at a step")
     replay.add_argument("file", help="a replay file (sim --keep) or a save")
@@ -396,6 +449,63 @@ def tune_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     tune.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
                       help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray)")
     tune.set_defaults(run=cmd_tune)
+
+
+def bot_parsers(sub: argparse._SubParsersAction[Parser]) -> None:
+    """The `tune-bot` and `ladder` subcommands' options (docs/bots.md)."""
+    from game.tools.ladder import DEFAULT_LADDER
+
+    tune = sub.add_parser("tune-bot", help="fit the bots' evaluation weights to game outcomes, then measure them")
+    tune.add_argument("--out", required=True, metavar="FILE", help="the weights file to write")
+    tune.add_argument("--against", metavar="FILE", help="measure against these weights (default: the shipped ones)")
+    tune.add_argument("--games", type=positive, default=3000, metavar="N",
+                      help="recorded games to fit on (default 3000)")
+    tune.add_argument("--seed", type=int, default=0)
+    tune.add_argument("--l2", type=float, default=1.0, help="the penalty on the weights' squares (default 1)")
+    tune.add_argument("--deals", type=positive, default=400, metavar="N",
+                      help="at most this many paired deals to measure with (default 400; the SPRT stops sooner)")
+    tune.add_argument("--match-seed", type=int, default=100_000, metavar="SEED",
+                      help="the first deal's seed for the measuring match (default 100000)")
+    tune.add_argument("--elo1", type=float, default=20.0,
+                      help="the gain in Elo the SPRT's H1 asks for (H0: no gain; default 20)")
+    tune.add_argument("--decks", nargs="+", metavar="DECK")
+    tune.add_argument("--workers", type=int, metavar="N", help="worker processes (default: the number of cores)")
+    tune.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
+                      help="play the measuring match as Ray tasks on the cluster at ADDRESS (none: a local Ray)")
+    tune.set_defaults(run=cmd_tune_bot)
+    ladder = sub.add_parser("ladder", help="every pair of bots on the same paired deals, with intervals")
+    ladder.add_argument("--bots", nargs="+", default=list(DEFAULT_LADDER), metavar="BOT",
+                        help=f"the bots (default {' '.join(DEFAULT_LADDER)})")
+    ladder.add_argument("--deals", type=positive, default=100, metavar="N",
+                        help="paired deals a pair, two games each (default 100)")
+    ladder.add_argument("--seed", type=int, default=0)
+    ladder.add_argument("--decks", nargs="+", metavar="DECK")
+    ladder.add_argument("--json", action="store_true")
+    ladder.add_argument("--workers", type=int, metavar="N", help="worker processes (default: the number of cores)")
+    ladder.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
+                        help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray)")
+    ladder.set_defaults(run=cmd_ladder)
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1 (an argparse type)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= n <= 10_000_000:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 to 10000000")
+    return n
+
+
+def compare_parser(sub: argparse._SubParsersAction[Parser]) -> None:
+    """`countertop compare`'s options (docs/balance.md)."""
+    compare = sub.add_parser("compare", help="what changed between two sim reports (report.json), with intervals")
+    compare.add_argument("a", metavar="A/report.json", help="the earlier report")
+    compare.add_argument("b", metavar="B/report.json", help="the later report")
+    compare.add_argument("--json", action="store_true")
+    compare.add_argument("--page", metavar="OUT.html", help="also write the comparison as one HTML page")
+    compare.set_defaults(run=cmd_compare)
 
 
 def value_parser(sub: argparse._SubParsersAction[Parser]) -> None:

@@ -13,6 +13,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from game.bots.determinize import Observation, Sampler
+from game.core.numbers import shipped_numbers
 from game.engine import Game
 from game.env_encoding import ACTIONS, OBSERVATION_SIZE, Codec, EncodingError, Slots, encode_view
 from game.io.view import player_view
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 
 REWARDS = ("win", "vp")
 RENDER_MODES = ("human", "rgb_array")
-MAX_TURNS = 120
-"""The default turn limit: the one `countertop sim` plays to."""
+MAX_TURNS = shipped_numbers().turn_limit
+"""The default turn limit: the one `countertop sim` plays to (the rules' turn_limit)."""
 ILLEGAL_PENALTY = -1.0
 """The reward for an index the mask does not allow (PettingZoo's convention for illegal moves)."""
 FORFEIT_LIMIT = 100

@@ -10,23 +10,22 @@ from systems.base import PhaseSystem
 if TYPE_CHECKING:
     from game.core.table import Table
 
-END_OF_TURN_DRAW = 2
-VICTORY_VP = 10
-
 
 class DrawSystem(PhaseSystem):
-    """G-3: the active player draws 2 cards, then discards down to the hand limit (their choice)."""
+    """G-3: the active player draws the end-of-turn cards (2; a seat's own first-round value in the first round),
+    then discards down to the hand limit (their choice)."""
 
     phase = "end"
 
     def run(self, game: Table) -> None:
         name = game.active().name
-        game.draw(name, END_OF_TURN_DRAW)
+        game.draw(name, game.active_number("end_of_turn_draw"))
         game.queue.append({"op": "discard_to_limit", "target": "you", "player": name, "source": None})
 
 
 class VictorySystem(PhaseSystem):
-    """G-7: score held locations, and end the game once anyone has 10 VP (with ST-18's Madness penalty)."""
+    """G-7: score held locations (location_vp each), and end the game once anyone has victory_vp (10) VP, with
+    ST-18's Madness penalty."""
 
     phase = "end"
 
@@ -34,9 +33,9 @@ class VictorySystem(PhaseSystem):
         active = game.active().name
         held = [sq for sq in game.location_squares() if (e := game.at(sq)) is not None
                 and game.controller(e) == active]
-        if held:
-            game.gain_vp(active, len(held), reason="holding locations")
-        if any(p.vp >= VICTORY_VP for p in game.players()):
+        if held and game.numbers.location_vp:
+            game.gain_vp(active, game.numbers.location_vp * len(held), reason="holding locations")
+        if any(p.vp >= game.numbers.victory_vp for p in game.players()):
             finish(game)
 
 

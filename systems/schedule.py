@@ -12,6 +12,7 @@ Each system acts only in its phase, once, after whatever it queued has resolved;
 from __future__ import annotations
 
 from game.core.cards import CardDef
+from game.core.numbers import Numbers
 from game.core.table import Table
 from game.rules.effects import resolve_queue
 from game.rules.stun import stun_counter_replacement
@@ -39,9 +40,10 @@ SCHEDULE: tuple[type[PhaseSystem], ...] = (
 )
 
 
-def new_table(players: list[str], seed: int = 0, pool: dict[str, CardDef] | None = None) -> Table:
+def new_table(players: list[str], seed: int = 0, pool: dict[str, CardDef] | None = None,
+              numbers: Numbers | None = None) -> Table:
     """A table for these players with every rule system installed: what a game is played on."""
-    table = Table(players, seed, pool)
+    table = Table(players, seed, pool, numbers)
     install(table)
     return table
 

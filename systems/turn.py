@@ -10,11 +10,10 @@ from systems.base import PhaseSystem
 if TYPE_CHECKING:
     from game.core.table import Table
 
-STONES_PER_TURN = 3
-
 
 class TurnStartSystem(PhaseSystem):
-    """G-3 start: the active player's stones become 3 and the per-turn allowances reset.
+    """G-3 start: the active player's stones become the game's stones per turn and the per-turn allowances reset
+    (one minion, one action in the shipped numbers; a seat's own first-round values in the first round).
 
     Writes Player (stones, allowances), TurnUsage and OncePerTurn of every card.
     """
@@ -23,9 +22,9 @@ class TurnStartSystem(PhaseSystem):
 
     def run(self, game: Table) -> None:
         player = game.active()
-        player.stones = STONES_PER_TURN
-        player.minion_plays = 1
-        player.action_plays = 1
+        player.stones = game.active_number("stones_per_turn")
+        player.minion_plays = game.active_number("minion_plays")
+        player.action_plays = game.active_number("action_plays")
         player.grants = []
         player.minions_at_location = {}
         for eid, _ in game.scan(TurnUsage):

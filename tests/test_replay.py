@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.cli import main
+from game.core import table as table_module
 from game.core.dice import Dice
+from game.core.numbers import shipped_numbers
 from game.core.problems import FileProblems
 from game.engine import Game
 from game.io.export import to_toml
-from game.tools import sim
 from game.tools.replay import Record, Timeline, open_timeline, record_of, write_replay
 from game.tools.sim import GameResult, play_game
 from tests.conftest import setup
@@ -283,7 +285,7 @@ def test_sim_keep_writes_every_game_and_keep_failures_only_the_failed(tmp_path: 
     assert open_timeline(str(tmp_path / "all" / "game-41.json")).steps == len(kept_game["history"])
     assert main(["sim", "--games", "2", "--keep", str(tmp_path / "fails"), "--keep-failures", "--json"]) == 0
     assert not (tmp_path / "fails").exists()
-    monkeypatch.setattr(sim, "TURN_LIMIT", 3)
+    monkeypatch.setattr(table_module, "shipped_numbers", lambda: replace(shipped_numbers(), turn_limit=3))
     assert main(["sim", "--games", "2", "--keep", str(tmp_path / "fails"), "--keep-failures", "--json"]) == 0
     limited = json.loads((tmp_path / "fails" / "game-1.json").read_text())
     assert limited["result"]["hit_limit"] is True and limited["result"]["turns"] == 4

@@ -81,7 +81,7 @@ def test_markdown_has_one_section_per_rule_with_its_rulings() -> None:
     assert text.startswith("# Countertop rules\n")
     assert [line for line in text.splitlines() if line.startswith("## ")] == [
         "## The game (G-*)", "## Stasis counters (ST-*)", "## Status effects (SE-*)", "## Stun counters (SC-*)",
-        "## Rulings on points the rules leave open (R-*)",
+        "## Rulings on points the rules leave open (R-*)", "## The numbers of the rules",
     ]
 
 

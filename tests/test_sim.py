@@ -12,8 +12,9 @@ import pytest
 
 from game.core.cards import card_pool
 from game.core.constants import DECK_SIZE
+from game.core.numbers import shipped_numbers
 from game.io.setup import SETUP_ONLY, standard_decks
-from game.tools.sim import TURN_LIMIT, GameResult, check_invariants, play_game
+from game.tools.sim import GameResult, check_invariants, play_game
 
 # 200 seeded random games (issue 6): the first 60 with invariant checks after every command (~0.8 s a game
 # here), the other 140 without (~0.4 s), spread over two processes.
@@ -56,7 +57,7 @@ def test_random_games_end_with_a_winner(random_results: list[GameResult]) -> Non
     assert len(random_results) == CHECKED_RANDOM + UNCHECKED_RANDOM
     stuck = [r.seed for r in random_results if r.hit_limit or r.winner is None]
     assert stuck == []
-    assert all(r.turns <= TURN_LIMIT for r in random_results)
+    assert all(r.turns <= shipped_numbers().turn_limit for r in random_results)
     assert all(r.winner in ("P1", "P2") or (isinstance(r.winner, list) and set(r.winner) <= {"P1", "P2"})
                for r in random_results)
 

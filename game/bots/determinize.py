@@ -221,8 +221,13 @@ class Observation:
 
     def determinize(self, seed: int) -> Game:
         """A copy of the game with every card hidden from the player redrawn (seeded; close it after use)."""
+        return self.dealer().sample(seed)
+
+    def dealer(self) -> Sampler:
+        """The sampler that deals this observation's determinizations (made on first use; it holds only what the
+        player may know, and pickles, so a search can deal in another process too)."""
         if self.sampler is None:
             if self.make_sampler is None:
                 raise ValueError("this observation was made without a way to sample the game")
             self.sampler = self.make_sampler()
-        return self.sampler.sample(seed)
+        return self.sampler

@@ -1,28 +1,59 @@
-"""Every bot by name, as `--bots` and the window's seats name them: `random`, `greedy`, `ismcts[:BUDGET]`, and the
-restricted-play bots `greedy-no:MECHANIC`, `ismcts-no:MECHANIC[:BUDGET]` and `myopic` (game/bots/restricted.py)."""
+"""Every bot by name, as `--bots` and the window's seats name them: `random`, `greedy`, `ismcts[:BUDGET]`, the frozen
+references `greedy-v1` and `ismcts-v1[:BUDGET]`, and the restricted-play bots `greedy-no:MECHANIC`,
+`ismcts-no:MECHANIC[:BUDGET]` and `myopic` (game/bots/restricted.py)."""
 
 from __future__ import annotations
 
-from game.bots.restricted import MECHANICS, make_restricted
-from game.bots.search import make_ismcts
-from game.bots.simple import BOTS, Bot
+from functools import cache
+from pathlib import Path
 
-BOT_NAMES = (*BOTS, "ismcts")
-SPECS = ("random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms, greedy-no:MECHANIC, ismcts-no:MECHANIC[:BUDGET], "
-         f"myopic (mechanics: {', '.join(MECHANICS)})")
+from game.bots.evaluation import Weights, read_weights
+from game.bots.lookahead import LookaheadBot
+from game.bots.restricted import MECHANICS, make_restricted
+from game.bots.mcts import SearchBot
+from game.bots.search import make_ismcts, parse_budget
+from game.bots.simple import BOTS, Bot, GreedyBot
+
+BOT_NAMES = ("random", "greedy", "ismcts", "greedy-v1", "ismcts-v1")
+SPECS = ("random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms, greedy-v1, ismcts-v1[:BUDGET], greedy-no:MECHANIC, "
+         f"ismcts-no:MECHANIC[:BUDGET], myopic (mechanics: {', '.join(MECHANICS)})")
 
 
 def make_bot(name: str, seed: int, window: bool = False) -> Bot:
     """A bot by name, with an optional budget after a colon (`ismcts:200` playouts, `ismcts:300ms`); `window`: a
     seat in the window (plain `ismcts` thinks for a time there, a number of playouts elsewhere).
 
-    An unknown name raises KeyError, a bad budget ValueError.
+    `greedy-v1` and `ismcts-v1` are the bots of the last release, kept exactly as they played (game/bots/simple.py,
+    game/bots/search.py): the references new bots are measured against. An unknown name raises KeyError, a bad
+    budget ValueError. `greedy@FILE` and `ismcts[:BUDGET]@FILE` play with the evaluation weights in FILE (what
+    `tune-bot` measures candidate weights by).
     """
     if name == "myopic" or "-no:" in name:
         return make_restricted(name, seed)
+    name, at, path = name.partition("@")
+    weights = weights_at(path) if at else None
     kind, _, budget = name.partition(":")
-    if kind == "ismcts":
-        return make_ismcts(seed, budget or None, window)
-    if kind not in BOTS or budget:
+    if at and kind not in ("greedy", "ismcts"):
         raise KeyError(name)
-    return BOTS[kind](seed)
+    if kind == "ismcts-v1":
+        return make_ismcts(seed, budget or None, window)
+    if kind == "ismcts":
+        return SearchBot(seed, *parse_budget(budget or None, window), weights=weights)
+    if budget:
+        raise KeyError(name)
+    if kind == "greedy":
+        return LookaheadBot(seed, weights)
+    if kind == "greedy-v1":
+        return GreedyBot(seed)
+    if kind in BOTS:
+        return BOTS[kind](seed)
+    raise KeyError(name)
+
+
+@cache
+def weights_at(path: str) -> Weights:
+    """The weights in a file, read once per process (a bad file raises ValueError)."""
+    try:
+        return read_weights(Path(path))
+    except OSError as err:
+        raise ValueError(f"{path}: {err.strerror or err}") from None

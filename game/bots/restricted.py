@@ -13,8 +13,9 @@ restriction forbids, in terms of the game's commands and the effects they set of
 Ending the turn is never forbidden, and when every listed action is forbidden (a choice the rules force) the bot
 may take any of them, so a restricted bot always has a legal action. Moves and plain plays stay allowed. A choice
 that waits for a forbidden effect is answered `no` when it may be; a mode whose effects are forbidden is not
-chosen when another mode is not. `ismcts-no:M` restricts only the actions it takes: its search imagines the
-later turns played by the unrestricted greedy policy, as the full ismcts does.
+chosen when another mode is not. The restricted bots are the strong ones (`greedy`, `ismcts`) less one mechanic,
+so a mechanic's value is measured with the bots' best play. They restrict only the actions they take: the rest
+of a turn they imagine, and the search's tree below the root, are played as the full bots play them.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ from dataclasses import replace
 from typing import Any
 
 from game.bots.determinize import Observation
-from game.bots.search import Key, key, make_ismcts, worth
+from game.bots.lookahead import LookaheadBot
+from game.bots.mcts import SearchBot
+from game.bots.search import Key, key, parse_budget, worth
 from game.bots.simple import Bot, GreedyBot, Replays
 from game.core.cards import CardDef, card_pool
 from game.engine import Game
@@ -181,5 +184,5 @@ def make_restricted(name: str, seed: int) -> Bot:
     mechanic, _, budget = rest.partition(":")
     if mechanic not in MECHANICS or kind not in ("greedy", "ismcts") or (kind == "greedy" and budget):
         raise KeyError(name)
-    inner: Bot = GreedyBot(seed) if kind == "greedy" else make_ismcts(seed, budget or None)
+    inner: Bot = LookaheadBot(seed) if kind == "greedy" else SearchBot(seed, *parse_budget(budget or None))
     return RestrictedBot(inner, mechanic)

@@ -195,17 +195,23 @@ def ucb(node: Node) -> float:
     return node.score / node.visits + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
 
 
-def make_ismcts(seed: int, budget: str | None = None, window: bool = False) -> IsmctsBot:
-    """An ismcts bot; the budget is a number of playouts (`200`) or milliseconds (`300ms`). Without one: the
-    default, DEFAULT_PLAYOUTS, or WINDOW_MS for a seat in the window."""
+def parse_budget(budget: str | None, window: bool = False) -> tuple[int | None, float | None]:
+    """A search budget as (playouts, milliseconds): a number of playouts (`200`) or milliseconds (`300ms`).
+    Without one: DEFAULT_PLAYOUTS, or WINDOW_MS for a seat in the window. A bad budget raises ValueError."""
     if budget is None:
-        return IsmctsBot(seed, ms=WINDOW_MS) if window else IsmctsBot(seed)
+        return (None, WINDOW_MS) if window else (DEFAULT_PLAYOUTS, None)
     if budget.endswith("ms"):
         ms = float(budget[:-2])
         if not 0 < ms <= MAX_MS:
             raise ValueError(f"an ismcts time budget is more than 0 and at most {MAX_MS:.0f} ms, not {budget!r}")
-        return IsmctsBot(seed, ms=ms)
+        return None, ms
     playouts = int(budget)
     if not 1 <= playouts <= MAX_PLAYOUTS:
         raise ValueError(f"an ismcts budget is 1 to {MAX_PLAYOUTS} playouts, not {budget!r}")
-    return IsmctsBot(seed, playouts=playouts)
+    return playouts, None
+
+
+def make_ismcts(seed: int, budget: str | None = None, window: bool = False) -> IsmctsBot:
+    """The reference ismcts (`ismcts-v1`) with a budget (`parse_budget`)."""
+    playouts, ms = parse_budget(budget, window)
+    return IsmctsBot(seed, playouts, ms)

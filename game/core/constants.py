@@ -1,4 +1,5 @@
-"""The fixed shape of the game: board, locations, hand limit, statuses, phases, cube colours (G-1, G-3, SE-14)."""
+"""The fixed shape of the game: board, locations, statuses, phases, cube colours (G-1, G-3, SE-14); the numbers the
+rules count with are data (`game.core.numbers`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from game.core.statuses import TABLE
 
 COLS, ROWS = 7, 5
 STANDARD_LOCATIONS = ((1, 2), (3, 2), (5, 2))
-HAND_LIMIT = 10
 STATUSES = tuple(status.name for status in TABLE)
 """The status names, in the table's order (game/core/statuses.py)."""
 PHASES = ("start", "untap", "main", "end", "over")

@@ -32,7 +32,8 @@ T = TypeVar("T")
 
 FORMAT = b"countertop-checked-2"
 CHECKING_CODE = ("core/cards.py", "core/schemas.py", "core/opspecs.py", "core/rulebook.py", "core/constants.py",
-                 "core/statuses.py", "core/problems.py", "io/setup.py", "core/filecache.py")
+                 "core/statuses.py", "core/problems.py", "io/setup.py", "core/filecache.py",
+                "core/numbers.py")
 """The modules whose code decides what a check gives (their bytes are part of every key)."""
 STALE_SECONDS = 60
 """A temporary entry older than this was left by a write that was killed: the next write removes it."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from assets import FOLDER
+from game.core.numbers import SEATS, SPECS, shipped_numbers
 
 
 @dataclass(frozen=True)
@@ -23,11 +24,14 @@ class Rule:
 
 @cache
 def load_rules() -> dict[str, Rule]:
-    """All rules from `assets/rules.toml`, keyed by id, in file order (read once; do not mutate)."""
+    """All rules from `assets/rules.toml`, keyed by id, in file order (read once; do not mutate); each `{key}` of a
+    text is filled in with that number of the shipped rules (`game.core.numbers`)."""
     data = tomllib.loads((FOLDER / "rules.toml").read_text(encoding="utf-8"))
+    numbers = shipped_numbers().table()
     rules: dict[str, Rule] = {}
     for entry in data["rule"]:
-        found = Rule(id=entry["id"], title=entry["title"], text=entry["text"], on=tuple(entry.get("on", ())))
+        found = Rule(id=entry["id"], title=entry["title"], text=entry["text"].format_map(numbers),
+                     on=tuple(entry.get("on", ())))
         if found.id in rules:
             raise ValueError(f"rules.toml defines rule {found.id} twice")
         rules[found.id] = found
@@ -93,8 +97,9 @@ def rules_markdown() -> str:
         "# Countertop rules",
         "",
         "Every rule of the game, by id, as `countertop rules ID` prints it. Rejection messages, card texts and",
-        "tests cite these ids. This file is generated from `assets/rules.toml`: to change it, edit that file",
-        f"and run `{MARKDOWN_COMMAND}` (it writes `countertop rules --markdown` to `{MARKDOWN_FILE}`).",
+        "tests cite these ids. This file is generated from `assets/rules.toml` and `assets/numbers.toml`: to change",
+        f"it, edit those files and run `{MARKDOWN_COMMAND}` (it writes `countertop rules --markdown` to",
+        f"`{MARKDOWN_FILE}`). The numbers the rules count with are listed [at the end](#numbers).",
     ]
     current = ""
     for entry in load_rules().values():
@@ -108,7 +113,22 @@ def rules_markdown() -> str:
         rulings = rulings_on(entry.id)
         if rulings:
             lines += ["", f"Rulings: {', '.join(link(r.id) for r in rulings)}."]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + numbers_markdown()) + "\n"
+
+
+def numbers_markdown() -> list[str]:
+    """The section of the reference that lists the numbers of the rules, with each one's rule and meaning."""
+    numbers = shipped_numbers()
+    lines = ["", '<a id="numbers"></a>', "", "## The numbers of the rules", "",
+             "The rules above count with these numbers, read from `assets/numbers.toml`. A variant file's `[rules]`",
+             "table changes them for a simulation, and `[rules.first_round.seatN]` gives a seat its own values for",
+             f"its first turn (and opening hand): {', '.join(f'`{s.key}`' for s in SPECS if s.first_round)}.",
+             "", "| number | value | rule | what it counts |", "|---|---|---|---|"]
+    lines += [f"| `{s.key}` | {getattr(numbers, s.key)} | {link(s.rule)} | {s.meaning} |" for s in SPECS]
+    for seat, values in sorted(numbers.first_round.items()):
+        lines += [f"| `first_round.{SEATS[seat]}.{key}` | {value} | {link('G-3')} | {SEATS[seat]}'s own value in the "
+                  f"first round |" for key, value in values.items()]
+    return lines
 
 
 def cite(rule_id: str) -> str:

@@ -42,6 +42,7 @@ from game.core.constants import COLS, ROWS
 from game.core.dice import Dice
 from game.core.events import EVENT_TYPES
 from game.core.lifetime import Lifetime
+from game.core.numbers import Numbers, shipped_numbers
 
 _world_ids = itertools.count(1)
 
@@ -117,9 +118,12 @@ class Table:
     replace an untap.
     """
 
-    def __init__(self, players: list[str], seed: int = 0, pool: dict[str, CardDef] | None = None) -> None:
+    def __init__(self, players: list[str], seed: int = 0, pool: dict[str, CardDef] | None = None,
+                 numbers: Numbers | None = None) -> None:
         self.world = f"countertop-{next(_world_ids)}"
         self.pool = pool if pool is not None else card_pool()
+        self.numbers = numbers if numbers is not None else shipped_numbers()
+        """The numbers of this game's rules (`game.core.numbers`): the shipped ones, or a variant's."""
         self.players_order = list(players)
         self.dice = Dice(seed)
         self.log: list[dict[str, Any]] = []
@@ -150,7 +154,8 @@ class Table:
         self.turn = TurnState()
         """The turn-state component."""
         self.turn_entity = esper.create_entity(self.turn)
-        self.seated = [Player(name=name, seat=seat) for seat, name in enumerate(players)]
+        self.seated = [Player(name=name, seat=seat, stones=self.numbers.stones_per_turn)
+                       for seat, name in enumerate(players)]
         self._by_name: dict[str, Player] = {}
         for player in self.seated:
             self._by_name.setdefault(player.name, player)
@@ -181,6 +186,11 @@ class Table:
     def active(self) -> Player:
         """The player whose turn it is."""
         return self.seated[self.turn.active]
+
+    def active_number(self, key: str) -> int:
+        """A number of the rules for the active player's turn: their seat's own first-round value in the first round
+        (turns 1 to the number of players), else the game's (`Numbers.for_seat`)."""
+        return self.numbers.for_seat(key, self.turn.active, self.turn.turn <= len(self.players_order))
 
     def acting_player(self) -> str:
         """Who must act now: the player a pending choice waits for, or the active player."""

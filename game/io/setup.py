@@ -13,12 +13,11 @@ from typing import Any
 from game.core import filecache
 from game.core.cards import CardDef, card_pool, cards_dir, check_deck, decks_dir, rules_file
 from game.core.constants import STANDARD_LOCATIONS
+from game.core.numbers import Numbers
 from game.core.problems import FileProblems
 from game.core.table import Table
 from systems.schedule import advance, new_table
 
-OPENING_HAND = 5
-MADNESS_PILE = 10
 LOCATION_CARD = "Alternate Present"
 MONSTER = "Wandering Golem"
 MONSTER_SQUARE = (3, 2)
@@ -52,11 +51,13 @@ class Deck:
 
 @dataclass(frozen=True)
 class Contents:
-    """A card pool and decks to set games up from instead of the shipped ones (a variant's, `game.tools.variant`);
-    plain data, so it travels to worker processes and Ray tasks."""
+    """A card pool, decks and rule numbers to set games up from instead of the shipped ones (a variant's,
+    `game.tools.variant`); plain data, so it travels to worker processes and Ray tasks."""
 
     pool: dict[str, CardDef]
     decks: dict[str, Deck]
+    numbers: Numbers | None = None
+    """None: the shipped numbers."""
 
 
 def load_deck(path: Path) -> Deck:
@@ -163,7 +164,9 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int,
     """Set up a standard game and run the first player's start and untap phases.
 
     `decks` names one deck per player; None (for all, or for one seat) means that seat's standard deck. `contents`
-    replaces the shipped card pool and the named decks' cards (a variant's), the deal's dice staying the same.
+    replaces the shipped card pool, the named decks' cards and the rule numbers (a variant's), the deal's dice
+    staying the same. Each seat draws the opening hand of the game's numbers (its own first-round value if it has
+    one) and the Madness pile holds madness_pile cards (G-1).
     """
     check_player_names(players)
     wanted = list(decks) if decks else [None] * len(players)
@@ -173,11 +176,12 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int,
     chosen = [find_deck(d) if d else standard_decks()[keys[i % len(keys)]] for i, d in enumerate(wanted)]
     if contents is not None:
         chosen = [contents.decks[deck.key] for deck in chosen]
-    game = new_table(players, seed=seed, pool=None if contents is None else contents.pool)
+    game = new_table(players, seed=seed, pool=None if contents is None else contents.pool,
+                     numbers=None if contents is None else contents.numbers)
     for x, y in STANDARD_LOCATIONS:
         loc = game.create_card(game.make_ref(LOCATION_CARD), LOCATION_CARD, None, "location")
         game.place_at(loc, (x, y))
-    for _ in range(MADNESS_PILE):
+    for _ in range(game.numbers.madness_pile):
         game.create_card(game.make_ref(MADNESS_CARD), MADNESS_CARD, None, "madness")
     golem = game.create_card(game.make_ref(MONSTER), MONSTER, None, "board")
     game.place_at(golem, MONSTER_SQUARE)
@@ -187,7 +191,7 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int,
         game.dice.shuffle(names)
         for i, name in enumerate(names, start=1):
             game.create_card(deck_ref(seat, i), name, player, "deck")
-        game.draw(player, OPENING_HAND)
+        game.draw(player, game.numbers.for_seat("opening_hand", seat, True))
     game.emit("GameStarted", players=players, seed=seed, decks=[d.key for d in chosen])
     game.turn.turn = 1
     game.set_phase("start")

@@ -92,14 +92,16 @@ def deal_damage(game: Table, target: int, amount: int, source: int | None, reaso
 
 
 def defeat(game: Table, target: int, source: int | None) -> None:
-    """G-6: a defeated character goes to its owner's discard (a monster is removed); the source's controller scores."""
+    """G-6: a defeated character goes to its owner's discard (a monster is removed); the source's controller scores
+    the game's defeat_vp (monster_vp for a monster: 1 and 2 in the shipped numbers)."""
     victim_controller = game.controller(target)
     monster = game.kind(target) == "monster"
     game.emit("Defeated", card=game.ref(target), by=game.ref(source) if source is not None else None)
     game.discard(target, reason="defeated")
     scorer = game.controller(source) if source is not None else None
-    if scorer is not None and scorer != victim_controller:
-        game.gain_vp(scorer, 2 if monster else 1, reason=f"defeated {game.name(target)}")
+    won = game.numbers.monster_vp if monster else game.numbers.defeat_vp
+    if scorer is not None and scorer != victim_controller and won:
+        game.gain_vp(scorer, won, reason=f"defeated {game.name(target)}")
 
 
 def heal(game: Table, target: int, amount: int, overheal: bool) -> None:

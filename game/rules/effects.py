@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from game.core import opspecs
 from game.core.components import AbilitiesLost, CopiedPower, Defences, PlayedFromStasisMark, Resolving
-from game.core.constants import HAND_LIMIT
 from game.core.opspecs import effect_problems
 from game.rules import stasis, status, stun
 from game.rules.combat import deal_damage, heal, move_along
@@ -432,13 +431,13 @@ def _finish_play(game: Table, item: dict[str, Any], target: int) -> None:
 
 @op("discard_to_limit")
 def _discard_to_limit(game: Table, item: dict[str, Any], target: str) -> Choice | None:
-    """G-3 hand limit: the player discards down to 10, one chosen card at a time."""
-
+    """G-3 hand limit: the player discards down to the game's hand limit (10), one chosen card at a time."""
+    limit = game.numbers.hand_limit
     hand = game.zone_cards("hand", target)
-    if len(hand) <= HAND_LIMIT:
+    if len(hand) <= limit:
         return None
     if "answer" not in item:
-        return Choice(f"Hand limit {HAND_LIMIT}: discard a card", [game.ref(e) for e in hand])
+        return Choice(f"Hand limit {limit}: discard a card", [game.ref(e) for e in hand])
     game.discard(game.eid(item["answer"]), reason="hand limit")
     game.queue.insert(0, {k: v for k, v in item.items() if k != "answer"})
     return None

@@ -72,11 +72,12 @@ def discard_spent(game: Table, player: str) -> None:
 
 
 def madness_penalty(game: Table, player: str) -> int:
-    """ST-18: −1 VP for every 2 Madness cards a player has in hand, deck, discard pile and stasis."""
+    """ST-18: −1 VP for every 2 Madness cards (the game's madness_per_vp) a player has in hand, deck, discard pile and
+    stasis."""
     count = sum(
         1
         for zone in ("hand", "deck", "discard", "stasis")
         for e in game.zone_cards(zone, player, by="controller")
         if game.kind(e) == "madness"
     )
-    return count // 2
+    return count // game.numbers.madness_per_vp

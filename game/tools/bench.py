@@ -105,7 +105,7 @@ def bot_games(bot: str, count: int) -> tuple[float, int]:
     """CPU seconds (this process, one core) and commands of `count` seeded games between two `bot` bots."""
     from game.bots.determinize import Observation
     from game.bots.registry import make_bot
-    from game.tools.sim import ACTION_LIMIT, TURN_LIMIT
+    from game.tools.sim import ACTION_LIMIT
 
     commands = 0
     start = time.process_time()
@@ -113,7 +113,8 @@ def bot_games(bot: str, count: int) -> tuple[float, int]:
         game = Game.new(["P1", "P2"], ["backtimers_stun", "hex_and_count"], seed)
         bots = {"P1": make_bot(bot, seed * 31), "P2": make_bot(bot, seed * 31 + 1)}
         actions = 0
-        while game.table.turn.phase != "over" and game.table.turn.turn <= TURN_LIMIT and actions < ACTION_LIMIT:
+        table = game.table
+        while table.turn.phase != "over" and table.turn.turn <= table.numbers.turn_limit and actions < ACTION_LIMIT:
             game.act(bots[game.table.acting_player()].choose(Observation.of(game)))
             actions += 1
         commands += actions

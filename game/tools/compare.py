@@ -17,6 +17,7 @@ from typing import Any
 
 from game.io.setup import Deck, standard_decks
 from game.tools.report import winners
+from game.tools.sequential import Verdict, verdict
 from game.tools.sim import GameResult
 from game.tools.variant import Variant
 
@@ -50,21 +51,45 @@ def seat_wins(result: GameResult, seats: Sequence[int]) -> int:
     return sum(s in won for s in seats)
 
 
-def by_deck(base: Sequence[GameResult], variant: Sequence[GameResult]) -> dict[str, Any]:
-    """Each deck's win rate, base and variant, and the paired difference."""
+Arms = tuple[list[int], list[int], list[int]]
+"""One comparison game by game: the base's wins, the variant's wins, and the seats counted."""
+
+
+def deck_arms(base: Sequence[GameResult], variant: Sequence[GameResult]) -> dict[str, Arms]:
+    """Each deck's wins, base and variant, and the seats it held, game by game."""
     out = {}
     for deck in sorted({d for r in base for d in r.decks}):
         seats = [[s for s, d in enumerate(r.decks) if d == deck] for r in base]
-        out[deck] = paired([seat_wins(r, s) for r, s in zip(base, seats, strict=True)],
-                           [seat_wins(r, s) for r, s in zip(variant, seats, strict=True)], [len(s) for s in seats])
+        out[deck] = ([seat_wins(r, s) for r, s in zip(base, seats, strict=True)],
+                     [seat_wins(r, s) for r, s in zip(variant, seats, strict=True)], [len(s) for s in seats])
     return out
+
+
+def seat_arms(base: Sequence[GameResult], variant: Sequence[GameResult]) -> dict[str, Arms]:
+    """Each seat's wins, base and variant, game by game."""
+    players = max((len(r.decks) for r in base), default=0)
+    return {f"seat {s + 1}": ([seat_wins(r, [s]) for r in base], [seat_wins(r, [s]) for r in variant],
+                              [1] * len(base)) for s in range(players)}
+
+
+def by_deck(base: Sequence[GameResult], variant: Sequence[GameResult]) -> dict[str, Any]:
+    """Each deck's win rate, base and variant, and the paired difference."""
+    return {deck: paired(*arms) for deck, arms in deck_arms(base, variant).items()}
 
 
 def by_seat(base: Sequence[GameResult], variant: Sequence[GameResult]) -> dict[str, Any]:
     """Each seat's win rate, base and variant, and the paired difference."""
-    players = max((len(r.decks) for r in base), default=0)
-    return {f"seat {s + 1}": paired([seat_wins(r, [s]) for r in base], [seat_wins(r, [s]) for r in variant],
-                                    [1] * len(base)) for s in range(players)}
+    return {seat: paired(*arms) for seat, arms in seat_arms(base, variant).items()}
+
+
+def settle(known: dict[str, Verdict], base: Sequence[GameResult], variant: Sequence[GameResult],
+           step: float) -> None:
+    """Add to `known` each deck and seat comparison the sequential tests settle now (`game.tools.sequential`); a
+    settled one keeps the verdict and the game count it was settled at."""
+    for name, (b, v, n) in {**deck_arms(base, variant), **seat_arms(base, variant)}.items():
+        found = None if name in known else verdict([y - x for x, y in zip(b, v, strict=True)], n, step)
+        if found is not None:
+            known[name] = Verdict(found, len(base))
 
 
 def mechanics(base: Sequence[GameResult], variant: Sequence[GameResult]) -> dict[str, Any]:
@@ -111,9 +136,21 @@ def cards(base: Sequence[GameResult], variant: Sequence[GameResult], decks: dict
     return out
 
 
-def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Variant) -> dict[str, Any]:
-    """One variant against the base, game by game: report.json's `compare.variants[i]`."""
-    return {
+def asked(made: Variant, names: Sequence[str]) -> list[str]:
+    """The comparisons a variant asks about, of a run's decks and seats (`names`): the decks that hold a card it
+    changes or whose copies it changes, and the seats when it has a `[rules]` table; every comparison when none
+    of those played."""
+    changed = set(made.cards)
+    decks = {key for key, deck in made.contents.decks.items() if changed & set(deck.cards) or key in made.decks}
+    found = [n for n in names if n in decks or made.rules and n.startswith("seat ")]
+    return found or list(names)
+
+
+def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Variant,
+            decided: dict[str, Verdict] | None = None, step: float | None = None) -> dict[str, Any]:
+    """One variant against the base, game by game: report.json's `compare.variants[i]`; with `--until decided`,
+    `until` adds each comparison's verdict and the games it was settled at."""
+    out: dict[str, Any] = {
         "name": made.name,
         "changes": made.changes(),
         "games": len(base),
@@ -124,6 +161,13 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
         "mechanics": mechanics(base, variant),
         "cards": cards(base, variant, made.contents.decks),
     }
+    if decided is not None:
+        names = [*out["decks"], *out["seats"]]
+        questions = asked(made, names)
+        out["until"] = {"step": step, "asked": questions, "settled": all(n in decided for n in questions),
+                        "verdicts": {n: {"found": decided[n].found, "games": decided[n].games} if n in decided
+                                     else None for n in names}}
+    return out
 
 
 def points(d: dict[str, Any]) -> tuple[str, str]:
@@ -147,17 +191,28 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
         for line in v["changes"]:
             out.print(f"  {line}", markup=False)
         table = Table(title_justify="left")
-        for column, justify in (("deck / seat", "left"), ("base", "right"), ("variant", "right"),
-                                ("difference, points", "right"), ("95% paired interval", "right"), ("games", "right")):
+        verdicts = v["until"]["verdicts"] if "until" in v else None
+        columns = [("deck / seat", "left"), ("base", "right"), ("variant", "right"), ("difference, points", "right"),
+                   ("95% paired interval", "right"), ("games", "right")]
+        for column, justify in columns + ([("verdict (settled at games)", "left")] if verdicts is not None else []):
             table.add_column(column, justify=justify)  # type: ignore[arg-type]
         for key, d in [*v["decks"].items(), *v["seats"].items()]:
             delta, ci = points(d)
-            table.add_row(names.get(key, key), f"{100 * d['base']:.1f}%", f"{100 * d['variant']:.1f}%", delta, ci,
-                          str(d["games"]))
+            row = [names.get(key, key), f"{100 * d['base']:.1f}%", f"{100 * d['variant']:.1f}%", delta, ci,
+                   str(d["games"])]
+            if verdicts is not None:
+                found = verdicts[key]
+                row.append("not settled" if found is None else f"{found['found']} ({found['games']})")
+            table.add_row(*row)
         out.print(table)
         length = v["length"]
         out.print(f"mean length {length['base']} -> {length['variant']} turns ({length['delta']:+g}, 95% paired "
                   f"interval {length['ci'][0]:+g} – {length['ci'][1]:+g})")
+        if "until" in v:
+            until = v["until"]
+            out.print(f"sequential tests, the comparisons asked: {', '.join(names.get(k, k) for k in until['asked'])}"
+                      f" {'settled' if until['settled'] else 'not all settled'} (smallest move {100 * until['step']:g}"
+                      " points; a false move at most 5% each way, a missed move of that size at most 5%)", markup=False)
         moved = [(m, d) for m, d in v["mechanics"].items() if d["delta"]][:6]
         if moved:
             out.print("mechanics per game, most changed: " + "; ".join(

@@ -17,9 +17,10 @@ from typing import Any
 
 from game.core.atomic import write_whole
 from game.core.cards import card_pool, cards_dir
+from game.core.numbers import shipped_numbers
 from game.io.setup import decks_dir, standard_decks
 from game.tools.balance import ELO, Interval, bradley_terry, plackett_luce, wilson
-from game.tools.sim import ACTION_LIMIT, TURN_LIMIT, GameResult
+from game.tools.sim import ACTION_LIMIT, GameResult
 
 VERSIONED = ("countertop", "esper", "pygame", "pydantic", "numpy", "openskill", "matplotlib")
 BT_PRIOR = 1.0  # virtual drawn games per pair of decks in the Bradley-Terry fit
@@ -203,7 +204,7 @@ def lengths(results: Sequence[GameResult]) -> dict[str, Any]:
         "mean": round(statistics.fmean(turns), 2) if turns else 0,
         "median": statistics.median(turns) if turns else 0,
         "max": max(turns, default=0),
-        "turn_limit": TURN_LIMIT,
+        "turn_limit": shipped_numbers().turn_limit,
         "action_limit": ACTION_LIMIT,
         "hit_turn_limit": sum(r.limit == "turns" for r in results),
         "hit_action_limit": sum(r.limit == "actions" for r in results),

@@ -329,6 +329,23 @@ def delta_cells(report: dict[str, Any], path: Sequence[str], fmt: str) -> str:
             f"<td>{num(report, [*p, 'ci', '0'], diff)} – {num(report, [*p, 'ci', '1'], diff)}</td>")
 
 
+def verdict_cell(variant: dict[str, Any], key: str) -> str:
+    """A comparison's sequential verdict as a table cell, with `--until decided`; nothing without it."""
+    if "until" not in variant:
+        return ""
+    found = variant["until"]["verdicts"].get(key)
+    return "<td>not settled</td>" if found is None else f"<td>{escape(found['found'])} ({found['games']})</td>"
+
+
+def until_note(variant: dict[str, Any]) -> str:
+    """What `--until decided`'s sequential tests settled, and at which error rates; nothing without it."""
+    if "until" not in variant:
+        return ""
+    settled = "every comparison was settled" if variant["until"]["settled"] else "not every comparison was settled"
+    return (f"<p>Played in batches until sequential tests settled each comparison (two one-sided GSPRTs, smallest "
+            f"move {100 * variant['until']['step']:g} points, α = β = 0.05 each): {settled}.</p>")
+
+
 def variant_sections(report: dict[str, Any]) -> list[str]:
     """One section per `--variant`: its changes, and each deck, seat, card, length and mechanic, base against
     variant on the same games."""
@@ -338,9 +355,10 @@ def variant_sections(report: dict[str, Any]) -> list[str]:
     for i, v in enumerate(report.get("compare", {}).get("variants", [])):
         at = ["compare", "variants", str(i)]
         rows = [f"<td>{escape(names.get(k, k))}</td>" + delta_cells(report, [*at, "decks", k], "pct")
-                + f"<td>{num(report, [*at, 'decks', k, 'games'], 'int')}</td>" for k in v["decks"]]
+                + f"<td>{num(report, [*at, 'decks', k, 'games'], 'int')}</td>" + verdict_cell(v, k) for k in v["decks"]]
         rows += [f"<td>{escape(k)}</td>" + delta_cells(report, [*at, "seats", k], "pct")
-                 + f"<td>{num(report, [*at, 'seats', k, 'games'], 'int')}</td>" for k in v["seats"]]
+                 + f"<td>{num(report, [*at, 'seats', k, 'games'], 'int')}</td>" + verdict_cell(v, k)
+                 for k in v["seats"]]
         shown = [(names.get(k, k), d) for k, d in v["decks"].items()] + list(v["seats"].items())
         mech_rows = [f"<td>{escape(m)}</td>" + delta_cells(report, [*at, "mechanics", m], "num")
                      for m, d in v["mechanics"].items() if d["delta"]]
@@ -355,7 +373,8 @@ def variant_sections(report: dict[str, Any]) -> list[str]:
             "games played again with the variant's cards (same deals, same bot seeds); the winner changed in "
             f"{num(report, [*at, 'winner_changed'], 'int')}. Each interval is the paired one, from the per-game "
             "differences (docs/balance.md).</p>",
-            table(("deck / seat", *head, "games"), rows),
+            table(("deck / seat", *head, "games", *(["verdict (settled at games)"] if "until" in v else [])), rows),
+            until_note(v),
             delta_plot([str(label) for label, _ in shown], [d for _, d in shown], f"{v['name']}: variant minus base"),
             table(("game length, turns", *head), ["<td>mean</td>" + delta_cells(report, [*at, "length"], "num")]),
             "<p>Mechanics that fired more or less, per game:</p>",

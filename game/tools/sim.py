@@ -21,7 +21,6 @@ from game.tools.cardlog import CardActivity, card_activity
 from game.tools.fun import GameRecord, Recorder
 from game.turn.commands import search_reach
 
-TURN_LIMIT = 120
 ACTION_LIMIT = 4000
 MECHANIC_EVENTS = ("EnteredStasis", "StasisCounterRemoved", "PlayedFromStasis", "UntapReplaced",
                    "StunCountersAdded", "FuseAttached", "CubesAdded", "CriticalHit", "AttackEvaded",
@@ -150,7 +149,7 @@ def play_game(seed: int, decks: list[str], bots: list[str], check: bool, keep: K
     try:
         if check:
             verify(checkpoint_problem(game, cards_before, full=True))
-        while table.turn.phase != "over" and table.turn.turn <= TURN_LIMIT and actions < ACTION_LIMIT:
+        while table.turn.phase != "over" and table.turn.turn <= table.numbers.turn_limit and actions < ACTION_LIMIT:
             seen = Observation.of(game)
             action = players[table.acting_player()].choose(seen)
             if recorder is not None:

@@ -15,8 +15,9 @@ from typing import Any
 from game.bots.registry import SPECS, make_bot
 from game.io.setup import SetupError, find_deck, standard_decks
 from game.tools.batch import GameSpec, LocalRunner, RayRunner, runner, schedule
-from game.tools.compare import compare, print_compare
+from game.tools.compare import asked, compare, print_compare, settle
 from game.tools.report import RunInfo, build, essentials, win_rates, write
+from game.tools.sequential import ALPHA, BETA, Verdict, precision
 from game.tools.sim import GameResult, InvariantError, Keeper, check_invariants, summarise
 from game.tools.simconsole import GameProgress, print_summary
 from game.tools.variant import Variant, VariantError, load_variant
@@ -73,9 +74,27 @@ def validate(args: argparse.Namespace) -> None:
         raise SetupError(f"--games is at most {MAX_GAMES:,} (got {args.games:,})")
     if args.workers is not None and args.workers < 1:
         raise SetupError(f"--workers must be at least 1 (got {args.workers})")
-    if args.until is not None and not 0 < args.until < 0.5:
-        raise SetupError(f"--until must be a half-width between 0 and 0.5, such as 0.03 for ±3 points "
-                         f"(got {args.until:g})")
+    parse_until(args)
+
+
+def parse_until(args: argparse.Namespace) -> None:
+    """Read `--until`: a half-width of every deck's interval (`args.until`, 0.03 for ±3 points), or `decided` /
+    `Npts`, the smallest move the sequential tests of `--variant` look for (`args.decided`); SetupError if neither."""
+    text = args.until
+    args.until_text, args.decided = text, None
+    if text is None:
+        return
+    args.decided = precision(text)
+    if args.decided is not None:
+        args.until = None
+        return
+    try:
+        args.until = float(text)
+    except ValueError:
+        args.until = None
+    if args.until is None or not 0 < args.until < 0.5:
+        raise SetupError(f"--until must be a half-width between 0 and 0.5, such as 0.03 for ±3 points, or (with "
+                         f"--variant) decided or a smallest move such as 2pts (got {text})")
 
 
 def command(args: argparse.Namespace, deck_keys: list[str]) -> str:
@@ -86,8 +105,8 @@ def command(args: argparse.Namespace, deck_keys: list[str]) -> str:
         parts.append("--decks " + " ".join(deck_keys))
     parts += [flag for flag, on in (("--paired", args.paired), ("--check", args.check),
                                     ("--fun", args.fun)) if on]
-    if args.until is not None:
-        parts.append(f"--until {args.until:g}")
+    if args.until_text is not None:
+        parts.append(f"--until {args.until_text}")
     parts += [f"--variant {shlex.quote(path)}" for path in getattr(args, "variant", None) or []]
     return " ".join(parts)
 
@@ -124,6 +143,9 @@ def variants(args: argparse.Namespace) -> list[Variant]:
     could not be told apart from the shipped cards' (`--check`'s round trip, `--keep`'s replays) or paired
     (`--until`'s rounds)."""
     paths = getattr(args, "variant", None) or []
+    if args.decided is not None and not paths:
+        raise SetupError(f"--until {args.until_text} settles the comparisons of --variant: give --variant FILE, or "
+                         "--until HALFWIDTH (such as 0.03) for the decks' intervals")
     for flag, on in (("--check", args.check), ("--keep", getattr(args, "keep", None)), ("--until", args.until)):
         if paths and on not in (None, False):
             raise SetupError(f"--variant can't be combined with {flag}: run {flag} without it")
@@ -137,6 +159,36 @@ def play_variants(specs: list[GameSpec], made: list[Variant], active: LocalRunne
                   bar: GameProgress) -> list[list[GameResult]]:
     """The base run's games again with each variant's cards: the same seeds, decks and bots, game by game."""
     return [active.run([replace(s, contents=v.contents) for s in specs], bar.advance) for v in made]
+
+
+def play_until_decided(args: argparse.Namespace, deck_keys: list[str], made: list[Variant],
+                       active: LocalRunner | RayRunner, bar: GameProgress
+                       ) -> tuple[list[GameResult], list[list[GameResult]], list[dict[str, Verdict]], bool]:
+    """Batches of --games games, each played with the shipped cards and again with each variant, until the
+    sequential tests settle the comparisons every variant asks about (`game.tools.compare.asked`) or the run
+    reaches MAX_GAMES; the results, each variant's, their verdicts, and whether all were settled."""
+    round_size = args.games + args.games % 2 if args.paired else args.games
+    results: list[GameResult] = []
+    played: list[list[GameResult]] = [[] for _ in made]
+    decided: list[dict[str, Verdict]] = [{} for _ in made]
+    while True:
+        specs = schedule(len(results), round_size, args.seed, deck_keys, args.bots, args.players, args.paired, False)
+        results += active.run(specs, bar.advance)
+        for games, found, variant in zip(played, decided, made, strict=True):
+            games += active.run([replace(s, contents=variant.contents) for s in specs], bar.advance)
+            settle(found, results, games, args.decided)
+        names = compare_names(results)
+        if all(set(asked(variant, names)) <= set(found) for found, variant in zip(decided, made, strict=True)):
+            return results, played, decided, True
+        if len(results) + round_size > MAX_GAMES:
+            return results, played, decided, False
+        bar.extend(round_size * (1 + len(made)))
+
+
+def compare_names(results: list[GameResult]) -> list[str]:
+    """The comparisons of a run: its decks and its seats."""
+    players = max((len(r.decks) for r in results), default=0)
+    return sorted({d for r in results for d in r.decks}) + [f"seat {s + 1}" for s in range(players)]
 
 
 def fun_sections(report: dict[str, Any]) -> list[str]:
@@ -160,10 +212,17 @@ def run_sim(args: argparse.Namespace) -> int:
     shown = total * (1 + len(made))
     try:
         with runner(workers, args.ray) as active, GameProgress(shown, not args.json and sys.stderr.isatty()) as bar:
-            results, reached = play(args, deck_keys, active, bar, keep)
-            base_seconds = time.perf_counter() - started
-            played = play_variants(schedule(0, len(results), args.seed, deck_keys, args.bots, args.players,
-                                            args.paired, False), made, active, bar)
+            decided: list[dict[str, Verdict] | None] = [None] * len(made)
+            reached: bool | None
+            if args.decided is not None:
+                results, played, settled, reached = play_until_decided(args, deck_keys, made, active, bar)
+                decided = list(settled)
+                base_seconds = (time.perf_counter() - started) / (1 + len(made))
+            else:
+                results, reached = play(args, deck_keys, active, bar, keep)
+                base_seconds = time.perf_counter() - started
+                played = play_variants(schedule(0, len(results), args.seed, deck_keys, args.bots, args.players,
+                                                args.paired, False), made, active, bar)
             how = active.describe()
     except InvariantError as err:
         sys.stderr.write(f"\ninvariant violated: {err}\n")
@@ -180,8 +239,11 @@ def run_sim(args: argparse.Namespace) -> int:
     summary["until"] = None if args.until is None else {"halfwidth": args.until, "reached": reached,
                                                         "widest": round(widest(results, args.players), 4)}
     if made:
-        report["compare"] = summary["compare"] = {"variants": [compare(results, v, m) for v, m in zip(played, made,
-                                                                                                  strict=True)]}
+        report["compare"] = summary["compare"] = {"variants": [
+            compare(results, v, m, found, args.decided) for v, m, found in zip(played, made, decided, strict=True)]}
+        if args.decided is not None:
+            report["compare"]["until"] = {"step": args.decided, "alpha": ALPHA, "beta": BETA, "settled": reached,
+                                          "games": len(results)}
     if args.fun:
         from game.tools.funpage import fun_report
 
@@ -193,6 +255,9 @@ def run_sim(args: argparse.Namespace) -> int:
         print_summary(summary, report["decks"], how, base_seconds if made else seconds)
         if made:
             print_compare(summary["compare"], report["decks"], seconds - base_seconds)
+        if args.decided is not None:
+            print(f"--until {args.until_text}: " + ("settled" if reached else f"not settled within {MAX_GAMES:,} games")
+                  + f" after {len(results)} games with each card set ({len(results) * (1 + len(made))} in all)")
         if "fun" in summary:
             from game.tools.funpage import print_fun
 

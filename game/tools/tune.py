@@ -105,7 +105,7 @@ def candidates(start: Variant, deck: str, stronger: bool, only: list[str] | None
     made = []
     for label, cards, decks in found:
         try:
-            made.append(Candidate(label, build_variant(f"{start.name}, {label}", cards, decks, "tune")))
+            made.append(Candidate(label, build_variant(f"{start.name}, {label}", cards, decks, "tune", start.rules)))
         except VariantError:
             continue  # a number out of its bounds, or a deck left without a card: not a change to try
     return made

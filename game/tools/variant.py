@@ -1,9 +1,12 @@
-"""Variant files (`sim --variant`, `tune`): changes to card fields and deck copies, checked like the files they change.
+"""Variant files (`sim --variant`, `tune`): changes to card fields, deck copies and rule numbers, checked like the
+files they change.
 
 A variant names cards and fields to change (`[cards.Footman] hp = 7`, or a path into a list such as
-`"ability[0].cost" = 0`) and copies to change in decks (`[decks.fable_guard.cards] Footman = 3`, 0 removes a card).
-Each changed card goes through both stages of the card files' checks (`game.core.cards`), and every deck through
-the deck checks, against the changed pool; every problem is one `FILE: KEY: WHAT` line.
+`"ability[0].cost" = 0`), copies to change in decks (`[decks.fable_guard.cards] Footman = 3`, 0 removes a card) and
+numbers of the rules (`[rules] stones_per_turn = 4`, a seat's first round `[rules.first_round.seat2]`). Each changed
+card goes through both stages of the card files' checks (`game.core.cards`), every deck through the deck checks
+against the changed pool, and the numbers through the numbers file's schema (`game.core.numbers`); every problem is
+one `FILE: KEY: WHAT` line.
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from typing import Any
 
 from game.core.cards import CardDef, card_from_file, card_pool, card_problems, cards_dir, named_cards
 from game.core.constants import DECK_KINDS, DECK_SIZE
+from game.core.numbers import changed, shipped_numbers
 from game.core.problems import FileProblems, Problem, did_you_mean, load_toml
 from game.io.setup import Contents, Deck, standard_decks
 
-TOP_KEYS = ("name", "cards", "decks")
+TOP_KEYS = ("name", "cards", "decks", "rules")
 STEP = re.compile(r"([A-Za-z_]+)((?:\[\d+\])*)$")
 """One step of a key path: a field name, then any list indexes (`ability[0]`)."""
 
@@ -38,12 +42,14 @@ class VariantError(FileProblems):
 
 @dataclass(frozen=True)
 class Variant:
-    """A checked variant: its name, its changes as written, and the pool and decks they make."""
+    """A checked variant: its name, its changes as written, and the pool, decks and rule numbers they make."""
 
     name: str
     cards: CardChanges
     decks: DeckChanges
     contents: Contents = field(compare=False)
+    rules: dict[str, Any] = field(default_factory=dict)
+    """The `[rules]` table as written (`game.core.numbers`)."""
 
     def changes(self) -> list[str]:
         """Each change as one line, old value to new: `Footman hp 5 -> 7`."""
@@ -52,6 +58,8 @@ class Variant:
         decks = standard_decks()
         lines += [f"{key}: {name} {decks[key].cards.get(name, 0)} -> {n} copies"
                   for key, names in self.decks.items() for name, n in names.items()]
+        if self.contents.numbers is not None:
+            lines += [f"rules {line}" for line in shipped_numbers().changes(self.contents.numbers)]
         return lines
 
     def toml(self) -> str:
@@ -63,6 +71,11 @@ class Variant:
         for deck, names in self.decks.items():
             lines += ["", f"[decks.{json.dumps(deck)}.cards]"]
             lines += [f"{json.dumps(name, ensure_ascii=False)} = {n}" for name, n in names.items()]
+        plain = {key: value for key, value in self.rules.items() if key != "first_round"}
+        if plain:
+            lines += ["", "[rules]", *(f"{key} = {json.dumps(value)}" for key, value in plain.items())]
+        for seat, values in self.rules.get("first_round", {}).items():
+            lines += ["", f"[rules.first_round.{seat}]", *(f"{key} = {json.dumps(v)}" for key, v in values.items())]
         return "\n".join(lines) + "\n"
 
 
@@ -183,11 +196,13 @@ def copies_problems(decks: DeckChanges, pool: dict[str, CardDef], file: str) -> 
     return problems
 
 
-def build_variant(name: str, cards: CardChanges, decks: DeckChanges, file: str) -> Variant:
-    """The variant these changes make to the shipped cards and decks; VariantError lists every problem."""
+def build_variant(name: str, cards: CardChanges, decks: DeckChanges, file: str,
+                  rules: dict[str, Any] | None = None) -> Variant:
+    """The variant these changes make to the shipped cards, decks and rule numbers; VariantError lists every
+    problem."""
     base = card_pool()
     pool = dict(base)
-    problems = []
+    numbers, problems = (None, []) if rules is None else changed(shipped_numbers(), rules, file)
     for card, keys in cards.items():
         if card not in base:
             problems.append(Problem(file, f"cards.{card!r}", f"unknown card {card!r}{did_you_mean(card, base)}"))
@@ -207,11 +222,12 @@ def build_variant(name: str, cards: CardChanges, decks: DeckChanges, file: str) 
         problems += deck_problems(made_decks[key], pool, file, key in decks)
     if problems:
         raise VariantError(problems)
-    return Variant(name, cards, decks, Contents(pool, made_decks))
+    return Variant(name, cards, decks, Contents(pool, made_decks, numbers), dict(rules or {}))
 
 
 def shape_problems(data: dict[str, Any], file: str) -> list[Problem]:
-    """The variant file's own keys: a name, `[cards.NAME]` tables, `[decks.KEY.cards]` tables."""
+    """The variant file's own keys: a name, `[cards.NAME]` tables, `[decks.KEY.cards]` tables, a `[rules]` table (its
+    keys are checked with the numbers)."""
     problems = [Problem(file, "top level", f"unknown key {key!r}{did_you_mean(key, TOP_KEYS)}; a variant has "
                                            f"{', '.join(TOP_KEYS)}")
                 for key in data if key not in TOP_KEYS]
@@ -241,4 +257,4 @@ def load_variant(path: str) -> Variant:
         raise VariantError(problems)
     name = data.get("name") or Path(path).stem
     decks = {key: dict(value["cards"]) for key, value in data.get("decks", {}).items()}
-    return build_variant(name, dict(data.get("cards", {})), decks, path)
+    return build_variant(name, dict(data.get("cards", {})), decks, path, data.get("rules"))

@@ -14,8 +14,10 @@ import pygame
 
 from game.core.atomic import write_whole
 from game.ui import saves, screens, words
+from game.ui.counted import counted_lines
 from game.ui.draw import INK, Zone, box, fit_line, player_color, px, set_unit, text
 from game.ui.game_list import GameList, draw_game_list
+from game.ui.guide import Guide, draw_hint
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
 from game.ui.motion import Motion
@@ -24,7 +26,15 @@ from game.ui.recap import draw_moved, draw_recap
 from game.ui.renderer import ERROR, Renderer
 from game.ui.rules_overlay import WHEEL_LINES, RulesOverlay, draw_rules, scrolled
 from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
-from game.ui.session import CRASHED, DEFAULT_NAMES, Session, autosave_path, random_seed, saves_folder
+from game.ui.session import (
+    CRASHED,
+    DEFAULT_NAMES,
+    Session,
+    autosave_path,
+    data_home,
+    random_seed,
+    saves_folder,
+)
 from game.ui.state import UiState
 from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory, button_tip
 
@@ -114,6 +124,7 @@ class App(Session):
         self.listing: GameList | None = None
         self.replay: ReplayView | None = None
         self.shelf: saves.SaveInfo | None | bool = False  # the game Continue offers (False: not read yet)
+        self.guide = Guide(None) if headless else Guide.kept_in(data_home())  # no hints in a screenshot
         self.kept: Path | None = None
         self.keep_in: Path | None = None  # where the game being played is kept (Session.place_to_keep)
         self.last_crash = ""  # the last bug a handler hit (Session.keep_after_crash)
@@ -154,11 +165,12 @@ class App(Session):
                 self.ui.screen, self.ui.banner = "over", ""
                 self.forget_kept()
                 self.keep_finished()
+                self.guide.finish()
         elif who_must_act(view) != self.ui.viewer:
             assert self.play is not None
             self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
-            self.ui.hand_slots = []
+            self.ui.hand_slots, self.ui.chip_slots = [], {}
             self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
             self.motion.floats = [item for item in self.motion.floats if item.born is None]
             self.motion.ticks, self.motion.glides = [tick for tick in self.motion.ticks if tick.born is None], []
@@ -287,6 +299,8 @@ class App(Session):
                 self.ui.rules_open = False
             elif key[0] == "rules_section":
                 self.ui.rules_scroll = min(self.rules.sections.get(key[1], 0), self.rules_max_scroll)
+        elif key is not None and key[0] == "guide":
+            self.guide.close(key[1])
         elif key == ("recap",):
             self.recap = []
         elif not self.seats.to_act(self.play_game()):
@@ -479,19 +493,26 @@ class App(Session):
             assert self.play is not None
             self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
-            self.ui.banner, self.ui.banner_is_error = self.seats.last, False
+            self.ui.banner, self.ui.banner_is_error = self.bot_banner(), False
             self.after_action(by_bot=True)
             view, _ = self.snapshot()
             viewer = self.ui.viewer
             turned = any(e.get("type") == "TurnStarted" and e.get("player") == viewer for e in view["log"][seen:])
             if self.ui.screen == "play" and viewer is not None and turned:
-                self.recap = words.turn_summary(view, words.since_own_turn(view, viewer))
+                self.recap = words.turn_summary(view, viewer)
+            if self.seats.to_act(self.game) is None:  # the person's turn: the bot's last words go
+                self.ui.banner = ""
+
+    def bot_banner(self) -> str:
+        """The pace bots play at (F changes it), then the bot's last action."""
+        pace = "Bots fast (F: slower)" if self.seats.fast else "Bots (F: faster)"
+        return f"{pace} · {self.seats.last}" if self.seats.last else pace
 
     def bot_key(self, event: pygame.event.Event) -> bool:
         """F speeds bots up (or back to a readable pace); while a bot acts, other keys but F1 do nothing."""
         if event.key == pygame.K_f:
             self.seats.toggle_fast(self.clock())
-            self.ui.banner = "Bots play fast (F: readable pace)" if self.seats.fast else "Bots play at a readable pace"
+            self.ui.banner = self.bot_banner()
             self.ui.banner_is_error = False
             return True
         return bool(self.seats.to_act(self.play_game())) and event.key != pygame.K_F1
@@ -527,7 +548,7 @@ class App(Session):
         if screen == "pass":
             order = list(view.get("players_order") or view["players"])
             viewer = self.ui.viewer or ""
-            summary = words.turn_summary(view, words.since_own_turn(view, viewer))
+            summary = words.turn_summary(view, viewer)
             zones = screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
             crashed = self.ui.banner if self.ui.banner.startswith(CRASHED) else ""
             if self.save_failure or crashed:
@@ -557,9 +578,13 @@ class App(Session):
             return zones + screens.draw_legend(surface)
         if self.seats.moved:
             draw_moved(surface, zones, self.seats.moved)
+        hint = self.guide.showing(view, self.ui.viewer, bool(self.recap))
         if self.recap:
             log, dice = self.layout.log, self.layout.dice
-            zones += draw_recap(surface, (log[0], log[1], log[2], dice[1] + dice[3] - log[1]), self.recap)
+            bottom = dice[1] - self.layout.px(4) if hint else dice[1] + dice[3]
+            zones += draw_recap(surface, (log[0], log[1], log[2], bottom - log[1]), self.recap)
+        if hint is not None:
+            zones += draw_hint(surface, self.layout.dice, hint)
         if self.motion.floats or self.motion.glides or self.motion.ticks:
             self.motion.draw(surface, zones, now_ms())
         self.draw_inspected(surface, view, zones)
@@ -658,6 +683,8 @@ class App(Session):
             return []
         if key[0] == "card":
             lines = words.card_tooltip(view, key[1])
+            after_text = 3 if view["cards"][key[1]].get("text") else 2
+            lines[after_text:after_text] = counted_lines(self.game, key[1])
             hand = view["players"].get(self.ui.viewer, {}).get("hand", [])
             _, legal = self.snapshot()
             if key[1] in hand and not any(a.get("card") == key[1] for a in legal) and self.game is not None:
@@ -671,6 +698,9 @@ class App(Session):
             return words.marker_tooltip(view, key)
         if key[0] == "player":
             return words.player_tooltip(view, key[1])
+        if key == ("button", "end_turn") and view["active"] == self.ui.viewer:
+            lost = words.discarded_at_end(view, view["active"])
+            return words.end_turn_warning(view, lost)[1:] if lost else []
         if key[0] == "button" and self.play is not None:
             return button_tip(self.play.undo, key[1])
         return []

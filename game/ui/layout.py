@@ -130,18 +130,18 @@ class Layout:
 
     def chip_rects(self, panel: Rect, count: int) -> tuple[list[Rect], bool]:
         """Where each of count small cards (relics, cards in stasis) goes in a player panel, so that every one
-        shows: the biggest size at which they all fit, in as many rows as needed; and whether there is room
-        for a "relic"/"stasis" label above each."""
+        shows whole, its counter disc too: the biggest size at which they all fit inside the panel, in as many rows
+        as needed; and whether there is room for a "relic"/"stasis" label above each."""
         px = self.px
         x, y, w, h = panel
         top, bottom = y + px(44), y + h - px(2)
         for design in range(66, 23, -2):
             size, labelled = px(design), design >= 44
             pitch_y = size + px(16 if labelled else 4)
+            first = top + (px(14) if labelled else 0)
             cols = max(1, (w - px(14)) // (size + px(6)))
-            rows = max(1, (bottom - top) // pitch_y)
+            rows = (bottom - first - size) // pitch_y + 1 if bottom - first >= size else 0
             if cols * rows >= count or design <= 24:
-                first = top + (px(14) if labelled else 0)
                 return [
                     (x + px(12) + (i % cols) * (size + px(6)), first + (i // cols) * pitch_y, size, size)
                     for i in range(count)

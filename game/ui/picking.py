@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.core.cards import card_pool
 from game.ui.state import Action, Selection, action_square
 
 WHERE = ("to", "path", "target")
@@ -39,3 +40,15 @@ def needs_square(action: Action, chosen: tuple[int, int] | None) -> bool:
     """Whether picking this action still needs its square shown on the board (it goes somewhere not clicked)."""
     square = action_square(action)
     return square is not None and square != chosen
+
+
+def futile(view: dict[str, Any], action: Action) -> bool:
+    """Whether playing a card on this target does nothing: its only effect places stasis counters, and the target
+    has no owner (a monster or a treasure, ST-17). Such a target stays legal but is not lit as one."""
+    target = view["cards"].get(action.get("target")) if isinstance(action.get("target"), str) else None
+    card = view["cards"].get(action.get("card"), {})
+    if target is None or target.get("owner") is not None or action["act"] not in ("play", "play_from_stasis"):
+        return False
+    found = card_pool().get(str(card.get("name")))
+    effects = (found.on_play if action["act"] == "play" else found.from_stasis) if found else ()
+    return bool(effects) and all(e.get("op") == "place_stasis" and e.get("target") == "target" for e in effects)

@@ -9,6 +9,7 @@ import pygame
 
 from game.ui.draw import DIM, INK, PANEL, Rect, Zone, box, font, px, text, wrap
 from game.ui.screens import GOLD
+from game.ui.words import STEP
 
 MOVED = (255, 160, 40)
 
@@ -22,17 +23,19 @@ def draw_moved(surface: pygame.Surface, zones: list[Zone], refs: list[str]) -> N
 
 def draw_recap(surface: pygame.Surface, rect: Rect, lines: list[str]) -> list[Zone]:
     """The recap panel over `rect`: a title, the recap's lines wrapped to its width (as many as fit; the rest is
-    left to the log) and how to close it. Its zone is ("recap",)."""
+    left to the log), each turn's headline in gold and its steps indented under it, and how to close it. Its zone
+    is ("recap",)."""
     box(surface, rect, PANEL, GOLD, 2, 8)
     x, y, w, h = rect
     text(surface, "Since your last turn", (x + px(12), y + px(8)), 22, GOLD, True)
-    pitch = font(17).get_linesize()
+    pitch = font(17, True).get_linesize()
     top, bottom = y + px(40), y + h - px(30)
-    rows = [part for line in lines for part in wrap(line, 17, w - px(24))]
+    rows = [(part, step) for line in lines for step in [line.startswith(STEP)]
+            for part in wrap(line.strip(), 17, w - px(36 if step else 24), not step)]
     fits = max(0, (bottom - top) // pitch)
     if len(rows) > fits:
-        rows = rows[: max(0, fits - 1)] + ["… the rest is in the log."]
-    for row, line in enumerate(rows):
-        text(surface, line, (x + px(12), top + row * pitch), 17, INK)
+        rows = rows[: max(0, fits - 1)] + [("… the rest is in the log.", True)]
+    for row, (line, step) in enumerate(rows):
+        text(surface, line, (x + px(24 if step else 12), top + row * pitch), 17, INK if step else GOLD, not step)
     text(surface, "Click here to close (or just play on).", (x + px(12), y + h - px(24)), 16, DIM)
     return [(rect, ("recap",))]

@@ -41,6 +41,7 @@ from game.ui.icons import (
     sword,
 )
 from game.ui.layout import COLS, ROWS, Layout, inside
+from game.ui.picking import futile
 from game.ui.popups import SELECTED, Popups
 from game.ui.state import UiState, keep_slots
 from game.ui.tokens import chip, token
@@ -59,6 +60,7 @@ DICE_BOX: Color = (60, 60, 30)
 DICE_EDGE: Color = (200, 190, 90)
 DICE_INK: Color = (255, 240, 160)
 GOLD_INK: Color = (255, 225, 110)
+LAST_TURN: Color = (255, 140, 90)
 
 
 def zone_at_point(zones: list[Zone], point: tuple[int, int]) -> tuple[Any, ...] | None:
@@ -110,8 +112,16 @@ class Renderer(Popups):
             view, legal, ui.selection, ui.menu, ui.viewer, ui.banner, ui.banner_is_error, ui.log_scroll, can_undo,
             can_redo,
             tuple(ui.hand_slots), len(ui.roll_history), ui.roll_history[0][0] if ui.roll_history else None,
-            hovered if mouse_matters else None,
+            hovered if mouse_matters else None, self.row_under(view, ui.mouse),
         )
+
+    def row_under(self, view: View, point: tuple[int, int]) -> str | None:
+        """The row of cards under a point whose gaps stay open (`keep_slots`): "hand", a player's panel, or None."""
+        if inside(self.layout.hand, point):
+            return "hand"
+        order = self.order(view)
+        return next((name for index, name in enumerate(order)
+                     if inside(self.layout.player_panel_rect(index, len(order)), point)), None)
 
     def draw(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool = False,
@@ -151,7 +161,9 @@ class Renderer(Popups):
         self.draw_dice(surface, view, ui)
         self.draw_hand(surface, view, legal, ui, zones)
         self.draw_log(surface, view, ui, zones)
-        self.draw_buttons(surface, zones, can_undo, can_redo)
+        if view["phase"] != "over":  # the final board is not played on
+            lost = words.discarded_at_end(view, view["active"]) if ui.viewer == view["active"] else []
+            self.draw_buttons(surface, zones, can_undo, can_redo, words.end_turn_warning(view, lost)[0] if lost else "")
         if ui.menu is not None:
             self.draw_menu(surface, view, ui, zones)
         pending = view.get("pending")
@@ -205,13 +217,16 @@ class Renderer(Popups):
         if ui.selection is not None:
             card = view["cards"][ui.selection.ref]
             left = words.character_left(card) if card["zone"] == "board" else ""
-            return f"{card['name']}{': ' + left if left else ''} · {self.doing(card, ui)}. Esc cancels."
+            short = words.untap_short(card, ui.selection.actions)
+            doing = self.doing(view, card, ui) + (f" · {short}" if short else "")
+            return f"{card['name']}{': ' + left if left else ''} · {doing}. Esc cancels."
         return ""
 
     @staticmethod
-    def doing(card: dict[str, Any], ui: UiState) -> str:
+    def doing(view: View, card: dict[str, Any], ui: UiState) -> str:
         """What the player does next with the selection: pick a lit square (or the way to it), a target, a menu
-        line, or click the card again; the menu is named only when one is open."""
+        line, or click the card again (naming what that does, e.g. "Refresh: untap Stun Lance (Ada)"); the menu is
+        named only when one is open."""
         assert ui.selection is not None
         selection = ui.selection
         menu = " or pick from the menu" if ui.menu is not None else ""
@@ -223,7 +238,10 @@ class Renderer(Popups):
             return "click a highlighted square or target" + menu
         if ui.menu is not None:
             return "pick from the menu"
-        return f"click {card['name']} again to use it"
+        single = selection.untargeted()
+        if len(single) == 1 and single[0]["act"] in ("ability", "activate"):
+            return f"click {card['name']} again to use {words.action_label(view, single[0])}"
+        return f"click {card['name']} again to play it"
 
     def draw_board(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The 7×5 grid: home rows, locations, characters and the highlights of the selection."""
@@ -239,7 +257,7 @@ class Renderer(Popups):
             elif card["zone"] == "board":
                 occupants[square] = ref
         moves = ui.selection.squares() if ui.selection else set()
-        targets = ui.selection.targets() if ui.selection else {}
+        targets = self.lit_targets(view, ui)
         surface.blit(self.grid_picture(order), self.layout.board_origin)
         for gy in range(ROWS):
             for gx in range(COLS):
@@ -249,7 +267,10 @@ class Renderer(Popups):
                     self.draw_location(surface, view, locations[(gx, gy)], cell, zones, (gx, gy) in occupants)
                     pygame.draw.rect(surface, (30, 36, 32), cell, 1)
         for square, ref in occupants.items():
-            self.draw_character(surface, view, ref, self.layout.square_rect(*square), zones)
+            cell = self.layout.square_rect(*square)
+            face = self.draw_character(surface, view, ref, cell, zones)
+            if square in locations and face[1] - cell[1] >= self.layout.px(8):  # a crowded token takes it all
+                self.draw_held_label(surface, view["cards"][locations[square]], cell)
         for square in moves:
             cell = self.layout.square_rect(*square)
             overlay = pygame.Surface(cell[2:], pygame.SRCALPHA)
@@ -266,6 +287,14 @@ class Renderer(Popups):
             if selected.get("pos") is not None and selected["zone"] == "board":
                 pygame.draw.rect(surface, SELECTED, self.layout.square_rect(*selected["pos"]), self.layout.px(3))
             self.draw_paths(surface, view, ui)
+
+    @staticmethod
+    def lit_targets(view: View, ui: UiState) -> dict[str, str]:
+        """The selection's targets to frame, without those its card can't affect (picking.futile, ST-17)."""
+        if ui.selection is None:
+            return {}
+        useful = {a.get("target") for a in ui.selection.actions if not futile(view, a)}
+        return {ref: kind for ref, kind in ui.selection.targets().items() if ref in useful}
 
     def square_under(self, point: tuple[int, int]) -> tuple[int, int] | None:
         """The board square under a point, if any."""
@@ -343,7 +372,7 @@ class Renderer(Popups):
         """A location square (G-7): golden, its name, "+1 VP at end of your turn" and its own effect in short
         (words.location_short); hover gives the whole text and the scoring.
 
-        With a character on it only the top strip shows: "+1 VP" and the name.
+        With a character on it only the top strip shows: "+1 VP" and the name (draw_held_label, over the token).
         """
         px = self.layout.px
         pygame.draw.rect(surface, LOCATION, cell)
@@ -351,10 +380,7 @@ class Renderer(Popups):
         card = view["cards"][ref]
         x, y, w, h = cell
         pitch = font(13, True).get_linesize()
-        if held:
-            text(surface, fit_line(f"+1 VP · {card['name']}", 13, w - px(6), True), (x + px(3), y + 1), 13,
-                 (255, 240, 190), True)
-        else:
+        if not held:
             inner = w - px(6)
             score, _, effect = words.location_short(card).partition(" · ")
             said_score = wrap(score, 13, inner, True)
@@ -373,11 +399,21 @@ class Renderer(Popups):
                 text(surface, line, (x + w // 2, top + pitch // 2 + pitch * row), 13, color, bold, True)
         zones.append((cell, ("card", ref)))
 
+    def draw_held_label(self, surface: pygame.Surface, card: dict[str, Any], cell: Rect) -> None:
+        """The top strip of a location a character stands on: "+1 VP" and its name, whole letters on the location's
+        gold, drawn after the token so that its top edge never cuts them."""
+        px = self.layout.px
+        x, y, w, _ = cell
+        strip = (x + 2, y + 2, w - 4, font(13, True).get_height())
+        pygame.draw.rect(surface, LOCATION, strip)
+        text(surface, fit_line(f"+1 VP · {card['name']}", 13, w - px(6), True), (x + px(3), y + 2), 13,
+             (255, 240, 190), True)
+
     def draw_character(
         self, surface: pygame.Surface, view: View, ref: str, cell: Rect, zones: list[Zone]
-    ) -> None:
+    ) -> Rect:
         """A character token, every marker inside it (tokens.token), at the foot of its square (the top strip
-        keeps a location's name and score in sight)."""
+        keeps a location's name and score in sight); returns where the token is."""
         card = view["cards"][ref]
         edge = player_color(self.order(view), card.get("controller"))
         face, marks = token(card, ref, edge)
@@ -387,12 +423,13 @@ class Renderer(Popups):
         zones.append(((rect.x, rect.y, rect.w, rect.h), ("card", ref)))
         for (x, y, w, h), key in marks:
             zones.append(((rect.x + x, rect.y + y, w, h), key))
+        return (rect.x, rect.y, rect.w, rect.h)
 
     def draw_players(
         self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone], ready: set[Any] | None = None
     ) -> None:
         """One panel per player: VP, stones, deck, discard, hand size, relics and cards in stasis (those ready
-        to play framed like a playable card in hand)."""
+        to play framed like a playable card in hand; a card gone leaves its gap while the pointer is on the panel)."""
         order = self.order(view)
         for index, name in enumerate(order):
             panel = self.layout.player_panel_rect(index, len(order))
@@ -402,14 +439,15 @@ class Renderer(Popups):
         self, surface: pygame.Surface, view: View, name: str, panel: Rect, ui: UiState, zones: list[Zone],
         ready: set[Any],
     ) -> None:
-        """A player's panel."""
+        """A player's panel (once the game is over: nobody playing, the final VP without the target)."""
         px = self.layout.px
         player = view["players"][name]
         color = player_color(self.order(view), name)
-        active = name == view["active"]
+        over = view["phase"] == "over"
+        active = name == view["active"] and not over
         box(surface, panel, PANEL, color if active else PANEL_EDGE, 3 if active else 1)
         pygame.draw.rect(surface, color, (panel[0], panel[1], px(6), panel[3]))
-        vp = words.vp_line(player["vp"])
+        vp = f"VP {player['vp']}" if over else words.vp_line(player["vp"])
         vp_w = font(22, True).size(vp)[0]
         title = f"{name}" + ("  (playing)" if active else "")
         room = panel[2] - vp_w - px(32)
@@ -431,12 +469,15 @@ class Renderer(Popups):
             if card["zone"] == "board" and card.get("pos") is None and card.get("controller") == name
         ]
         stasis = [ref for ref in player.get("stasis", []) if ref in view["cards"]]
-        chips = [("relic", ref) for ref in relics] + [("stasis", ref) for ref in stasis]
-        rects, labelled = self.layout.chip_rects(panel, len(chips))
-        if not chips:
+        slots = keep_slots(ui.chip_slots.get(name, []), relics + stasis, inside(panel, ui.mouse))
+        ui.chip_slots[name] = slots
+        rects, labelled = self.layout.chip_rects(panel, len(slots))
+        if not slots:
             text(surface, "No relics, nothing in stasis", (panel[0] + px(12), panel[1] + px(46)), 16, DIM)
-        for (kind, ref), rect in zip(chips, rects, strict=True):
-            self.draw_chip(surface, view, ref, kind, rect, ui, zones, labelled, ref in ready)
+        for ref, rect in zip(slots, rects, strict=True):
+            if ref is not None:
+                kind = "stasis" if ref in stasis else "relic"
+                self.draw_chip(surface, view, ref, kind, rect, ui, zones, labelled, ref in ready)
 
     def draw_chip(
         self,
@@ -450,8 +491,9 @@ class Renderer(Popups):
         labelled: bool = True,
         ready: bool = False,
     ) -> None:
-        """A relic or a card in stasis, small, with its counters (and "relic"/"stasis" above it when labelled);
-        a card in stasis ready to play (ST-11) gets the green frame of a playable card in hand."""
+        """A relic or a card in stasis, small, with its counters (and "relic"/"stasis" above it when labelled,
+        "last turn" for a card at 0 counters, discarded when the turn ends, ST-14); a card in stasis ready to play
+        (ST-11) gets the green frame of a playable card in hand."""
         px = self.layout.px
         card = view["cards"][ref]
         edge = STASIS_COUNTER if kind == "stasis" else player_color(self.order(view), card.get("controller"))
@@ -465,9 +507,11 @@ class Renderer(Popups):
         surface.blit(face, body)
         zones.append(((body.x, body.y, body.w, body.h), ("card", ref)))
         if labelled:
-            label = "stasis" if kind == "stasis" else "relic"
+            last = kind == "stasis" and card.get("stasis_counters", 0) == 0
+            label = "last turn" if last else "stasis" if kind == "stasis" else "relic"
             label_y = rect[1] - font(15).get_height()
-            text(surface, label, (rect[0] + px(2), label_y), 15, STASIS_COUNTER if kind == "stasis" else DIM)
+            color = LAST_TURN if last else STASIS_COUNTER if kind == "stasis" else DIM
+            text(surface, fit_line(label, 15, rect[2] + px(4)), (rect[0] + px(2), label_y), 15, color)
         big = rect[2] >= px(40)
         if kind == "stasis":
             radius = px(12 if big else 9)
@@ -482,7 +526,7 @@ class Renderer(Popups):
             half = px(10 if big else 8)
             center = (rect[0] + rect[2] - half, rect[1] + half)
             zones.append((stun_counter_badge(surface, center, card["stun_counters"], half), ("stun_counters", ref)))
-        if ui.selection is not None and ref in ui.selection.targets():
+        if ref in self.lit_targets(view, ui):
             pygame.draw.rect(surface, ABILITY_HIGHLIGHT, rect, px(3))
 
     def draw_message_strip(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
@@ -549,7 +593,8 @@ class Renderer(Popups):
     def draw_hand(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, zones: list[Zone]
     ) -> None:
-        """The hand of the player at the device, readable, playable cards framed in green."""
+        """The hand of the player at the device, readable, playable cards framed in green (a card played leaves its
+        gap while the pointer is over the hand)."""
         px = self.layout.px
         hx, hy, hw, hh = self.layout.hand
         box(surface, (hx, hy, hw, hh), (30, 33, 40))
@@ -559,7 +604,7 @@ class Renderer(Popups):
         playable = {action.get("card") for action in legal if action["act"] == "play"}
         if not hand:
             text(surface, f"{ui.viewer}'s hand is empty", (hx + px(12), hy + px(12)), 20, DIM)
-        ui.hand_slots = keep_slots(ui.hand_slots, hand)
+        ui.hand_slots = keep_slots(ui.hand_slots, hand, inside(self.layout.hand, ui.mouse))
         hovered: tuple[str, Rect] | None = None
         for index, ref in enumerate(ui.hand_slots):
             if ref is None:
@@ -687,7 +732,8 @@ class Renderer(Popups):
         zones.append((self.layout.log, ("log",)))
 
     def log_lines(self, view: View, width: int) -> list[tuple[str, Color]]:
-        """Every log entry as wrapped lines, turn starts highlighted, repeats folded into one line ("×5").
+        """Every log entry as wrapped lines, turn starts highlighted, repeats folded into one line ("×5"), entries that
+        only say again what the one before said left out (words.repeated).
 
         The log only grows, so only entries new since the last frame are put into words and wrapped.
         """
@@ -696,8 +742,11 @@ class Renderer(Popups):
         if self.log_cache.width != width or self.log_cache.count > len(log):
             self.log_cache = LogCache(width)
         cache = self.log_cache
-        for entry in log[cache.count :]:
-            sentence = words.log_sentence(view, entry)
+        for index in range(cache.count, len(log)):
+            entry = log[index]
+            if words.repeated(log, index):
+                continue
+            sentence = words.told(view, log, index)
             color = (255, 230, 120) if entry.get("type") == "TurnStarted" else INK
             if cache.groups and cache.groups[-1][0] == sentence:
                 repeats = cache.groups[-1][1] + 1
@@ -710,10 +759,13 @@ class Renderer(Popups):
         cache.count = len(log)
         return [line for _, _, lines in cache.groups for line in lines]
 
-    def draw_buttons(self, surface: pygame.Surface, zones: list[Zone], can_undo: bool, can_redo: bool = False) -> None:
+    def draw_buttons(
+        self, surface: pygame.Surface, zones: list[Zone], can_undo: bool, can_redo: bool = False, warning: str = ""
+    ) -> None:
         """End turn, save, rules, legend, undo and redo (greyed out when there is nothing to take back or do
         again, still clickable and hovered to say why) and cancel; a label too long for a small window loses its
-        key ("Save" for "Save ^S")."""
+        key ("Save" for "Save ^S"). A warning (the cards in stasis ending the turn discards, ST-14) goes under End
+        turn's label."""
         labels = {
             "end_turn": "End turn (E)",
             "save": "Save ^S",
@@ -729,5 +781,12 @@ class Renderer(Popups):
             label = labels[name]
             if font(size).size(label)[0] > rect[2] - self.layout.px(4):
                 label = fit_line(label.split(" ")[0], size, rect[2] - self.layout.px(4))
-            button(surface, rect, label, hot=name == "end_turn", size=size, enabled=enabled)
+            if name == "end_turn" and warning:
+                button(surface, rect, "", hot=True)
+                middle = rect[0] + rect[2] // 2
+                text(surface, label, (middle, rect[1] + rect[3] // 3), 20, INK, True, True)
+                line = fit_line(warning, 16, rect[2] - self.layout.px(8), True)
+                text(surface, line, (middle, rect[1] + rect[3] * 3 // 4), 16, LAST_TURN, True, True)
+            else:
+                button(surface, rect, label, hot=name == "end_turn", size=size, enabled=enabled)
             zones.append((rect, ("button", name)))

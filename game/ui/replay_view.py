@@ -248,7 +248,8 @@ class ReplayView:
         pygame.display.flip()
 
     def draw_timeline(self, surface: pygame.Surface) -> None:
-        """The slider: turn ticks, the step marker, and where we are in words."""
+        """The slider: turn ticks, the step marker, and where we are in words, with the keys that step (each run
+        of words on the strip's own colour, so no tick crosses it, and over the marker)."""
         slider = self.layout.message_strip
         x, y, w, h = slider
         box(surface, slider, PANEL, PANEL_EDGE)
@@ -256,19 +257,23 @@ class ReplayView:
         for start in self.timeline.turn_starts:
             tx = x + round(start / steps * (w - 1))
             pygame.draw.line(surface, PANEL_EDGE, (tx, y + 2), (tx, y + h - 3))
-        mx = x + round(self.at / steps * (w - 1))
-        pygame.draw.rect(surface, BUTTON_HOT, (mx - 3, y + 1, 7, h - 2), border_radius=2)
-        words = (f"step {self.at}/{self.timeline.steps}  turn {self.timeline.turn_of(self.at)}  "
-                 f"{'playing' if self.playing else 'paused'} ×{SPEEDS[self.speed]:g}  "
+        words = (f"step {self.at}/{self.timeline.steps} (←/→ one action)  turn {self.timeline.turn_of(self.at)} "
+                 f"(PgUp/PgDn)  {'playing' if self.playing else 'paused'} ×{SPEEDS[self.speed]:g}  "
                  f"view: {self.shown_as()}  · Esc closes")
         middle = y + h // 2 - font(16).get_height() // 2
-        used = text(surface, words, (x + self.layout.px(8), middle), 16, INK)
+        runs = [(words, x + self.layout.px(8), INK)]
         pending = self.view.get("pending")
         waiting = f"{pending['player']} must choose: {pending['prompt']}" if pending else ""
         note = self.banner or (SECRET if self.secret else waiting)
         if note:
-            note_x = used[0] + used[2] + self.layout.px(16)
-            text(surface, fit_line(note, 16, x + w - note_x - self.layout.px(8)), (note_x, middle), 16, DIM)
+            note_x = x + self.layout.px(24) + font(16).size(words)[0]
+            runs.append((fit_line(note, 16, x + w - note_x - self.layout.px(8)), note_x, DIM))
+        for line, left, _ in runs:
+            pygame.draw.rect(surface, PANEL, (left - 2, y + 2, font(16).size(line)[0] + 4, h - 4))
+        mx = x + round(self.at / steps * (w - 1))
+        pygame.draw.rect(surface, BUTTON_HOT, (mx - 3, y + 1, 7, h - 2), border_radius=2)
+        for line, left, color in runs:
+            text(surface, line, (left, middle), 16, color)
         self.zones.append((slider, ("slider",)))
 
     def shown_as(self) -> str:

@@ -15,6 +15,7 @@ from game.ui.screens import FIELD, GOLD, origin, shade
 WHEEL_LINES = 8
 RULE_ID = re.compile(r"\b(?:ST|SE|SC|G|R)-\d+\b")
 UNDER_CURSOR = "Under the cursor"
+NAMED = "Best matches"
 TITLE = (255, 230, 140)
 Line = tuple[str, str]  # the text and its kind: "section", "title" or "text"
 
@@ -28,6 +29,13 @@ def rules_in(lines: list[str]) -> list[str]:
             if rule_id in known and rule_id not in found:
                 found.append(rule_id)
     return found
+
+
+def named(rule_id: str, query: str) -> bool:
+    """Whether a rule's id or title holds every word searched for (any case): the rule that defines it."""
+    found = load_rules()[rule_id]
+    name = f"{found.id} {found.title}".casefold()
+    return bool(query.split()) and all(word in name for word in query.casefold().split())
 
 
 def matches(rule_id: str, query: str) -> bool:
@@ -66,15 +74,19 @@ class RulesOverlay:
         return False
 
     def make(self, width: int) -> list[Line]:
-        """The overlay's lines at a width: the rules under the cursor, then each family's rules (only those the
-        search finds)."""
+        """The overlay's lines at a width: the rules under the cursor, or, while searching, the rules whose id or
+        title holds the search first; then each family's rules (only those the search finds)."""
         if self.made_for == (self.query, width):
             return self.lines
         groups: list[tuple[str, list[str]]] = []
         if self.first and not self.query:
             groups.append((UNDER_CURSOR, self.first))
+        best = [rid for rid in load_rules() if named(rid, self.query)]
+        if best:
+            groups.append((NAMED, best))
         for prefix, title in FAMILIES.items():
-            ids = [rid for rid in load_rules() if family(rid) == prefix and matches(rid, self.query)]
+            ids = [rid for rid in load_rules()
+                   if family(rid) == prefix and matches(rid, self.query) and rid not in best]
             if ids:
                 groups.append((title, ids))
         self.lines, self.sections = [], {}
@@ -109,8 +121,9 @@ def draw_rules(surface: pygame.Surface, overlay: RulesOverlay, scroll: int) -> t
     box(surface, search, FIELD, (255, 210, 60), 2)
     shown = overlay.query + "|" if overlay.query else "Type to search the rules…"
     text(surface, shown, (search[0] + px(8), search[1] + px(6)), 20, BLACK if overlay.query else (120, 120, 110))
-    keys = "wheel or PgUp/PgDn scroll · Esc clears the search, then closes · F1 closes"
-    text(surface, fit_line(keys, 16, px(440)), (search[0] + search[2] + px(14), search[1] + px(9)), 16, DIM)
+    for row, keys in enumerate(("wheel or PgUp/PgDn scroll · F1 closes", "Esc clears the search, then closes")):
+        at = (search[0] + search[2] + px(14), search[1] + row * font(15).get_linesize())
+        text(surface, fit_line(keys, 15, px(440)), at, 15, DIM)
     close = (rect[0] + rect[2] - px(104), rect[1] + px(10), px(90), px(32))
     button(surface, close, "Close", size=20)
     zones: list[Zone] = [(rect, ("rules",)), (close, ("button", "close_rules"))]
@@ -119,7 +132,13 @@ def draw_rules(surface: pygame.Surface, overlay: RulesOverlay, scroll: int) -> t
     for row, title in enumerate(overlay.sections):
         tab = (rect[0] + px(14), body[1] + px(row * 44), px(200), px(38))
         label = title.split(" (")[0]
-        button(surface, tab, fit_line(label, 17, tab[2] - px(8)), hot=title == UNDER_CURSOR, size=17)
+        whole = len(wrap(label, 17, tab[2] - px(8))) == 1
+        button(surface, tab, label if whole else "", hot=title in (UNDER_CURSOR, NAMED), size=17)
+        if not whole:
+            pitch = font(15).get_linesize()
+            for row, line in enumerate(wrap(label, 15, tab[2] - px(8))[:2]):
+                at = (tab[0] + tab[2] // 2, tab[1] + tab[3] // 2 + (2 * row - 1) * pitch // 2)
+                text(surface, fit_line(line, 15, tab[2] - px(8)), at, 15, INK, center=True)
         zones.append((tab, ("rules_section", title)))
     if not lines:
         text(surface, f"No rule holds {overlay.query!r}.", (body[0], body[1]), 20, INK)

@@ -199,3 +199,20 @@ def save_files(folder: Path) -> list[Path]:
     except OSError:
         return []
     return [p for p in entries if p.name != NAMES_FILE and not p.name.startswith(TEMP_PREFIX)]
+
+
+def game_log(path: Path) -> list[Any]:
+    """The event log kept in a save or a finished game ([] for a file that can't be read as one)."""
+    try:
+        data = json.loads(read_bounded(str(path), "save"))
+    except (FileProblems, ValueError, RecursionError):
+        return []
+    log = data.get("log") if isinstance(data, dict) else None
+    return log if isinstance(log, list) else []
+
+
+def played_to_the_end(path: Path, finished: list[list[Any]]) -> bool:
+    """Whether a save is an earlier point of a game that has since ended: its log begins one of the finished
+    games' logs (a save kept with Ctrl+S, or the autosave set aside, before that game was played on and won)."""
+    log = game_log(path)
+    return bool(log) and any(len(done) > len(log) and done[: len(log)] == log for done in finished)

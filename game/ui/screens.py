@@ -103,9 +103,8 @@ def draw_new_game(
         field = (left + px(20), y, px(260), px(40))
         draw_field(surface, field, setup["names"][index], focus == f"name{index}")
         zones.append((field, ("field", f"name{index}")))
-        key = setup["decks"][index]
-        deck = deck_names.get(key, key) if key else "standard deck"
-        rect = (left + px(296), y, px(224), px(40))
+        rect = (left + px(296), y, px(270), px(40))
+        deck = seat_deck(deck_names, setup["decks"][index], index)
         button(surface, rect, fit_line(f"Deck: {deck}", 21, rect[2] - px(8)), size=21)
         zones.append((rect, ("deck", index)))
         y += px(52)
@@ -129,6 +128,15 @@ def draw_new_game(
         decks = fit_line("Decks: " + ", ".join(deck_names.values()), 18, surface.get_width() - left - px(12))
         text(surface, decks, (left, oy + px(LOGICAL_H - 34)), 18, DIM)
     return zones
+
+
+def seat_deck(deck_names: dict[str, str], key: str | None, seat: int) -> str:
+    """The deck a seat's chip names: the chosen one, or the seat's standard deck by its name (seats take the
+    standard decks in turn), e.g. "Backtimers & Stun (standard)"."""
+    if key:
+        return deck_names.get(key, key)
+    standard = list(deck_names.values())
+    return f"{standard[seat % len(standard)]} (standard)" if standard else "standard deck"
 
 
 def draw_confirm_replace(surface: pygame.Surface) -> list[Zone]:
@@ -164,7 +172,8 @@ def draw_pass(
     surface: pygame.Surface, name: str, color: tuple[int, int, int], summary: list[str] | None = None
 ) -> list[Zone]:
     """The privacy screen between turns: nothing secret shows until the next player clicks; below, what the
-    others did since this player last had the device (public events only)."""
+    others did since this player last had the device (public events only): each turn's headline in gold, its steps
+    indented under it."""
     surface.fill(BACKDROP)
     width, height = surface.get_size()
     ox, oy = origin(surface)
@@ -181,12 +190,15 @@ def draw_pass(
     )
     if summary:
         pitch = max(px(24), font(22).get_linesize())
-        rect = (ox + px(240), top + px(110), px(800), px(40) + pitch * len(summary))
+        rows = [(part, step) for line in summary for step in [line.startswith(words.STEP)]
+                for part in wrap(line.strip(), 22, px(800 - (56 if step else 32)), not step)]
+        rows = rows[: max(1, (height - top - px(170)) // pitch)]
+        rect = (ox + px(240), top + px(110), px(800), px(40) + pitch * len(rows))
         box(surface, rect, PANEL, PANEL_EDGE, 1, 8)
         text(surface, "Since your last turn", (rect[0] + px(16), rect[1] + px(10)), 24, GOLD, True)
-        for row, line in enumerate(summary):
-            at = (rect[0] + px(16), rect[1] + px(12) + pitch * (row + 1))
-            text(surface, fit_line(line, 22, rect[2] - px(32)), at, 22, INK)
+        for row, (line, step) in enumerate(rows):
+            at = (rect[0] + px(40 if step else 16), rect[1] + px(12) + pitch * (row + 1))
+            text(surface, line, at, 22, INK if step else GOLD, not step)
     return [((0, 0, width, height), ("button", "reveal"))]
 
 
@@ -215,7 +227,8 @@ def winners(view: View) -> list[str]:
 
 
 def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
-    """The winner, every player's VP by source (locations, defeats, monsters, Madness penalty), and buttons
+    """The winner, every player's VP by source (locations, defeats, monsters, Madness penalty; every number says
+    "VP"), and buttons
     to look at the final board, watch the game again from its start, or start a new game.
 
     Zones: the headline, one row per player (hover explains the score) and the three buttons.
@@ -240,8 +253,8 @@ def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
         box(surface, rect, PANEL, GOLD if name in won else PANEL_EDGE, 3 if name in won else 1)
         label = f"{name}  (winner)" if name in won else name
         values = (
-            label, str(parts["locations"]), str(parts["defeats"]), str(parts["monsters"]), str(parts["other"]),
-            f"−{penalty} VP ({madness} Madness)" if penalty else "none", f"{vp} / {words.VICTORY_VP}",
+            label, *(f"{parts[source]} VP" for source in ("locations", "defeats", "monsters", "other")),
+            f"−{penalty} VP ({madness} Madness)" if penalty else "none", f"{vp} VP",
         )
         for value, dx in zip(values, columns, strict=True):
             text(surface, value, (x + dx, ry), 26, player_color(order, name) if dx == 0 else INK, True)
@@ -293,7 +306,7 @@ def draw_legend(surface: pygame.Surface) -> list[Zone]:
         (("stun",), "Stun counters (SC-1, SC-2)", "a yellow diamond with a number: the next untap removes one "
          "instead; not the status Stun"),
         (("stasis",), "Stasis counters (ST-9)", "a cyan disc: one comes off at the start of each of your turns; "
-         "at 0 you may play the card (ST-11)"),
+         "at 0 play the card that turn (ST-11), or the turn's end discards it (ST-14)"),
         (("cube", "red"), "Red cubes (SE-14)", "+1 ATK each until the turn ends"),
         (("cube", "white"), "White cubes (SE-14)", "timers counted down by the abilities that use them"),
         (("cube", "blue"), "Blue cubes (SE-14)", "extra HP above max HP, shown as HP \"5/7+2\"; damage takes "
@@ -322,7 +335,37 @@ def draw_legend(surface: pygame.Surface) -> list[Zone]:
         for line_no, line in enumerate(lines):
             text(surface, line, (x + px(34), y + font(19, True).get_linesize() - 1 + pitch * line_no), 17, INK)
     legend_stone(surface, (rect[0] + px(20), rect[1] + rect[3] - px(40)))
+    legend_frames(surface, (rect[0] + px(610), rect[1] + px(6)), rect[0] + rect[2] - px(10))
     return [(rect, ("legend",))]
+
+
+def frame_colours() -> list[tuple[tuple[int, int, int], str]]:
+    """The colours of the frames drawn on the table, and what each one means."""
+    from game.ui.popups import CHOICE_HIGHLIGHT, SELECTED
+    from game.ui.renderer import ABILITY_HIGHLIGHT, ATTACK_HIGHLIGHT, MOVE_HIGHLIGHT
+
+    return [
+        (MOVE_HIGHLIGHT, "move, playable"),
+        (ATTACK_HIGHLIGHT, "attack target"),
+        (ABILITY_HIGHLIGHT, "ability/card target"),
+        (CHOICE_HIGHLIGHT, "choice, bots' moves"),
+        (SELECTED, "selected"),
+    ]
+
+
+def legend_frames(surface: pygame.Surface, at: tuple[int, int], right: int) -> None:
+    """The legend's key to the frame colours, beside its title: a framed square of each colour and what it means,
+    in two lines."""
+    pitch = font(15).get_linesize()
+    used = text(surface, "Frames:", (at[0], at[1] + pitch // 2), 17, (255, 230, 140), True)
+    start = used[0] + used[2] + px(10)
+    x, y = start, at[1]
+    for color, meaning in frame_colours():
+        if x + px(20) + font(15).size(meaning)[0] > right:
+            x, y = start, y + pitch + px(2)
+        pygame.draw.rect(surface, color, (x, y + px(2), px(14), px(14)), px(3))
+        used = text(surface, meaning, (x + px(18), y), 15, INK)
+        x = used[0] + used[2] + px(12)
 
 
 def legend_stone(surface: pygame.Surface, at: tuple[int, int]) -> None:
@@ -331,7 +374,7 @@ def legend_stone(surface: pygame.Surface, at: tuple[int, int]) -> None:
 
     icons.stone(surface, (at[0] + px(12), at[1] + px(12)), px(24))
     text(surface, "1 stone (costs)", (at[0] + px(34), at[1]), 19, (255, 230, 140), True)
-    text(surface, "speaking stones pay for Abilities; the top bar and each player's panel count them",
+    text(surface, "pay for Abilities; the top bar and each panel count them",
          (at[0] + px(34), at[1] + font(19, True).get_linesize() - 1), 17, INK)
 
 

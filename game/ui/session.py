@@ -160,11 +160,13 @@ class Session:
     # ----- continue and load ---------------------------------------------------------------------------------
 
     def last_game(self) -> SaveInfo | None:
-        """The game Continue goes on with: the newest unfinished readable save (the autosave or a Ctrl+S save),
-        read once per visit of the new-game screen."""
+        """The game Continue goes on with: the newest unfinished readable save (the autosave or a Ctrl+S save) of
+        a game that has not ended since (saves.played_to_the_end), read once per visit of the new-game screen."""
         if self.shelf is False:
             found = saves.list_saves([autosave_path(), *saves.save_files(saves_folder())])
-            self.shelf = next((info for info in found if not info.problem and not info.winner), None)
+            unfinished = (info for info in found if not info.problem and not info.winner)
+            ended = [saves.game_log(path) for path in saves.save_files(finished_folder())]
+            self.shelf = next((info for info in unfinished if not saves.played_to_the_end(info.path, ended)), None)
         return self.shelf if isinstance(self.shelf, SaveInfo) else None
 
     def continue_last(self) -> None:

@@ -102,11 +102,15 @@ class Menu:
     groups: dict[int, list[Action]] = field(default_factory=dict)
 
 
-def keep_slots(slots: list[str | None], hand: list[str]) -> list[str | None]:
-    """Hand slots in the order the cards came: a card played leaves no gap (the others close up at once),
-    a new card goes at the end."""
-    kept: list[str | None] = [ref for ref in slots if ref in hand]
-    kept += [ref for ref in hand if ref not in kept]
+def keep_slots(slots: list[str | None], cards: list[str], hold: bool) -> list[str | None]:
+    """Slots of a row of cards (the hand, a panel's relics and stasis cards) in the order the cards came: a card
+    that left leaves a gap while `hold` (the pointer is still over the row, so a quick second click lands on the
+    card it aimed at), and the others close up once it is not; a new card goes at the end."""
+    kept: list[str | None] = [ref if ref in cards else None for ref in slots] if hold else [
+        ref for ref in slots if ref in cards]
+    kept += [ref for ref in cards if ref not in kept]
+    while kept and kept[-1] is None:
+        kept.pop()
     return kept
 
 
@@ -126,6 +130,7 @@ class UiState:
     final_board: bool = False
     confirm: str | None = None
     hand_slots: list[str | None] = field(default_factory=list)
+    chip_slots: dict[str, list[str | None]] = field(default_factory=dict)  # per player: relics, then stasis
     roll_history: list[tuple[str, list[dict[str, Any]]]] = field(default_factory=list)
     rules_scroll: int = 0
     mouse: tuple[int, int] = (-1, -1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from game.core.numbers import shipped_numbers
 from game.core.rulebook import rule
 from game.core.statuses import BY_NAME
 from game.ui.reasons import home_squares
@@ -88,10 +89,19 @@ def action_label(view: View, action: Action) -> str:
     if act == "activate":
         return f"{action['ability']}: untap {thing_words(view, action.get('pay', []))}"
     if act == "choose":
-        return thing_words(view, action["option"])
+        return thing_words(view, action["option"]) + stasis_left(view, action["option"])
     if act == "end_turn":
         return "End turn"
     return act
+
+
+def stasis_left(view: View, option: Any) -> str:
+    """For a choice naming a card in stasis, how many stasis counters it has left, e.g. " · 0 counters left"
+    (picking one at 0 to remove a counter from does nothing, ST-10)."""
+    card = view["cards"].get(option) if isinstance(option, str) else None
+    if card is None or card["zone"] != "stasis":
+        return ""
+    return f" · {_plural(card.get('stasis_counters', 0), 'counter')} left"
 
 
 def group_label(view: View, group: list[Action]) -> str:
@@ -296,6 +306,25 @@ def log_sentence(view: View, entry: dict[str, Any]) -> str:
     return f"{_split_camel(kind).capitalize()}" + (f": {fields['card']}" if "card" in fields else "") + "."
 
 
+def told(view: View, log: list[dict[str, Any]], index: int) -> str:
+    """A log entry as a sentence in its place in the log: a move's steps (one Moved each) read as one move, e.g.
+    "Oliver (Bo) moved to square 5,2 (via 4,2)." (words.repeated leaves out the steps after the first)."""
+    entry = log[index]
+    run = [entry]
+    while entry.get("type") == "Moved" and index + len(run) < len(log) and same_move(entry, log[index + len(run)]):
+        run.append(log[index + len(run)])
+    if len(run) == 1:
+        return log_sentence(view, entry)
+    via = ", ".join(f"{step['to'][0]},{step['to'][1]}" for step in run[:-1])
+    return f"{card_name(view, entry.get('card'))} moved to {square_words(run[-1]['to'])} (via {via})."
+
+
+def same_move(first: dict[str, Any], later: dict[str, Any]) -> bool:
+    """Whether a Moved entry is a further step of the move another one began (same card, forced or not)."""
+    return (later.get("type") == "Moved" and later.get("card") == first.get("card")
+            and isinstance(later.get("to"), list) and later.get("forced") == first.get("forced"))
+
+
 def _field_words(view: View, key: str, value: Any) -> str:
     if key == "grant" and isinstance(value, dict):
         return grant_words(view, value)
@@ -423,9 +452,14 @@ def negation_words(dtype: str, values: list[int]) -> str:
     return f"{len(values)} {dtype} negation sources ({', '.join(map(str, values))})"
 
 
+LAST_TURN = "At 0 counters: play it this turn, or it is discarded when its controller's turn ends (ST-14)."
+
+
 def _zone_rule(card: dict[str, Any]) -> list[str]:
+    if card["zone"] == "stasis" and card.get("stasis_counters", 0) == 0:
+        return [LAST_TURN, *rule_lines("ST-11"), *rule_lines("ST-14")]
     if card["zone"] == "stasis":
-        return rule_lines("ST-11" if card.get("stasis_counters", 0) == 0 else "ST-9")
+        return rule_lines("ST-9")
     if card.get("tapped"):
         return ["Tapped: it can't move, attack or use Abilities."] + rule_lines("G-5")
     if card["zone"] == "hand":
@@ -453,9 +487,9 @@ def marker_tooltip(view: View, zone: tuple[Any, ...]) -> list[str]:
         return [f"{name} has {_plural(n, 'stun counter')} (not the status Stun)"] + rule_lines("SC-2")
     if kind == "stasis_counters":
         n = card["stasis_counters"]
-        return [f"{name} is in stasis with {_plural(n, 'stasis counter')}"] + rule_lines(
-            "ST-11" if n == 0 else "ST-9"
-        )
+        if n == 0:
+            return [f"{name} is in stasis with 0 stasis counters", LAST_TURN, *rule_lines("ST-11")]
+        return [f"{name} is in stasis with {_plural(n, 'stasis counter')}"] + rule_lines("ST-9")
     if kind == "cubes":
         color = zone[2]
         return [f"{name}: {_plural(card['cubes'][color], color + ' cube')}", CUBE_WORDS[color]] + rule_lines("SE-14")
@@ -509,8 +543,12 @@ def score_tooltip(view: View, key: tuple[Any, ...]) -> list[str]:
     name = key[1]
     player = view["players"][name]
     penalty = player.get("madness_penalty", madness_count(view, name) // 2)
+    parts = vp_breakdown(view, name)
     return [
         f"{name}: {player['vp'] + penalty} VP at the end, {_plural(madness_count(view, name), 'Madness card')} held",
+        f"VP from locations {parts['locations']}, from defeats {parts['defeats']} "
+        f"({_plural(parts['defeats'], 'character')} at 1 VP), from monsters {parts['monsters']} "
+        f"({_plural(parts['monsters'] // 2, 'monster')} at 2 VP), other {parts['other']}.",
         f"Madness penalty −{penalty} VP, so {player['vp']} VP in the end.",
     ] + rule_lines("ST-18") + rule_lines("G-7")
 
@@ -560,17 +598,21 @@ def setup_tooltip(key: tuple[Any, ...], setup: dict[str, Any]) -> list[str]:
             "Click to choose another deck."]
 
 
-VICTORY_VP = 10
+NUMBERS = shipped_numbers()
+"""The rules' numbers the window's games are played with (`game.core.numbers`)."""
+VICTORY_VP = NUMBERS.victory_vp
 SCORING = [
     f"How to win: the first player with {VICTORY_VP} VP or more when a turn ends (G-7); highest VP wins.",
-    "+1 VP at the end of your turn for each location square one of your characters stands on (G-7).",
-    "+1 VP for each character you defeat, +2 VP for a monster (G-6).",
-    "At the end: −1 VP for every 2 Madness cards you hold in hand, deck, discard and stasis (ST-18).",
+    f"+{NUMBERS.location_vp} VP at the end of your turn for each location square one of your characters stands on "
+    "(G-7).",
+    f"+{NUMBERS.defeat_vp} VP for each character you defeat, +{NUMBERS.monster_vp} VP for a monster (G-6).",
+    f"At the end: −1 VP for every {NUMBERS.madness_per_vp} Madness cards you hold in hand, deck, discard and stasis "
+    "(ST-18).",
 ]
 
 
-LOCATION_VP = "+1 VP at end of your turn"
-LOCATION_VP_SHORT = "+1 VP at turn end"
+LOCATION_VP = f"+{NUMBERS.location_vp} VP at end of your turn"
+LOCATION_VP_SHORT = f"+{NUMBERS.location_vp} VP at turn end"
 SHORT_EFFECTS = [
     (
         re.compile(r"After a player plays their first minion here in a turn, they may place (\d+) stasis counters? "
@@ -628,10 +670,22 @@ def plays_pill(view: View, name: str) -> str:
     return " · ".join(parts)
 
 
+def untap_short(card: dict[str, Any], actions: list[Action]) -> str:
+    """Why a relic's abilities missing from its actions can't be used now, in short: too few tapped characters to
+    untap (SC-6), e.g. "Renew needs 2 tapped (SC-6)"."""
+    used = {action.get("ability") for action in actions}
+    return "; ".join(
+        f"{ability['name']} needs {ability['untap_cost']} tapped (SC-6)"
+        for ability in card.get("abilities", []) if ability.get("untap_cost") and ability.get("name") not in used
+    )
+
+
 def character_left(card: dict[str, Any]) -> str:
-    """What a selected character has left this turn, e.g. "MV 2/3 left"."""
+    """What a selected character has left this turn, e.g. "MV 2/3 left" (a tapped one has nothing left, G-5)."""
     if card.get("mv_left") is None:
         return ""
+    if card.get("tapped"):
+        return "tapped, it can't move (G-5)"
     return f"MV {card['mv_left']}/{card.get('mv', 0)} left"
 
 
@@ -664,6 +718,19 @@ def breakdown_words(view: View, name: str) -> str:
     if parts["other"]:
         words.append(f"other effects {parts['other']:+d}")
     return " · ".join(words)
+
+
+def discarded_at_end(view: View, name: str) -> list[str]:
+    """The player's cards in stasis at 0 counters: ending the turn discards them (ST-14)."""
+    return [ref for ref in view["players"].get(name, {}).get("stasis", [])
+            if view["cards"].get(ref, {}).get("stasis_counters", 1) == 0]
+
+
+def end_turn_warning(view: View, refs: list[str]) -> list[str]:
+    """What End turn says while cards in stasis would be discarded by it (ST-14): under its label, and on hover."""
+    names = ", ".join(str(view["cards"][ref]["name"]) for ref in refs)
+    return [f"discards {names}", f"Ending the turn now discards {names}: at 0 stasis counters, play it first "
+            "(ST-11) or lose it (ST-14)."]
 
 
 def plays_tooltip(view: View, name: str) -> list[str]:
@@ -700,27 +767,77 @@ def short_tooltip(lines: list[str], full: bool) -> list[str]:
 SUMMARY_EVENTS = {
     "CardPlayed", "PlayedFromStasis", "AttackDeclared", "AttackEvaded", "AttackNegated", "DamageDealt", "Defeated",
     "Destroyed", "Healed", "VictoryPoints", "StatusApplied", "StunCountersAdded", "EnteredStasis", "AbilityUsed",
-    "Moved", "UntapReplaced", "TurnStarted",
+    "Moved", "UntapReplaced",
 }
 SUMMARY_LINES = 14
+STEP = "  "  # a recap line that is a step of the turn headlined above it
 
 
-def since_own_turn(view: View, name: str) -> int:
-    """Where in the log the turns of the others began since the player's own last turn (0: none yet)."""
-    starts = [i for i, entry in enumerate(view.get("log", [])) if entry.get("type") == "TurnStarted"]
-    since = 0
-    for index in reversed(starts[:-1] if starts and view["log"][starts[-1]].get("player") == name else starts):
-        if view["log"][index].get("player") == name:
+def turns_since_own(view: View, name: str) -> list[list[dict[str, Any]]]:
+    """The log entries of each turn the others played since the player's own last turn, oldest first, each turn
+    opening with its TurnStarted; none on the player's first turn, and never the player's own turn (after a load
+    mid-turn too)."""
+    log = view.get("log", [])
+    starts = [i for i, entry in enumerate(log) if entry.get("type") == "TurnStarted"]
+    turns = [log[start:end] for start, end in zip(starts, [*starts[1:], len(log)], strict=False)]
+    if turns and turns[-1][0].get("player") == name:
+        turns.pop()
+    since: list[list[dict[str, Any]]] = []
+    for turn in reversed(turns):
+        if turn[0].get("player") == name:
             break
-        since = index
+        since.insert(0, turn)
     return since
 
 
-def turn_summary(view: View, since: int) -> list[str]:
-    """What the other players did since the log held `since` entries, in at most SUMMARY_LINES sentences."""
-    entries = [e for e in view.get("log", [])[since:] if e.get("type") in SUMMARY_EVENTS]
-    lines = [log_sentence(view, entry) for entry in entries]
-    if len(lines) > SUMMARY_LINES:
-        hidden = len(lines) - SUMMARY_LINES + 1
-        lines = lines[: SUMMARY_LINES - 1] + [f"… and {hidden} more in the log."]
-    return lines
+def achieved(view: View, turn: list[dict[str, Any]]) -> str:
+    """What one turn achieved, before its steps: VP gained, defeats, cards played, e.g. "Bo's turn 4: +1 VP
+    (now 3) · defeated Footman (Ada) · played Time Out (Bo)"."""
+    player = turn[0].get("player")
+    gained = [e for e in turn if e.get("type") == "VictoryPoints" and e.get("player") == player]
+    total = sum(int(e.get("change", 0)) for e in gained)
+    parts = [f"{total:+d} VP (now {gained[-1].get('vp')})" if gained and total else "no VP"]
+    defeated = [card_name(view, e.get("card")) for e in turn if e.get("type") == "Defeated"]
+    parts.append("defeated " + ", ".join(defeated) if defeated else "no defeats")
+    played = [card_name(view, e.get("card")) + (" from stasis" if e["type"] == "PlayedFromStasis" else "")
+              for i, e in enumerate(turn) if e.get("type") in ("CardPlayed", "PlayedFromStasis")
+              and e.get("player") == player and not repeated(turn, i)]
+    parts.append("played " + ", ".join(played) if played else "no card played")
+    return f"{player}'s turn {turn[0].get('turn')}: " + " · ".join(parts)
+
+
+def turn_summary(view: View, name: str) -> list[str]:
+    """What the other players did since the player's own last turn: per turn what it achieved, then its steps (the
+    repeats the log folds left out), in at most SUMMARY_LINES sentences; empty when there is nothing to tell."""
+    headlines: list[str] = []
+    steps: list[list[str]] = []
+    for turn in turns_since_own(view, name):
+        log = [e for e in turn if e.get("type") in SUMMARY_EVENTS or e.get("type") == "TurnStarted"]
+        headlines.append(achieved(view, turn))
+        steps.append([told(view, log, i) for i in range(1, len(log)) if not repeated(log, i)])
+    room, hidden = SUMMARY_LINES - len(headlines), 0
+    lines: list[str] = []
+    for headline, turn_steps in zip(headlines, steps, strict=True):
+        shown = turn_steps[: max(0, room)]
+        room, hidden = room - len(shown), hidden + len(turn_steps) - len(shown)
+        lines += [headline] + [STEP + step for step in shown]
+    return lines + ([f"… and {hidden} more in the log."] if hidden else [])
+
+
+def repeated(log: list[dict[str, Any]], index: int) -> bool:
+    """Whether a log entry only says again what the one before it said (or the one after: the game's last phase
+    before "Game over. Winner: ..."): a card played from stasis is not also "played" (ST-11), the stasis counters
+    a card entered stasis with are not "placed" on it again, and a move's later steps are told with its first."""
+    entry, before = log[index], log[index - 1] if index else {}
+    kind, card = entry.get("type"), entry.get("card")
+    if kind == "CardPlayed" and before.get("type") == "PlayedFromStasis" and before.get("card") == card:
+        return True
+    if kind == "PhaseChanged" and entry.get("phase") == "over":
+        return True
+    if kind == "Moved" and before.get("type") == "Moved" and same_move(before, entry):
+        return True
+    if kind == "StasisCountersAdded":
+        for earlier in reversed(log[max(0, index - 3) : index]):
+            if earlier.get("card") == card and earlier.get("type") == "EnteredStasis":
+                return earlier.get("counters", earlier.get("n")) == entry.get("n")
+    return False

@@ -49,7 +49,10 @@ def test_one_person_plays_a_whole_game_against_a_bot_seat() -> None:
             clock.now += PACE_MS
             app.step()
             assert len(game.table.history) == before + 1
-            assert app.ui.banner.startswith("Bo (Bot: normal): ")
+            if game.table.acting_player() == "Bo":
+                assert app.ui.banner.startswith("Bots (F: faster) · Bo (Bot: normal): ")
+            else:
+                assert app.ui.banner == "", "the bot's last words go once the person's turn comes"
             bot_actions += 1
         else:
             perform(app, person.choose(Observation.of(game)))
@@ -76,7 +79,7 @@ def test_while_a_bot_acts_the_person_can_only_speed_it_up() -> None:
     assert app.seats.fast and app.seats.pace() < PACE_MS
     clock.now += app.seats.pace()
     app.step()
-    assert len(game.table.history) == 1 and app.ui.banner.startswith("Ada (Bot: normal): ")
+    assert len(game.table.history) == 1 and app.ui.banner.startswith("Bots fast (F: slower) · Ada (Bot: normal): ")
     game.close()
 
 

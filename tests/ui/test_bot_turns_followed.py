@@ -38,7 +38,7 @@ def test_each_bot_action_waits_its_pace_and_frames_the_cards_it_touched() -> Non
     app.step()
     assert len(game.table.history) == start + 1
     action = game.table.history[-1]
-    assert app.ui.banner.startswith("Bo (Bot: normal): ")
+    assert app.ui.banner.startswith("Bots (F: faster) · Bo (Bot: normal): ")
     assert app.seats.moved == [ref for ref in (action.get("card"), action.get("target")) if isinstance(ref, str)]
     framed = [rect for rect, key in app.zones if key == ("card", app.seats.moved[0])]
     assert framed, "the card the bot played is on the board"
@@ -52,8 +52,8 @@ def test_after_the_bots_turn_the_person_gets_the_recap_as_a_panel_and_a_click_cl
     assert play_until_person(app, clock) >= 2
     view = game.view("Ada")
     assert app.ui.screen == "play" and app.ui.viewer == "Ada" and view["active"] == "Ada"
-    assert app.recap == words.turn_summary(view, words.since_own_turn(view, "Ada"))
-    assert app.recap[0] == "Turn 2: Bo's turn begins." and "Turn 3: Ada's turn begins." in app.recap
+    assert app.recap == words.turn_summary(view, "Ada")
+    assert app.recap[0].startswith("Bo's turn 2: ") and not any("Ada's turn" in line for line in app.recap)
     assert ("recap",) in [key for _, key in app.zones]
     click(app, zone_center(app, ("recap",)))
     assert app.recap == [] and ("recap",) not in [key for _, key in app.zones]
@@ -72,7 +72,7 @@ def test_f_speeds_the_bots_up_and_back() -> None:
     game, app, clock = person_against_greedy()
     press(app, pygame.K_e)
     press(app, pygame.K_f)
-    assert app.seats.pace() == FAST_PACE_MS and app.ui.banner == "Bots play fast (F: readable pace)"
+    assert app.seats.pace() == FAST_PACE_MS and app.ui.banner == "Bots fast (F: slower)"
     start = len(game.table.history)
     clock.now += FAST_PACE_MS
     app.step()

@@ -1,5 +1,5 @@
-"""Flow of play: hand gaps that close at once, one way to play a card, menus beside the unit, the choice dialog
-beside its source, a roll history, plain log sentences, the last-turn summary and enemy card details."""
+"""Flow of play: hand gaps that close once the pointer leaves, one way to play a card, menus beside the unit, the
+choice dialog beside its source, a roll history, plain log sentences, the last-turn summary and enemy card details."""
 
 from __future__ import annotations
 
@@ -17,16 +17,20 @@ def card_rect(app, ref):
     return [rect for rect, key in app.zones if key == ("card", ref)][-1]
 
 
-def test_a_played_cards_gap_closes_at_once_G4():
+def test_a_played_cards_gap_stays_while_the_pointer_is_on_the_hand_then_closes_G4():
     game = FakeGame()
-    game.state["players"]["Ada"]["hand"] = ["foot", "omen"]
+    game.state["players"]["Ada"]["hand"] = ["omen", "foot"]
     app = open_app(game)
-    foot_before = card_rect(app, "foot")
-    click(app, zone_center(app, ("card", "foot")))
-    click(app, square_center(0, 0))
-    assert game.state["cards"]["foot"]["zone"] == "board"
-    assert app.ui.hand_slots == ["omen"]
-    assert card_rect(app, "omen")[0] == foot_before[0], "the next card moved up into the gap"
+    omen_before, foot_before = card_rect(app, "omen"), card_rect(app, "foot")
+    click(app, zone_center(app, ("card", "omen")))
+    click(app, zone_center(app, ("card", "omen")))
+    assert game.acted == [{"act": "play", "card": "omen"}]
+    assert app.ui.hand_slots == [None, "foot"]
+    assert card_rect(app, "foot")[0] == foot_before[0], "the next card stays put while the pointer is on the hand"
+    assert ("card", "foot") not in [key for rect, key in app.zones if rect == omen_before]
+    hover(app, (640, 300))
+    assert app.ui.hand_slots == ["foot"]
+    assert card_rect(app, "foot")[0] == omen_before[0], "once the pointer leaves, the next card moves up"
 
 
 def test_after_the_turn_the_gaps_close():
@@ -105,9 +109,9 @@ def test_the_pass_screen_summarises_the_other_players_turn():
     click(app, square_center(2, 4))
     press(app, pygame.K_e)
     assert app.ui.screen == "pass" and app.ui.viewer == "Ada"
-    summary = words.turn_summary(game.view(), words.since_own_turn(game.view(), "Ada"))
+    summary = words.turn_summary(game.view(), "Ada")
     assert summary == [
-        "Turn 2: Bo's turn begins.", "Bo played Archer (Bo) to square 2,4.", "Turn 3: Ada's turn begins."
+        "Bo's turn 2: no VP · no defeats · played Archer (Bo)", "  Bo played Archer (Bo) to square 2,4."
     ]
 
 

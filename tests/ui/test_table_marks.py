@@ -55,7 +55,7 @@ def test_the_hint_names_the_menu_only_when_there_is_one():
     app = open_app(game)
     click(app, zone_center(app, ("card", "omen")))
     assert app.ui.menu is None
-    assert app.renderer.hint(app.game.view("Ada"), app.ui) == "Omen · click Omen again to use it. Esc cancels."
+    assert app.renderer.hint(app.game.view("Ada"), app.ui) == "Omen · click Omen again to play it. Esc cancels."
     game.state["cards"]["omen"]["abilities"] = []
     app.ui.clear_selection()
     click(app, zone_center(app, ("card", "monk")))

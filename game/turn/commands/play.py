@@ -146,8 +146,9 @@ def playable_kind(game: Table, eid: int) -> None:
 
 def no_stasis_counters(game: Table, eid: int) -> None:
     """ST-11, ST-12: only a card in stasis with no counters may be played."""
-    if game.stasis_counters(eid) > 0:
-        raise Rejected(f"{game.name(eid)} still has {game.stasis_counters(eid)} stasis counters: "
+    counters = game.stasis_counters(eid)
+    if counters > 0:
+        raise Rejected(f"{game.name(eid)} still has {counters} stasis counter{'' if counters == 1 else 's'}: "
                        "only a card with none may be played (ST-11, ST-12)")
 
 

@@ -1,0 +1,70 @@
+"""The greedy bot: tries each legal action on one determinization and takes the one the evaluation likes best.
+
+One ply, every action judged by its result: the engine applies the action (so a variant's changed ability is
+applied as the variant says) and the evaluation (game/bots/evaluation.py) scores the table it leaves. All actions
+of one decision are tried on the same determinization and dice (common random numbers), so two actions differ
+only by what they do.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.bots.determinize import Observation
+from game.bots.evaluation import Weights, scores, shipped_weights
+from game.bots.simple import GreedyBot, Replays
+from game.engine import Game
+from game.io.view import TableBoard
+
+
+SAMPLES = 3
+FINALISTS = 6
+"""A dice roll or a hidden card can make one deal flatter an action (an attack through 90% evasion that happened
+to land): the FINALISTS best actions of the first deal are judged by their mean over SAMPLES deals."""
+
+
+class LookaheadBot:
+    """One-ply greedy over the evaluation: the action whose result scores best for its player."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int, weights: Weights | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.weights = weights or shipped_weights()
+        self.replays = Replays()
+        self.finish = True
+        self.policy = GreedyBot(self.rng.randrange(2**32))
+
+    def choose(self, seen: Observation) -> dict[str, Any]:
+        return self.replays.choose(seen, self.best)
+
+    def best(self, seen: Observation, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """The action whose result scores best for this player: every action tried on one deal, the FINALISTS
+        best tried again on SAMPLES - 1 more deals and judged by their mean (ties broken at random)."""
+        deals = [self.rng.randrange(2**32) for _ in range(SAMPLES)]
+        first = sorted(((self.result(seen, action, deals[0]), self.rng.random(), i)
+                        for i, action in enumerate(actions)), reverse=True)
+        finals = [(sum(self.result(seen, actions[i], deal) for deal in deals[1:]) + score, tie, i)
+                  for score, tie, i in first[:FINALISTS]]
+        return actions[max(finals)[2]]
+
+    def result(self, seen: Observation, action: dict[str, Any], deal: int) -> float:
+        """This player's score after the action, on the determinization `deal`."""
+        game = seen.determinize(deal)
+        try:
+            if not game.act(action).ok:
+                return -1.0
+            if self.finish:
+                finish_turn(game, seen.turn, self.policy)
+            return scores(game.table, self.weights)[seen.player]
+        finally:
+            game.close()
+
+
+def finish_turn(game: Game, turn: int, policy: GreedyBot, steps: int = 40) -> None:
+    """Play the rest of turn `turn` with the reference greedy policy (at most `steps` actions)."""
+    table = game.table
+    while table.turn.phase != "over" and table.turn.turn == turn and steps > 0:
+        game.act(policy.pick(TableBoard(table, table.acting_player()), game.legal_actions()))
+        steps -= 1
