@@ -10,8 +10,15 @@ from game.bots.lookahead import LookaheadBot
 from game.bots.mcts import SearchBot
 from game.bots.registry import make_bot
 from tests.conftest import scenario
-from tests.test_search_bot import EVASIVE, LETTER_IN_HAND, LETTER_IN_STASIS, ORDER, letter_back_and_lethal, \
-    play_turn, stasis_race_outcome
+from tests.test_search_bot import (
+    EVASIVE,
+    LETTER_IN_HAND,
+    LETTER_IN_STASIS,
+    ORDER,
+    letter_back_and_lethal,
+    play_turn,
+    stasis_race_outcome,
+)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -17,7 +17,6 @@ from game.bots.simple import GreedyBot, Replays
 from game.engine import Game
 from game.io.view import TableBoard
 
-
 SAMPLES = 3
 FINALISTS = 6
 """A dice roll or a hidden card can make one deal flatter an action (an attack through 90% evasion that happened

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from game.bots.evaluation import Weights, read_weights
 from game.bots.lookahead import LookaheadBot
-from game.bots.restricted import MECHANICS, make_restricted
 from game.bots.mcts import SearchBot
+from game.bots.restricted import MECHANICS, make_restricted
 from game.bots.search import make_ismcts, parse_budget
 from game.bots.simple import BOTS, Bot, GreedyBot
 

@@ -134,10 +134,11 @@ def record_of_save(path: str) -> Record:
     except SaveError as err:
         raise FileProblems([Problem(path, "", str(err).removeprefix(f"{path}: "))]) from None
     try:
-        started = [e for e in game.table.log if e["type"] == "GameStarted" and "decks" in e]
+        started = [i for i, e in enumerate(game.table.log) if e["type"] == "GameStarted" and "decks" in e]
         if not started:
             raise FileProblems([Problem(path, "log", "this save began from a scenario, not a standard game, "
                                                      "so its first state is unknown and it can't be replayed")])
+        check_started(path, started[0], game.table.log[started[0]])
         record = record_of(game, [], {"winner": game.table.turn.winner, "turns": game.table.turn.turn})
         record.result["state"] = game.to_state()
         return record
@@ -145,11 +146,23 @@ def record_of_save(path: str) -> Record:
         game.close()
 
 
+def check_started(path: str, index: int, event: dict[str, Any]) -> None:
+    """A save's `GameStarted` event (log[index]) is checked as a replay's seed, players and decks are: each problem
+    is one line naming the event (the log is not checked field by field when a save is loaded)."""
+    setup = {key: event.get(key) for key in ("seed", "players", "decks")}
+    try:
+        parse_record(path, {"format": FORMAT, "version": VERSION, **setup, "history": []})
+    except FileProblems as err:
+        raise FileProblems([Problem(path, f"log[{index}]", f"GameStarted {problem.where} {problem.what}")
+                            for problem in err.problems]) from None
+
+
 class Timeline:
     """Every state of a kept game, step 0 (the set-up table) to step `len(history)` (after the last command).
 
     `game_at(step)` rebuilds a step from the nearest snapshot at or before it; `turn_of(step)` and
-    `turn_starts` let a viewer move a whole turn at a time.
+    `turn_starts` let a viewer move a whole turn at a time. `in_progress`: a save of a game still being played,
+    whose hands are secret from whoever watches it.
     """
 
     def __init__(self, record: Record, path: str = "replay") -> None:
@@ -173,6 +186,7 @@ class Timeline:
             if saved is not None and game.to_state() != saved:
                 raise FileProblems([Problem(path, "history", "replaying the history from the seed does not "
                                                              "give the saved game")])
+            self.in_progress = saved is not None and game.table.turn.phase != "over"
         finally:
             game.close()
 

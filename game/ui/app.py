@@ -27,11 +27,11 @@ from game.ui.renderer import ERROR, Renderer
 from game.ui.rules_overlay import WHEEL_LINES, RulesOverlay, draw_rules, scrolled
 from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
 from game.ui.session import (
+    CRASHED,
     DEFAULT_NAMES,
     Session,
     autosave_path,
     data_home,
-    forget_autosave,
     random_seed,
     saves_folder,
 )
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from game.ui.replay_view import ReplayView
 
 FPS = 60
+SEED_DIGITS = "0123456789"
 IDLE_WAIT_MS = 250
 BOT_WAIT_MS = 20
 
@@ -83,6 +84,7 @@ class App(Session):
         undo: UndoHistory | None = None,
         seats: Seats | None = None,
         seed: int | None = None,
+        source: Path | None = None,
     ) -> None:
         self.headless = headless
         if not headless:
@@ -124,14 +126,17 @@ class App(Session):
         self.shelf: saves.SaveInfo | None | bool = False  # the game Continue offers (False: not read yet)
         self.guide = Guide(None) if headless else Guide.kept_in(data_home())  # no hints in a screenshot
         self.kept: Path | None = None
+        self.keep_in: Path | None = None  # where the game being played is kept (Session.place_to_keep)
+        self.last_crash = ""  # the last bug a handler hit (Session.keep_after_crash)
         if game is not None:
-            self.start(game, undo)
+            self.start(game, undo, source)
 
     # ----- screens ---------------------------------------------------------------------------------------
 
-    def start(self, game: GameLike, undo: UndoHistory | None = None) -> None:
+    def start(self, game: GameLike, undo: UndoHistory | None = None, source: Path | None = None) -> None:
         """Begin showing a game, behind the privacy screen of whoever must act first (undo: the history kept
-        in its save)."""
+        in its save; source: the file it was read from, see `Session.keep_place`)."""
+        self.keep_place(source)
         self.game = game
         self.renderer = Renderer(self.layout)
         self.cached = None
@@ -158,7 +163,7 @@ class App(Session):
         if view.get("winner") is not None or view["phase"] == "over":
             if self.ui.screen != "over":
                 self.ui.screen, self.ui.banner = "over", ""
-                forget_autosave()
+                self.forget_kept()
                 self.keep_finished()
                 self.guide.finish()
         elif who_must_act(view) != self.ui.viewer:
@@ -206,17 +211,20 @@ class App(Session):
         if self.replay is not None:
             return self.step_replay(events)
         for event in events:
-            self.handle(event)
-        self.drive_bots()
+            self.guarded(self.handle, event)
+        self.guarded(self.drive_bots)
         if self.running:
-            self.draw()
+            self.guarded(self.draw)
         return self.running
 
     def step_replay(self, events: list[pygame.event.Event]) -> bool:
         """One frame of the game being watched; closing the window closes it all, Esc comes back to this screen."""
         replay = self.replay
         assert replay is not None
-        replay.step(events)
+        if not self.guarded(replay.step, events):
+            self.replay = None
+            self.guarded(self.draw)
+            return self.running
         if any(event.type == pygame.QUIT for event in events):
             self.running = False
         elif self.replay is replay and not replay.running:  # not continued from a step: Esc came back
@@ -226,6 +234,16 @@ class App(Session):
                 self.resize(*size)
             self.draw()
         return self.running
+
+    def guarded(self, work: Callable[..., Any], *args: Any) -> bool:
+        """Run one handler (or a frame's drawing); a crash in it (a bug) keeps the game and says so in one line
+        (`keep_after_crash`) instead of closing the window with the game lost. False when it crashed."""
+        try:
+            work(*args)
+        except Exception as err:  # any bug at all: the game must be kept before anything else
+            self.keep_after_crash(err)
+            return False
+        return True
 
     def handle(self, event: pygame.event.Event) -> None:
         """One pygame event (a click or a key may change the game, so the cached view is dropped)."""
@@ -379,8 +397,9 @@ class App(Session):
 
     @staticmethod
     def typeable(char: str, focus: str) -> bool:
-        """Whether a typed character goes into a box: printable, and a digit for the seed."""
-        return bool(char) and char.isprintable() and (focus != "seed" or char.isdigit())
+        """Whether a typed character goes into a box: printable, and for the seed one of 0 to 9 (not "²", "٣" or
+        "１", which str.isdigit takes and int() refuses or reads otherwise)."""
+        return bool(char) and char.isprintable() and (focus != "seed" or all(c in SEED_DIGITS for c in char))
 
     def rules_key(self, event: pygame.event.Event) -> None:
         """A key while the rules overlay shows: scrolling keys scroll, anything else goes to its search box."""
@@ -531,8 +550,9 @@ class App(Session):
             viewer = self.ui.viewer or ""
             summary = words.turn_summary(view, viewer)
             zones = screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
-            if self.save_failure:
-                self.draw_strip(surface, self.save_failure)
+            crashed = self.ui.banner if self.ui.banner.startswith(CRASHED) else ""
+            if self.save_failure or crashed:
+                self.draw_strip(surface, self.save_failure or crashed)
             return zones
         if screen == "over" and self.ui.final_board:
             order = list(view.get("players_order") or view["players"])
@@ -772,7 +792,7 @@ def main_play(
             game = Game.new(players=DEFAULT_NAMES[: len(seats)], decks=decks, seed=seed or 0)
         bots = Seats(parse_seats(list(game.view()["players_order"]), seats), seed or 0)
     try:
-        app = App(game, size, undo=undo, seats=bots, seed=seed)
+        app = App(game, size, undo=undo, seats=bots, seed=seed, source=Path(load) if load is not None else None)
     except pygame.error as err:
         pygame.quit()
         print(f"countertop: can't open a window: {err} ({NO_WINDOW_HINT})", file=sys.stderr)

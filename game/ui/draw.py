@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from game.ui.layout import LOGICAL_W, MIN_W
+from game.ui.plain import plain
 
 Color = tuple[int, int, int]
 Rect = tuple[int, int, int, int]
@@ -28,8 +30,22 @@ FONT_FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.
 MIN_TEXT_PX = 13
 SMALL_MIN_TEXT_PX = 11
 TEXT_CACHE_SIZE = 4000
+MAX_WRAPPED = 4000
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+class Font(pygame.font.Font):
+    """pygame's font behind the one sanitizer (`game.ui.plain`): whatever it measures or renders is made plain
+    first, so no text from a file (a surrogate, a NUL, a 30,000-character name) reaches the font as it is."""
+
+    def size(self, words: str) -> tuple[int, int]:  # type: ignore[override]
+        return super().size(plain(words))
+
+    def render(self, words: str, antialias: bool, color: Any, background: Any = None) -> pygame.Surface:  # type: ignore[override]
+        return super().render(plain(words), antialias, color, background)
+
+
+_fonts: dict[tuple[int, bool], Font] = {}
 _rendered: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
 
 
@@ -75,13 +91,13 @@ def font_path(bold: bool) -> str:
     return str(FOLDER / "fonts" / FONT_FILES[bold])
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+def font(size: int, bold: bool = False) -> Font:
     """The shipped font at a size (cached), regular or its real bold face (no fake bold)."""
     key = (text_px(size), bold)
     if key not in _fonts:
         if not pygame.font.get_init():
             pygame.font.init()
-        _fonts[key] = pygame.font.Font(font_path(bold), key[0])
+        _fonts[key] = Font(font_path(bold), key[0])
     return _fonts[key]
 
 
@@ -113,20 +129,40 @@ def text(
 
 
 def fit_line(words: str, size: int, width: int, bold: bool = False) -> str:
-    """The line cut to width with an ellipsis when it is too long."""
+    """The line (made plain) cut to width with an ellipsis when it is too long: the longest start that fits is
+    found by halving, so a long line costs a few measures, not one per character."""
     face = font(size, bold)
+    words = plain(words)
     if face.size(words)[0] <= width:
         return words
-    while words and face.size(words + "…")[0] > width:
-        words = words[:-1]
-    return words.rstrip() + "…"
+    cut = longest_fit(words, lambda n: face.size(words[:n] + "…")[0] <= width)
+    return words[:cut].rstrip() + "…"
+
+
+def longest_fit(words: str, fits: Callable[[int], bool]) -> int:
+    """The largest n from 0 to len(words) - 1 with fits(n) (0 when none does), fits being true up to some n."""
+    low, high = 0, len(words) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def hyphen_cut(face: Font, word: str, width: int) -> int:
+    """Where a word too long for a line is cut: the longest start (one character at least) that fits with "-"."""
+    return max(1, longest_fit(word, lambda n: face.size(word[:n] + "-")[0] <= width))
 
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split text into lines no wider than width pixels (a word longer than width is hyphenated)."""
+    """Split text (made plain, at most MAX_WRAPPED characters) into lines no wider than width pixels (a word longer
+    than width is hyphenated)."""
     face = font(size, bold)
     lines: list[str] = []
-    for paragraph in words.split("\n"):
+    whole = words if len(words) <= MAX_WRAPPED else words[: MAX_WRAPPED - 1] + "…"
+    for paragraph in (plain(part, MAX_WRAPPED) for part in whole.split("\n")):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}".strip()
@@ -136,7 +172,7 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
             if line:
                 lines.append(line)
             while face.size(word)[0] > width and len(word) > 1:
-                cut = max(n for n in range(1, len(word)) if face.size(word[:n] + "-")[0] <= width or n == 1)
+                cut = hyphen_cut(face, word, width)
                 lines.append(word[:cut] + "-")
                 word = word[cut:]
             line = word

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui.draw import DIM, INK, PANEL, PANEL_EDGE, Zone, box, button, fit_line, font, px, text
+from game.ui.plain import file_label
 from game.ui.saves import SaveInfo
 from game.ui.screens import ERROR, GOLD, origin, shade
 
@@ -63,7 +64,8 @@ def draw_game_list(surface: pygame.Surface, listing: GameList) -> list[Zone]:
         text(surface, info.date(), (line[0] + px(12), top), 20, INK if not info.problem else DIM, True)
         summary = fit_line(info.summary(), 20, line[2] - px(220))
         text(surface, summary, (line[0] + px(200), top), 20, INK if not info.problem else DIM)
-        where = info.path.name + (" (the game open when the window last closed)" if info.path.name == AUTOSAVE else "")
+        where = file_label(info.path) + (" (the game open when the window last closed)" if info.path.name == AUTOSAVE
+                                         else "")
         name = fit_line(where, 16, line[2] - px(212))
         text(surface, name, (line[0] + px(200), top + font(20).get_linesize()), 16, DIM)
         zones.append((line, ("game", index)))

@@ -16,6 +16,7 @@ from game.ui.undo import Step, UndoHistory
 
 Action = dict[str, Any]
 ROLL_HISTORY = 6
+ON_THE_TABLE = ("square", "card", "status", "stun_counters", "stasis_counters", "cubes", "evasion", "negation")
 
 
 class GameLike(Protocol):
@@ -119,6 +120,9 @@ class PlayInput:
             )
             return None
         if key[0] == "log":
+            return None
+        if key[0] not in ON_THE_TABLE:  # the goal chip, the plays pill, a player's panel: explained by hovering
+            self.ui.clear_selection()
             return None
         self.click_thing(key, point)
         return None

@@ -11,6 +11,7 @@ from game.engine import Game
 from game.tools.replay import Timeline
 from game.ui.app import App, display_problem, init_pygame
 from game.ui.layout import LOGICAL_H, LOGICAL_W, clamp_size
+from game.ui.plain import plain
 from game.ui.replay_view import ReplayView
 from game.ui.session import data_home
 
@@ -21,7 +22,7 @@ class ReplayApp(ReplayView):
     def __init__(self, timeline: Timeline, step: int = 0, window_size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
                  name: str = "replay") -> None:
         init_pygame()
-        pygame.display.set_caption(f"Countertop replay: {name}")
+        pygame.display.set_caption(f"Countertop replay: {plain(name)}")
         window = pygame.display.set_mode(clamp_size(*window_size), pygame.RESIZABLE)
         super().__init__(timeline, step, window, name, self.hot_seat, data_home() / "scenarios")
 

@@ -19,6 +19,9 @@ from game.ui.renderer import Renderer
 from game.ui.state import UiState
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0)
+SECRET = ("This game is still being played: it is shown as the pass screen shows it, every hand hidden "
+          "(C plays on from here; hands show once it is over)")
+SECRET_EXPORT = "Can't export: this game is still being played, and a scenario would hold every hand and deck"
 
 
 class ReplayRenderer(Renderer):
@@ -39,7 +42,8 @@ class ReplayView:
 
     The board, players, log (its newest line is the step's last event) and dice panel are the play
     screen's, drawn from the state at the step. "Continue from here" hands the window to `go_on` (a hot-seat
-    game on a copy of that state); "export" writes the step as a scenario into `scenarios`.
+    game on a copy of that state); "export" writes the step as a scenario into `scenarios`. A save of a game still
+    being played (`secret`) shows only what its pass screen would, at every step: no hand, no export.
     """
 
     def __init__(self, timeline: Timeline, step: int, window: pygame.Surface, name: str,
@@ -49,6 +53,7 @@ class ReplayView:
         self.scenarios = scenarios
         self.layout = Layout.for_window(*self.window.get_size())
         self.timeline = timeline
+        self.secret = timeline.in_progress
         self.name = Path(name).stem
         self.renderer = ReplayRenderer(self.layout)
         self.ui = UiState(screen="replay")
@@ -81,10 +86,16 @@ class ReplayView:
                 self.game.close()
             self.game = self.timeline.game_at(step)
         self.at = step
-        self.view = self.game.view(self.viewer)
+        self.view = self.seen()
         self.ui.log_scroll = 0
         if step == self.timeline.steps:
             self.playing = False
+
+    def seen(self) -> dict[str, Any]:
+        """The view at this step: the chosen player's, or everything; only the neutral view (every hand hidden,
+        as on the pass screen) when the game is still being played."""
+        assert self.game is not None
+        return self.game.public_view() if self.secret else self.game.view(self.viewer)
 
     def turn_step(self, direction: int) -> int:
         """The first step of the next (1) or this-or-previous (-1) turn."""
@@ -108,9 +119,12 @@ class ReplayView:
         """Everything shown (the hand of whoever must act), then each player's view in turn: `Game.view(player)`,
         their own hand only, other hands and every deck as counts."""
         assert self.game is not None
+        if self.secret:
+            self.banner = SECRET
+            return
         order: list[str | None] = [None, *self.view["players_order"]]
         self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
-        self.view = self.game.view(self.viewer)
+        self.view = self.seen()
         self.banner = f"{self.viewer}'s view: only their hand, other hands and the decks as counts" if self.viewer \
             else ""
 
@@ -125,6 +139,9 @@ class ReplayView:
         """Write the step as a scenario under the data folder; returns its path. A file that can't be written
         (a full or read-only disk) is named on the banner, and the window goes on."""
         path = self.scenarios / f"{self.name}-step-{self.at}.toml"
+        if self.secret:
+            self.banner = SECRET_EXPORT
+            return str(path)
         try:
             self.timeline.export(self.at, str(path))
         except OSError as err:
@@ -222,7 +239,7 @@ class ReplayView:
         set_unit(self.layout.unit)
         surface = self.window
         pending = self.view.get("pending")
-        self.ui.viewer = self.viewer or (pending["player"] if pending else self.view["active"])
+        self.ui.viewer = None if self.secret else self.viewer or (pending["player"] if pending else self.view["active"])
         board_only = {**self.view, "pending": None}
         self.zones = self.renderer.draw(surface, board_only, [], self.ui)
         self.zones = [z for z in self.zones if z[1][0] != "button"]
@@ -242,11 +259,12 @@ class ReplayView:
             pygame.draw.line(surface, PANEL_EDGE, (tx, y + 2), (tx, y + h - 3))
         words = (f"step {self.at}/{self.timeline.steps} (←/→ one action)  turn {self.timeline.turn_of(self.at)} "
                  f"(PgUp/PgDn)  {'playing' if self.playing else 'paused'} ×{SPEEDS[self.speed]:g}  "
-                 f"view: {self.viewer or 'all'}  · Esc closes")
+                 f"view: {self.shown_as()}  · Esc closes")
         middle = y + h // 2 - font(16).get_height() // 2
         runs = [(words, x + self.layout.px(8), INK)]
         pending = self.view.get("pending")
-        note = self.banner or (f"{pending['player']} must choose: {pending['prompt']}" if pending else "")
+        waiting = f"{pending['player']} must choose: {pending['prompt']}" if pending else ""
+        note = self.banner or (SECRET if self.secret else waiting)
         if note:
             note_x = x + self.layout.px(24) + font(16).size(words)[0]
             runs.append((fit_line(note, 16, x + w - note_x - self.layout.px(8)), note_x, DIM))
@@ -258,13 +276,17 @@ class ReplayView:
             text(surface, line, (left, middle), 16, color)
         self.zones.append((slider, ("slider",)))
 
+    def shown_as(self) -> str:
+        """Whose view the board shows, in a word or two."""
+        return "no hands" if self.secret else self.viewer or "all"
+
     def draw_buttons(self, surface: pygame.Surface) -> None:
         """Play/pause, the view switch, continue from here, export scenario."""
         box(surface, self.layout.buttons, (0, 0, 0), None)
         x, y, w, h = self.layout.buttons
         half, row = (w - 6) // 2, (h - 6) // 2
         labels = {"play": "Pause (Space)" if self.playing else "Play (Space)",
-                  "view": f"Show: {self.viewer or 'all'} (V)", "continue": "Continue here (C)",
+                  "view": f"Show: {self.shown_as()} (V)", "continue": "Continue here (C)",
                   "export": "Export scenario (X)"}
         for i, (name, label) in enumerate(labels.items()):
             rect = (x + (i % 2) * (half + 6), y + (i // 2) * (row + 6), half, row)

@@ -151,19 +151,39 @@ def save_info(path: Path) -> SaveInfo:
         info.problem = f"not JSON ({type(err).__name__})"
         return info
     try:
-        players = {p["name"]: int(p["vp"]) for p in data["players"]}
-        info.players, info.vp = [str(n) for n in data["players_order"]], players
-        info.turn = int(data["turn"]["turn"])
-        winner = data["turn"].get("winner")
-    except (KeyError, TypeError, ValueError):
+        players = {name_of(p["name"]): whole(p["vp"]) for p in data["players"]}
+        info.players, info.vp = [name_of(n) for n in data["players_order"]], players
+        info.turn = whole(data["turn"]["turn"])
+        info.winner = winner_of(data["turn"].get("winner"))
+    except (KeyError, TypeError, ValueError, AttributeError):
         info.problem = "not a Countertop save (no players, turn or VP)"
         return info
-    info.winner = " and ".join(winner) if isinstance(winner, list) else str(winner or "")
     part = data.get("ui")
     bots = part.get("bots") if isinstance(part, dict) else None
     if isinstance(bots, dict):
         info.bots = {name: spec for name, spec in bots.items() if name in players and isinstance(spec, str)}
     return info
+
+
+def whole(value: Any) -> int:
+    """A count read from a save: a whole number (not a bool, a float, Infinity or a string), else ValueError."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"not a whole number: {value!r}")
+    return value
+
+
+def name_of(value: Any) -> str:
+    """A player's name read from a save: a string (drawn through the sanitizer), else ValueError."""
+    if not isinstance(value, str):
+        raise ValueError(f"not a name: {value!r}")
+    return value
+
+
+def winner_of(value: Any) -> str:
+    """Who won, as the list says it: one name, names joined with "and" (a tie), or "" (not over)."""
+    if value is None:
+        return ""
+    return " and ".join(name_of(name) for name in value) if isinstance(value, list) else name_of(value)
 
 
 def list_saves(paths: list[Path]) -> list[SaveInfo]:

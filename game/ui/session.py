@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
+import traceback
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game.ui import saves
 from game.ui.game_list import GameList
 from game.ui.input import GameLike
+from game.ui.plain import file_label, plain
 from game.ui.replay_view import ReplayView
 from game.ui.saves import SaveInfo
 from game.ui.seats import Seats
@@ -25,6 +28,7 @@ if TYPE_CHECKING:
     from game.ui.input import PlayInput
 
 KEEP_FINISHED = 20
+CRASHED = "Something went wrong"
 DEFAULT_NAMES = ["Ada", "Bo", "Cy", "Di"]
 
 
@@ -78,6 +82,14 @@ def forget_autosave() -> None:
         autosave_path().unlink(missing_ok=True)
 
 
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file (a relative --load of the autosave is the autosave)."""
+    try:
+        return one.resolve() == other.resolve()
+    except (OSError, RuntimeError):
+        return one == other
+
+
 def stamp() -> str:
     """The time now in a file name, e.g. 20261202-104133."""
     return time.strftime("%Y%m%d-%H%M%S")
@@ -106,11 +118,13 @@ class Session:
     replay: ReplayView | None
     shelf: SaveInfo | None | bool
     kept: Path | None
+    keep_in: Path | None
+    last_crash: str
     window: Any
 
     if TYPE_CHECKING:
 
-        def start(self, game: GameLike, undo: UndoHistory | None = None) -> None: ...
+        def start(self, game: GameLike, undo: UndoHistory | None = None, source: Path | None = None) -> None: ...
 
         def step(self, events: list[pygame.event.Event] | None = None) -> bool: ...
 
@@ -130,7 +144,7 @@ class Session:
             self.ui.banner, self.ui.banner_is_error = problem, True
             return
         decks = setup["decks"][: setup["count"]]
-        seed = int(setup["seed"]) if setup["seed"].isdigit() else random_seed()
+        seed = int(setup["seed"]) if setup["seed"].isascii() and setup["seed"].isdigit() else random_seed()
         try:
             game = Game.new(players=names, decks=None if not any(decks) else decks, seed=seed)
         except (SetupError, ValueError) as err:
@@ -174,7 +188,7 @@ class Session:
         assert self.listing is not None
         info = self.listing.games[index]
         if info.problem:
-            self.ui.banner, self.ui.banner_is_error = f"Can't open {info.path.name}: {info.problem}", True
+            self.ui.banner, self.ui.banner_is_error = f"Can't open {file_label(info.path)}: {info.problem}", True
             return
         if self.listing.kind == "load":
             self.load_path(info.path)
@@ -182,24 +196,65 @@ class Session:
             self.watch(info.path)
 
     def load_path(self, path: Path) -> None:
-        """Go on with a saved game; a bad save is named on screen in one line, and nothing changes. The autosave
-        of another game is kept among the saves first, so loading never loses a game."""
+        """Go on with a saved game (an autosave of another game is kept aside at once, `place_to_keep`); a bad save
+        is named on screen in one line, and nothing changes."""
         from game.engine import Game
 
         try:
             game = Game.load(str(path))
         except (ValueError, OSError) as err:
-            self.ui.banner, self.ui.banner_is_error = f"Can't load {path.name}: {one_line(err, path)}", True
+            self.ui.banner, self.ui.banner_is_error = f"Can't load {file_label(path)}: {one_line(err, path)}", True
             return
-        if path != autosave_path() and autosave_path().exists():
-            with suppress(OSError):
-                saves_folder().mkdir(parents=True, exist_ok=True)
-                autosave_path().replace(saves_folder() / f"autosave-{stamp()}.json")
         players = list(game.view()["players_order"])
         self.seats = Seats(saves.bots_from(path, players), int(game.view().get("seed") or 0))
         self.listing = None
         self.ui.banner = ""
-        self.start(game, saves.undo_from(path))
+        self.start(game, saves.undo_from(path), path)
+        self.place_to_keep()
+
+    def keep_place(self, source: Path | None) -> None:
+        """A game starts (read from `source`, or new): it is kept in autosave.json when that file is its own,
+        else where `place_to_keep` decides, on its first save or at once when the window switched to it (Load,
+        "Continue here")."""
+        self.keep_in = autosave_path() if source is not None and same_file(source, autosave_path()) else None
+
+    def place_to_keep(self) -> Path:
+        """The one place that decides where the game being played is kept when the window closes or a screen
+        crashes: autosave.json. An autosave of another game is moved among the saves first
+        (saves/autosave-STAMP.json), so no game overwrites another's autosave (Start asks before it removes one);
+        if it can't be moved, this game is kept in a save of its own instead."""
+        if self.keep_in is None:
+            autosave = self.keep_in = autosave_path()
+            if autosave.exists():
+                try:
+                    saves_folder().mkdir(parents=True, exist_ok=True)
+                    autosave.replace(unused(saves_folder() / f"autosave-{stamp()}.json"))
+                except OSError:
+                    self.keep_in = unused(saves_folder() / f"countertop-{stamp()}.json")
+        return self.keep_in
+
+    def forget_kept(self) -> None:
+        """A game that ended needs no autosave: remove it, when it is this game's own (`place_to_keep`)."""
+        if self.keep_in == autosave_path():
+            forget_autosave()
+
+    def keep_after_crash(self, err: Exception) -> None:
+        """A screen's event handler or drawing crashed (a bug): the game being played is saved where it is kept,
+        first, and one line says what happened and where the game is; the window goes on. The same crash again
+        is not saved and said again."""
+        first = str(err).strip().splitlines()[0] if str(err).strip() else ""
+        what = plain(f"{type(err).__name__}: {first}" if first else type(err).__name__)
+        if what == self.last_crash:  # the same bug again (a frame that can't be drawn): kept and said already
+            return
+        self.last_crash = what
+        traceback.print_exception(err, file=sys.stderr)
+        kept = ""
+        if self.game is not None and self.ui.screen in ("play", "pass"):
+            place = self.place_to_keep()
+            problem = self.save_to(place)
+            kept = f" {problem}." if problem else f" The game is saved in {shown_path(place)}."
+        self.ui.clear_selection()
+        self.ui.banner, self.ui.banner_is_error = f"{CRASHED} ({what}).{kept}", True
 
     # ----- watching ----------------------------------------------------------------------------------------
 
@@ -212,18 +267,22 @@ class Session:
         try:
             timeline = open_timeline(str(path))
         except FileProblems as err:
-            first = err.problems[0].what if err.problems else str(err)
-            self.ui.banner, self.ui.banner_is_error = f"Can't watch {path.name}: {first}", True
+            first = err.problems[0] if err.problems else None
+            where = f"{first.where}: " if first is not None and first.where else ""
+            what = plain(where + (first.what if first is not None else str(err)))
+            self.ui.banner, self.ui.banner_is_error = f"Can't watch {file_label(path)}: {what}", True
             return
         self.listing = None
         self.ui.banner = ""
         self.replay = ReplayView(timeline, 0, self.window, str(path), self.play_watched, data_home() / "scenarios")
 
     def play_watched(self, game: Game, window: pygame.Surface) -> Session:
-        """"Continue here" in a watched game: this window plays on from that step, a hot-seat game of people."""
+        """"Continue here" in a watched game: this window plays on from that step, a hot-seat game of people (a new
+        game: the autosave of another is kept aside, `place_to_keep`)."""
         self.replay = None
         self.seats = Seats()
         self.start(game)
+        self.place_to_keep()
         return self
 
     def watch_this_game(self) -> None:
@@ -277,10 +336,11 @@ class Session:
         self.ui.banner_is_error = False
 
     def close(self) -> None:
-        """Closing the window: a game still being played is saved to the autosave file first. If that save
-        fails, the window stays open and says why; closing again tries once more, then quits without it."""
+        """Closing the window: a game still being played is saved where it is kept (`place_to_keep`: the autosave
+        file) first. If that save fails, the window stays open and says why; closing again tries once more, then
+        quits without it."""
         if self.game is not None and self.ui.screen in ("play", "pass"):
-            problem = self.save_to(autosave_path())
+            problem = self.save_to(self.place_to_keep())
             if problem and not self.close_refused:
                 self.close_refused = True
                 self.save_failure = f"{problem}. The game stays open: close again to quit without saving it."
@@ -290,6 +350,8 @@ class Session:
 
 
 def one_line(err: Exception, path: Path) -> str:
-    """The first line of an error about a file, without the file's name in front."""
-    first = str(err).splitlines()[0] if str(err) else type(err).__name__
-    return first.removeprefix(f"{path}: ").removeprefix(f"{path}:")
+    """The first line of an error about a file, without the file's path in front (a path may hold a line break
+    itself), made plain for the font."""
+    message = str(err).removeprefix(f"{path}: ").removeprefix(f"{path}:")
+    first = message.splitlines()[0] if message.strip() else type(err).__name__
+    return plain(first)

@@ -24,3 +24,15 @@ def countertop_home(tmp_path, monkeypatch):
     yield tmp_path / "home"
     if pygame.display.get_init():
         pygame.event.clear()
+
+
+@pytest.fixture(autouse=True)
+def crashes_fail(monkeypatch):
+    """A bug in a handler or a frame fails the test: the window itself would keep the game and go on
+    (`Session.keep_after_crash`), which would hide it here."""
+    from game.ui.app import App
+
+    def crash(self, err: Exception) -> None:
+        raise err
+
+    monkeypatch.setattr(App, "keep_after_crash", crash)
