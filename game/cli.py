@@ -533,8 +533,9 @@ def value_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     value.add_argument("--decks", nargs="+", metavar="DECK")
     value.add_argument("--skill-trace", action="store_true",
                        help="instead: ismcts at 2N playouts against N, for each N of --budgets")
-    value.add_argument("--budgets", nargs="+", type=int, default=[8, 16, 32, 64], metavar="N",
-                       help="with --skill-trace: the budgets N (default 8 16 32 64)")
+    value.add_argument("--budgets", nargs="+", type=int, default=[16, 32, 64], metavar="N",
+                       help="with --skill-trace: the budgets N, each played at 2N against N (default 16 32 64: "
+                       "the trace 16, 32, 64, 128)")
     value.add_argument("--json", action="store_true")
     value.add_argument("--workers", type=int, metavar="N", help="worker processes (default: the number of cores)")
     value.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",

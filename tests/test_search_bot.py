@@ -1,4 +1,5 @@
-"""The search bot (ismcts): it finds the winning line where the greedy bot doesn't; budgets and `--bots` parsing."""
+"""The reference search bot (`ismcts-v1`, the last release's ismcts): it finds the winning line where the reference
+greedy (`greedy-v1`) doesn't; budgets and `--bots` parsing."""
 
 from __future__ import annotations
 
@@ -246,15 +247,15 @@ def test_a_playout_budget_is_reproducible_and_one_legal_action_needs_no_search()
     game.close()
 
 
-@pytest.mark.parametrize("spec,playouts,ms", [("ismcts", 128, None), ("ismcts:200", 200, None),
-                                              ("ismcts:300ms", None, 300.0)])
+@pytest.mark.parametrize("spec,playouts,ms", [("ismcts-v1", 128, None), ("ismcts-v1:200", 200, None),
+                                              ("ismcts-v1:300ms", None, 300.0)])
 def test_bot_specs_name_a_budget(spec: str, playouts: int | None, ms: float | None) -> None:
     bot = make_bot(spec, 0)
     assert isinstance(bot, IsmctsBot) and (bot.playouts, bot.ms) == (playouts, ms)
 
 
-@pytest.mark.parametrize("spec,playouts,ms", [("ismcts", None, 350.0), ("ismcts:200", 200, None),
-                                              ("ismcts:300ms", None, 300.0)])
+@pytest.mark.parametrize("spec,playouts,ms", [("ismcts-v1", None, 350.0), ("ismcts-v1:200", 200, None),
+                                              ("ismcts-v1:300ms", None, 300.0)])
 def test_a_window_seat_thinks_for_a_time_unless_its_spec_names_a_budget(spec: str, playouts: int | None,
                                                                          ms: float | None) -> None:
     bot = make_bot(spec, 0, window=True)
@@ -297,8 +298,8 @@ def test_sim_mixes_any_bots_for_three_and_four_players(capsys: pytest.CaptureFix
 def test_sim_refuses_a_bad_bot_in_one_line(capsys: pytest.CaptureFixture[str], spec: str, why: str) -> None:
     assert main(["sim", "--games", "1", "--bots", spec, "greedy"]) == 2
     err = capsys.readouterr().err
-    assert err == (f"countertop: {why}; bots: random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms, "
-                   "greedy-no:MECHANIC, ismcts-no:MECHANIC[:BUDGET], myopic "
+    assert err == (f"countertop: {why}; bots: random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms, greedy-v1, "
+                   "ismcts-v1[:BUDGET], greedy-no:MECHANIC, ismcts-no:MECHANIC[:BUDGET], myopic "
                    "(mechanics: stasis, stun, status, attack, abilities)\n")
 
 

@@ -23,7 +23,7 @@ from game.ui.input import GameLike, who_must_act
 PACE_MS = 1200
 FAST_PACE_MS = 60
 PERSON = "person"
-SEAT_KINDS = (PERSON, "random", "greedy", "ismcts")
+SEAT_KINDS = (PERSON, "greedy-v1", "greedy", "ismcts")
 
 
 @dataclass
@@ -117,6 +117,6 @@ def draw_seat_chips(surface: pygame.Surface, zones: list[Zone], kinds: list[str]
 
 
 def next_kind(kind: str) -> str:
-    """The seat kind after this one (person, then the bots easy, normal and hard: random, greedy, ismcts)."""
+    """The seat kind after this one (person, then the bots easy, normal and hard: greedy-v1, greedy, ismcts)."""
     base = kind.partition(":")[0]
     return SEAT_KINDS[(SEAT_KINDS.index(base) + 1) % len(SEAT_KINDS)] if base in SEAT_KINDS else PERSON

@@ -554,18 +554,21 @@ def score_tooltip(view: View, key: tuple[Any, ...]) -> list[str]:
 
 
 PERSON_LABEL = "Person (plays at this computer)"
-BOT_STRENGTHS = {"random": "easy", "greedy": "normal", "ismcts": "hard"}
+BOT_STRENGTHS = {"greedy-v1": "easy", "greedy": "normal", "ismcts": "hard"}
 SEAT_WORDS = {
     "person": "A person plays this seat at this computer; with several people, a pass screen hides each hand "
     "while the device changes hands.",
-    "random": "An easy bot: it picks any move the rules allow, at random.",
-    "greedy": "A normal bot: it takes the move that looks best right now (VP, damage, cards on the board).",
-    "ismcts": "A hard bot: it plays many imagined games ahead from what it can see before it moves; it is slower.",
+    "random": "A bot that picks any move the rules allow, at random.",
+    "greedy-v1": "An easy bot: it takes the move its plain preferences like best (a defeat, a location, an attack), "
+    "without trying it first.",
+    "greedy": "A normal bot: it tries each move, and the rest of its turn, on an imagined table, and takes the one "
+    "that leaves it best placed.",
+    "ismcts": "A hard bot: it plays many imagined turns ahead from what it can see before it moves, on two cores.",
 }
 
 
 def seat_label(kind: str) -> str:
-    """What a seat chip and a bot's banner call a seat kind: "Bot: easy" for random, "Person (...)" for a person."""
+    """What a seat chip and a bot's banner call a seat kind: "Bot: easy" for greedy-v1, "Person (...)" for a person."""
     base = kind.partition(":")[0]
     if base == "person":
         return PERSON_LABEL

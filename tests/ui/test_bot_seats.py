@@ -91,8 +91,8 @@ def test_the_new_game_screen_sets_each_seat_to_a_person_or_a_bot() -> None:
     click(app, (chip[0] + chip[2] // 2, chip[1] + chip[3] // 2))
     click(app, (chip[0] + chip[2] // 2, chip[1] + chip[3] // 2))
     assert app.ui.setup["seats"][:2] == ["person", "greedy"]
-    assert [next_kind(k) for k in ("person", "random", "greedy", "ismcts", "ismcts:50")] == [
-        "random", "greedy", "ismcts", "person", "person"]
+    assert [next_kind(k) for k in ("person", "greedy-v1", "greedy", "ismcts", "ismcts:50", "random")] == [
+        "greedy-v1", "greedy", "ismcts", "person", "person", "person"]
     start = next(rect for rect, key in app.zones if key == ("button", "start"))
     click(app, (start[0] + start[2] // 2, start[1] + start[3] // 2))
     assert app.seats.is_bot("Bo") and not app.seats.is_bot("Ada")

@@ -95,7 +95,7 @@ def test_seat_chips_name_bots_by_strength_and_explain_each_on_hover() -> None:
         click(app, chip)
     assert seen == [
         ["Person (plays at this computer)"],
-        ["Bot: easy", "Technical name: random (as in `countertop play --seats` and `countertop sim --bots`)."],
+        ["Bot: easy", "Technical name: greedy-v1 (as in `countertop play --seats` and `countertop sim --bots`)."],
         ["Bot: normal", "Technical name: greedy (as in `countertop play --seats` and `countertop sim --bots`)."],
         ["Bot: hard", "Technical name: ismcts (as in `countertop play --seats` and `countertop sim --bots`)."],
     ]
