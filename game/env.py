@@ -28,6 +28,8 @@ ILLEGAL_PENALTY = -1.0
 """The reward for an index the mask does not allow (PettingZoo's convention for illegal moves)."""
 FORFEIT_LIMIT = 100
 """The most defaults one illegal index plays for its agent (ending a turn asks a few choices at most)."""
+SEED_LIMIT = 2**63 - 1
+"""The largest game seed: replay files hold seeds from 0 to this, and saves as much (E04)."""
 
 
 class Countertop(AECEnv):
@@ -41,7 +43,8 @@ class Countertop(AECEnv):
                  max_turns: int = MAX_TURNS, max_cycles: int | None = None, render_mode: str | None = None,
                  reward: str = "win") -> None:
         super().__init__()
-        check_options(players, decks, seed, max_turns, max_cycles, render_mode, reward)
+        players, seed, max_turns, max_cycles = check_options(players, decks, seed, max_turns, max_cycles,
+                                                             render_mode, reward)
         self.players, self.decks, self.seed = players, list(decks) if decks else None, seed
         self.max_turns, self.max_cycles, self.render_mode, self.reward = max_turns, max_cycles, render_mode, reward
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -74,13 +77,14 @@ class Countertop(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game: with `seed`, that game; without, the `seed` option's game first, then the next seeds."""
-        if seed is not None:
-            self.next_seed = seed
+        """A new game: with `seed`, that game; without, the `seed` option's game first, then the next seeds (after
+        SEED_LIMIT, 0). A bad seed (or deck) is refused with one line, and the environment is left as it was."""
+        number = self.next_seed if seed is None else game_seed(seed)
+        game = Game.new(self.names, self.decks, number)
         if self.game is not None:
             self.game.close()
-        self.game = Game.new(self.names, self.decks, self.next_seed)
-        self.next_seed += 1
+        self.game = game
+        self.next_seed = 0 if number == SEED_LIMIT else number + 1
         self.slots = Slots(self.game.table)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -120,9 +124,9 @@ class Countertop(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.infos[agent] = {}
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        index = whole(action)
+        if index is None:
             raise ValueError(f"an action is an index 0..{ACTIONS - 1}, not {action!r}")
-        index = int(action)
         before = self.vps()
         if index in self.listed:
             self.play(self.listed[index])
@@ -288,24 +292,48 @@ class Countertop(AECEnv):
         return other
 
 
+def whole(value: Any) -> int | None:
+    """A whole number as an int: a Python or numpy integer, or a 0-d integer array (what `predict` returns); None
+    for anything else, a bool included."""
+    if isinstance(value, bool | np.bool_):
+        return None
+    if isinstance(value, int | np.integer):
+        return int(value)
+    if isinstance(value, np.ndarray) and value.shape == () and np.issubdtype(value.dtype, np.integer):
+        return int(value)
+    return None
+
+
+def game_seed(seed: Any) -> int:
+    """A game seed as an int, or a ValueError of one line: a whole number from 0 to SEED_LIMIT (E08, E22)."""
+    number = whole(seed)
+    if number is None or not 0 <= number <= SEED_LIMIT:
+        raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+    return number
+
+
 def check_options(players: Any, decks: Any, seed: Any, max_turns: Any, max_cycles: Any, render_mode: Any,
-                  reward: Any) -> None:
-    """Refuse a bad option with one line naming it (the decks themselves are checked by the game's setup)."""
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+                  reward: Any) -> tuple[int, int, int, int | None]:
+    """Refuse a bad option with one line naming it (the decks themselves are checked by the game's setup); give
+    players, seed, max_turns and max_cycles back as ints (numpy integers are taken as the numbers they are)."""
+    count = whole(players)
+    if count is None or not 2 <= count <= 4:
         raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
     if decks is not None and (isinstance(decks, str) or not isinstance(decks, Sequence)
-                              or len(decks) != players or not all(d is None or isinstance(d, str) for d in decks)):
-        raise ValueError(f"decks must name one deck (or None) per player: {players} names, not {decks!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"seed must be a whole number 0 or more, not {seed!r}")
-    if not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1:
+                              or len(decks) != count or not all(d is None or isinstance(d, str) for d in decks)):
+        raise ValueError(f"decks must name one deck (or None) per player: {count} names, not {decks!r}")
+    number = game_seed(seed)
+    turns = whole(max_turns)
+    if turns is None or turns < 1:
         raise ValueError(f"max_turns must be a whole number 1 or more, not {max_turns!r}")
-    if max_cycles is not None and (not isinstance(max_cycles, int) or isinstance(max_cycles, bool) or max_cycles < 1):
+    cycles = None if max_cycles is None else whole(max_cycles)
+    if max_cycles is not None and (cycles is None or cycles < 1):
         raise ValueError(f"max_cycles must be a whole number 1 or more (or None), not {max_cycles!r}")
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} (or None), not {render_mode!r}")
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    return count, number, turns, cycles
 
 
 class CountertopParallel(ParallelEnv):
@@ -362,10 +390,19 @@ def raw_env(**options: Any) -> Countertop:
     return Countertop(**options)
 
 
+class AssertIndex(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's check that an action is in the action space, refusing a bool too (which `Discrete` takes for
+    0 or 1): anything but an index 0..N-1 is an AssertionError (E22)."""
+
+    def step(self, action: Any) -> None:
+        assert not isinstance(action, bool), "action is not in action space"
+        super().step(action)
+
+
 def env(**options: Any) -> AECEnv:
     """The environment as PettingZoo's own are given: raw_env wrapped to refuse an index outside the action space
     and to enforce the order of calls."""
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**options)))
+    return wrappers.OrderEnforcingWrapper(AssertIndex(raw_env(**options)))
 
 
 def parallel_env(**options: Any) -> CountertopParallel:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from game.bots.determinize import HIDDEN_REF
 from game.core.cards import card_pool
 from game.core.constants import COLS, CUBE_COLORS, DECK_SIZE, KINDS, PHASES, ROWS, STATUSES, ZONES
 
@@ -48,8 +49,9 @@ class Slots:
     """Where each card sits in the encodings, for the whole game: the i-th card of seat s's deck (ref `p{s+1}-{i}`)
     in slot 20*s + i - 1, the n-th card the game made (ref `name-n`: locations, the Madness pile, the monster,
     treasure, Madness cards made later) in slot 80 + n - 1, and any other card (a determinization's redealt
-    cards) in the first free slot. A slot depends on the card's ref alone, so games that differ only in hidden
-    cards put every visible card in the same slot."""
+    cards) in the first free slot of its owner's 20, else the first free one from 80 up, then from 0 up. A slot
+    depends on the card's ref alone, so games that differ only in hidden cards put every visible card in the same
+    slot."""
 
     def __init__(self, table: Table, parent: Slots | None = None) -> None:
         self.of: dict[str, int] = {}
@@ -76,7 +78,9 @@ class Slots:
                 else:
                     self.put(ref, slot)
         for ref in later:
-            free = next((s for s in (*range(SEATS * DECK_SIZE, CARDS), *range(SEATS * DECK_SIZE))
+            owner = self.seat.get(table.owner(table.refs[ref]) or "")
+            own = range(owner * DECK_SIZE, (owner + 1) * DECK_SIZE) if owner is not None else range(0)
+            free = next((s for s in (*own, *range(SEATS * DECK_SIZE, CARDS), *range(SEATS * DECK_SIZE))
                          if s not in self.ref_at), None)
             if free is None:
                 raise EncodingError(f"the encoding holds at most {CARDS} cards")
@@ -96,9 +100,10 @@ class Slots:
 
 
 def natural_slot(ref: str) -> int | None:
-    """The slot a ref names: a deck card's by its seat and place, a made card's by its number (None: neither)."""
+    """The slot a ref names: a deck card's by its seat and place, a made card's by its number (None: neither, as
+    for a determinization's redealt `hidden-N`)."""
     base, _, number = ref.rpartition("-")
-    if not number.isdigit() or not base:
+    if not number.isdigit() or not base or ref.startswith(HIDDEN_REF):
         return None
     n = int(number)
     if base[0] == "p" and base[1:].isdigit() and 1 <= int(base[1:]) <= SEATS:

@@ -82,7 +82,7 @@ def test_the_renderer_is_imported_only_to_render() -> None:
     ({"players": 5}, "players must be 2, 3 or 4, not 5"),
     ({"players": "2"}, "players must be 2, 3 or 4, not '2'"),
     ({"decks": ["a"]}, "decks must name one deck (or None) per player: 2 names, not ['a']"),
-    ({"seed": -1}, "seed must be a whole number 0 or more, not -1"),
+    ({"seed": -1}, "seed must be a whole number from 0 to 2**63 - 1, not -1"),
     ({"max_turns": 0}, "max_turns must be a whole number 1 or more, not 0"),
     ({"max_cycles": 0}, "max_cycles must be a whole number 1 or more (or None), not 0"),
     ({"render_mode": "ansi"}, "render_mode must be one of human, rgb_array (or None), not 'ansi'"),
