@@ -3,7 +3,8 @@ of game/env_encoding.py, `state()`, `clone()` and `determinize()` (docs/rl.md)."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import gymnasium
@@ -28,6 +29,10 @@ ILLEGAL_PENALTY = -1.0
 """The reward for an index the mask does not allow (PettingZoo's convention for illegal moves)."""
 FORFEIT_LIMIT = 100
 """The most defaults one illegal index plays for its agent (ending a turn asks a few choices at most)."""
+EPISODE = ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos", "steps", "given",
+           "agent_selection", "_skip_agent_selection")
+"""The bookkeeping of an episode that a copy of the environment takes over (the last is PettingZoo's own, for the
+agent to come back to once the finished agents have stepped)."""
 SEED_LIMIT = 2**63 - 1
 """The largest game seed: replay files hold seeds from 0 to this, and saves as much (E04)."""
 
@@ -146,7 +151,8 @@ class Countertop(AECEnv):
         if not any(self.terminations.values()) and not any(self.truncations.values()):
             self.refresh()
         else:
-            self.seen = {}
+            self.listed, self.seen = {}, {}
+            self.mask = np.zeros(ACTIONS, dtype=np.int8)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -278,17 +284,51 @@ class Countertop(AECEnv):
 
     def copy_with(self, game: Game, slots: Slots) -> Countertop:
         """This environment's bookkeeping around another game at the same point (a clone, a determinization)."""
-        other = Countertop(self.players, self.decks, self.seed, self.max_turns, self.max_cycles, None, self.reward)
-        other.game, other.next_seed = game, self.next_seed
-        other.slots = Slots(game.table, slots)
-        other.agents = list(self.agents)
-        other.rewards, other._cumulative_rewards = dict(self.rewards), dict(self._cumulative_rewards)
-        other.terminations, other.truncations = dict(self.terminations), dict(self.truncations)
-        other.infos = {a: dict(i) for a, i in self.infos.items()}
-        other.steps, other.given = dict(self.steps), dict(self.given)
-        other.agent_selection = self.agent_selection
+        other = Countertop(**self.options(render_mode=None))
+        other.next_seed = self.next_seed
+        other.resume(game, slots.of, self.episode())
+        return other
+
+    def options(self, render_mode: str | None) -> dict[str, Any]:
+        """The options this environment was made with, with another render mode."""
+        return {"players": self.players, "decks": self.decks, "seed": self.seed, "max_turns": self.max_turns,
+                "max_cycles": self.max_cycles, "render_mode": render_mode, "reward": self.reward}
+
+    def episode(self) -> dict[str, Any]:
+        """A copy of the episode's bookkeeping (agents, rewards, ends, infos, steps), none of it shared."""
+        return copy.deepcopy({key: getattr(self, key, None) for key in EPISODE})
+
+    def resume(self, game: Game, slots: Mapping[str, int], episode: dict[str, Any]) -> None:
+        """Take up a game at a point, with its card slots and the episode's bookkeeping there."""
+        self.game = game
+        self.slots = Slots(game.table, slots)
+        for key, value in episode.items():
+            setattr(self, key, value)
         if not any(self.done(a) for a in self.agents):
-            other.refresh()
+            self.refresh()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What `pickle` and `copy.deepcopy` keep: the options, the game's state (a save's round trip), the card
+        slots, the episode's bookkeeping and the action spaces' random states; no window, no cache."""
+        return {"options": self.options(self.render_mode), "next_seed": self.next_seed,
+                "spaces": {a: s.np_random.bit_generator.state for a, s in self.action_spaces.items()},
+                "game": None if self.game is None else self.game.to_state(),
+                "slots": None if self.slots is None else dict(self.slots.of),
+                "episode": None if self.game is None else self.episode()}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """The environment `__getstate__` kept, at the same point: stepped alike, it gives the same observations."""
+        self.__init__(**state["options"])  # type: ignore[misc]
+        self.next_seed = state["next_seed"]
+        for agent, random_state in state["spaces"].items():
+            self.action_spaces[agent].np_random.bit_generator.state = random_state
+        if state["game"] is not None:
+            self.resume(Game.from_state(state["game"]), state["slots"], state["episode"])
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Countertop:
+        """`copy.deepcopy`: the state round trip of `__getstate__`, whose parts are already copies."""
+        other = Countertop.__new__(Countertop)
+        other.__setstate__(self.__getstate__())
         return other
 
 

@@ -53,16 +53,17 @@ class Slots:
     depends on the card's ref alone, so games that differ only in hidden cards put every visible card in the same
     slot."""
 
-    def __init__(self, table: Table, parent: Slots | None = None) -> None:
+    def __init__(self, table: Table, known: Mapping[str, int] | None = None) -> None:
+        """The slots of a table's cards; `known` (another game's slots by ref) keeps the slots of the refs it holds."""
         self.of: dict[str, int] = {}
         self.ref_at: dict[int, str] = {}
         self.seat: dict[str, int] = {p.name: p.seat for p in table.players()}
         if len(self.seat) > SEATS:
             raise EncodingError(f"the encoding holds at most {SEATS} players")
-        if parent is not None:
+        if known is not None:
             for ref in table.refs:
-                if ref in parent.of:
-                    self.put(ref, parent.of[ref])
+                if ref in known:
+                    self.put(ref, known[ref])
         self.update(table)
 
     def update(self, table: Table) -> None:
