@@ -263,10 +263,11 @@ class Countertop(AECEnv):
         self.seen = {}
 
     def finish(self) -> None:
-        """End the episode when the game is over (terminal rewards) or a limit is reached (truncation)."""
+        """End the episode when the game is over (terminal rewards) or a limit is reached (truncation), and give
+        every agent's `infos` the winners (none after a truncation), whether it won, and every agent's final VP."""
         table = self.live().table
+        won = table.turn.winner if isinstance(table.turn.winner, list) else [table.turn.winner]
         if table.turn.phase == "over":
-            won = table.turn.winner if isinstance(table.turn.winner, list) else [table.turn.winner]
             for a in self.agents:
                 self.terminations[a] = True
                 winner = self.name_of[a] in won
@@ -281,6 +282,12 @@ class Countertop(AECEnv):
                 self.truncations[a] = True
                 if self.reward == "vp":
                     self.rewards[a] -= self.given[a] + self.rewards[a]
+        else:
+            return
+        winners = [a for a in self.agents if table.turn.phase == "over" and self.name_of[a] in won]
+        final_vp = {a: table.player(self.name_of[a]).vp for a in self.agents}
+        for a in self.agents:
+            self.infos[a].update(winners=list(winners), won=a in winners, final_vp=dict(final_vp))
 
     def copy_with(self, game: Game, slots: Slots) -> Countertop:
         """This environment's bookkeeping around another game at the same point (a clone, a determinization)."""

@@ -41,13 +41,31 @@ def policy(name: str, seed: int = 0) -> BotPolicy:
 
 
 class MaskedRandom:
-    """Picks uniformly among the indices its observation's mask allows (seeded)."""
+    """Picks uniformly among the indices its observation's mask allows (seeded): the legal indices in order, as
+    `np.flatnonzero` of the mask gives them, without walking the mask."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = np.random.default_rng(seed)
 
     def __call__(self, env: Any, agent: str) -> int:
-        return int(self.rng.choice(np.flatnonzero(env.observe(agent)["action_mask"])))
+        return int(self.rng.choice(sorted(env.unwrapped.legal_actions())))
+
+
+MASKED_RANDOM = "masked-random"
+"""The opponent name of `MaskedRandom`, beside the bots' names."""
+
+
+def opponent_policy(opponent: str | Agent, seed: int) -> Agent:
+    """An opponent as a policy: a policy itself (any callable: a checkpoint, the agent against itself), or a name,
+    `masked-random` or a bot's (`random`, `greedy`, `ismcts`, `ismcts:200`), seeded."""
+    if callable(opponent):
+        return opponent
+    if opponent == MASKED_RANDOM:
+        return MaskedRandom(seed)
+    try:
+        return policy(opponent, seed)
+    except ValueError:
+        raise ValueError(f"no opponent {opponent!r}: name {MASKED_RANDOM} or one of {SPECS}") from None
 
 
 @dataclass(frozen=True)
@@ -64,16 +82,19 @@ class Evaluation:
                 f"{r.value:.1%} (95% interval {r.low:.1%} to {r.high:.1%})")
 
 
-def evaluate(agent: Agent, opponent: str = "greedy", games: int = 200, players: int = 2, seed: int = 0,
+def evaluate(agent: Agent, opponent: str | Agent = "greedy", games: int = 200, players: int = 2, seed: int = 0,
              max_turns: int = MAX_TURNS) -> Evaluation:
-    """Play `games` seeded games (game g: seed `seed + g`, the agent in seat g mod players, the opponent bot in
-    every other seat) and count the agent's wins; a game that reaches the turn limit counts as not won."""
+    """Play `games` seeded games (game g: seed `seed + g`, the agent in seat g mod players, the opponent in every
+    other seat: a policy, or a name `opponent_policy` takes) and count the agent's wins; a game that reaches the
+    turn limit counts as not won."""
+    if not callable(opponent):
+        opponent_policy(opponent, 0)
     wins = 0
     for g in range(games):
         env = raw_env(players=players, seed=seed + g, max_turns=max_turns)
         env.reset()
         me = env.possible_agents[g % players]
-        others = {a: policy(opponent, (seed + g) * 31 + i) for i, a in enumerate(env.possible_agents)}
+        others = {a: opponent_policy(opponent, (seed + g) * 31 + i) for i, a in enumerate(env.possible_agents)}
         for name in env.agent_iter():
             _, _, terminated, truncated, _ = env.last(observe=False)
             env.step(None if terminated or truncated else agent(env, name) if name == me else others[name](env, name))
@@ -90,12 +111,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="players a game (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
-    parser.add_argument("--opponent", default="greedy", help="the bot in the other seats (default greedy)")
+    parser.add_argument("--opponent", default="greedy",
+                        help="masked-random or the bot in the other seats (default greedy)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.seed < 0:
         parser.error("--games must be 1 or more and --seed 0 or more")
     try:
-        policy(args.opponent)
+        opponent_policy(args.opponent, 0)
     except ValueError as e:
         parser.error(str(e))
     result = evaluate(MaskedRandom(args.seed), args.opponent, args.games, args.players, args.seed)

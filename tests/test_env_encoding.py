@@ -238,8 +238,30 @@ def test_evaluating_an_agent_against_greedy_gives_its_wins_and_interval() -> Non
 
 def test_the_evaluation_command_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     for argv, message in ((["--games", "0"], "--games must be 1 or more"),
-                          (["--opponent", "smart"], "no bot 'smart'")):
+                          (["--opponent", "smart"], "no opponent 'smart': name masked-random or")):
         with pytest.raises(SystemExit):
             main(argv)
         err = capsys.readouterr().err
         assert message in err and "Traceback" not in err
+
+
+def test_evaluate_takes_any_policy_or_masked_random_as_the_opponent() -> None:
+    """A callable (here the agent against itself) or the name `masked-random`, beside the bots' names."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        itself = evaluate(MaskedRandom(0), MaskedRandom(1), games=4, seed=0, max_turns=30)
+        named = evaluate(policy("greedy"), "masked-random", games=4, seed=0)
+    assert (itself.games, named.games) == (4, 4) and 0 <= itself.wins <= 4
+    assert named.wins == 4
+    with pytest.raises(ValueError, match="no opponent 'smart': name masked-random or one of random, greedy"):
+        evaluate(MaskedRandom(0), "smart", games=1)
+
+
+def test_masked_random_picks_as_from_the_mask() -> None:
+    """The legal indices in order are the mask's set bits, so the pick is the one `np.flatnonzero` would give."""
+    e = bot_game(3, 5, 30)
+    agent = e.agent_selection
+    one, two = MaskedRandom(4), np.random.default_rng(4)
+    for _ in range(5):
+        assert one(e, agent) == int(two.choice(np.flatnonzero(e.observe(agent)["action_mask"])))
+    e.close()

@@ -122,3 +122,46 @@ def test_a_copy_is_independent(players: int) -> None:
     for _ in range(20):
         masked_step(other, rng)
     assert seen(e) == before
+
+
+def test_the_end_gives_every_agent_the_winners_and_the_final_vp() -> None:
+    """Seed 3's masked-random game (tests/test_env.py's play_out): P1 wins on 10 VP gained."""
+    e = raw_env(seed=3)
+    e.reset()
+    rng = np.random.default_rng(3)
+    ends: dict[str, dict[str, Any]] = {}
+    for agent in e.agent_iter():
+        _, _, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            ends[agent] = info
+        e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(e.observe(agent)["action_mask"]))))
+    vp = {"player_0": 10, "player_1": 4}
+    assert ends == {"player_0": {"winners": ["player_0"], "won": True, "final_vp": vp},
+                    "player_1": {"winners": ["player_0"], "won": False, "final_vp": vp}}
+
+
+def test_a_truncated_game_names_no_winner() -> None:
+    e = raw_env(seed=3, max_turns=4)
+    e.reset()
+    rng = np.random.default_rng(3)
+    while not e.done(e.agent_selection):
+        masked_step(e, rng)
+    assert e.truncations == {"player_0": True, "player_1": True}
+    assert [e.infos[a]["winners"] for a in e.agents] == [[], []]
+    assert [e.infos[a]["won"] for a in e.agents] == [False, False]
+    assert e.infos["player_0"]["final_vp"] == {a: e.live().table.player(e.name_of[a]).vp for a in e.agents}
+
+
+@pytest.mark.parametrize("make", [env, raw_env])
+def test_numpy_scalars_and_0d_arrays_are_actions(make: Any) -> None:
+    """What a model's `predict` returns (a 0-d array) plays as the index it holds, in env() and raw_env()."""
+    plays = []
+    for form in (int, np.int64, np.int32, np.uint32, np.array, lambda k: np.array(k, dtype=np.int32)):
+        e = make(seed=1)
+        e.reset()
+        last = max(e.unwrapped.legal_actions())
+        assert last > 0
+        e.step(form(last))
+        plays.append(e.unwrapped.live().to_state()["log"])
+        e.close()
+    assert all(p == plays[0] for p in plays) and plays[0][-1]["type"] != "TurnEnded"
