@@ -15,7 +15,7 @@ import pytest
 from pettingzoo.test import api_test, max_cycles_test, render_test, seed_test
 
 from game.env import env, parallel_env, raw_env
-from game.env_encoding import ACTIONS, BLOCKS, OBSERVATION_SIZE, OFFSETS, observation_layout
+from game.env.encoding import ACTIONS, BLOCKS, OBSERVATION_SIZE, OFFSETS, observation_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,7 +73,7 @@ def test_render_without_a_mode_warns_and_draws_nothing() -> None:
 def test_the_renderer_is_imported_only_to_render() -> None:
     """Playing without a render mode loads neither pygame nor the window's code."""
     code = ("import sys; from game.env import raw_env; e = raw_env(); e.reset(); e.step(0); "
-            "print(sorted(m for m in sys.modules if m.startswith(('pygame', 'game.ui', 'game.env_render'))))")
+            "print(sorted(m for m in sys.modules if m.startswith(('pygame', 'game.ui', 'game.env.render'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from game.bots.determinize import Observation
 from game.bots.registry import make_bot
 from game.env import Countertop, raw_env
-from game.env_encoding import (
+from game.env.encoding import (
     ACTIONS,
     CARD,
     OBSERVATION_SIZE,
@@ -26,7 +26,7 @@ from game.env_encoding import (
     section,
     unflat,
 )
-from game.env_policies import MaskedRandom, evaluate, main, policy
+from game.env.policies import MaskedRandom, evaluate, main, policy
 from tests.test_player_views import twin
 
 

@@ -11,9 +11,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from game.env import SEED_LIMIT, env, raw_env
-from game.env_encoding import DECK_SIZE
-from game.env_policies import policy
+from game.env import env, raw_env
+from game.env.countertop import SEED_LIMIT
+from game.env.encoding import DECK_SIZE
+from game.env.policies import policy
 
 ROOT = Path(__file__).resolve().parent.parent
 WAVE4 = ROOT / "tests" / "repro" / "wave4"

@@ -1,5 +1,5 @@
 """Countertop as a PettingZoo environment: `env`, `raw_env` and `parallel_env`, with the fixed encodings
-of game/env_encoding.py, `state()`, `clone()` and `determinize()` (docs/rl.md)."""
+of game/env/encoding.py, `state()`, `clone()` and `determinize()` (docs/rl.md)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from pettingzoo.utils import wrappers
 
 from game.bots.determinize import Observation, Sampler
 from game.engine import Game
-from game.env_encoding import ACTIONS, OBSERVATION_SIZE, Codec, EncodingError, Slots, encode_view
+from game.env.encoding import ACTIONS, OBSERVATION_SIZE, Codec, EncodingError, Slots, encode_view
 from game.io.view import player_view
 
 if TYPE_CHECKING:
-    from game.env_render import Picture
+    from game.env.render import Picture
 
 REWARDS = ("win", "vp")
 RENDER_MODES = ("human", "rgb_array")
@@ -163,7 +163,7 @@ class Countertop(AECEnv):
             gymnasium.logger.warn("render() was called without a render_mode (\"human\" or \"rgb_array\")")
             return None
         if self.picture is None:
-            from game.env_render import Picture
+            from game.env.render import Picture
             self.picture = Picture()
         if self.render_mode == "rgb_array":
             return self.picture.rgb(self.live())

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from game.bots.registry import SPECS, make_bot
-from game.env import MAX_TURNS, Countertop, raw_env
+from game.env.countertop import MAX_TURNS, Countertop, raw_env
 from game.tools.balance import Interval, wilson
 
 Agent = Callable[[Any, str], int]
@@ -105,8 +105,8 @@ def evaluate(agent: Agent, opponent: str | Agent = "greedy", games: int = 200, p
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m game.env_policies`: a masked-random agent's win rate against a bot."""
-    parser = argparse.ArgumentParser(prog="python -m game.env_policies",
+    """`python -m game.env.policies`: a masked-random agent's win rate against a bot."""
+    parser = argparse.ArgumentParser(prog="python -m game.env.policies",
                                      description="A masked-random agent's win rate against a bot, with its interval.")
     parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="players a game (default 2)")
