@@ -15,7 +15,8 @@ import pytest
 from pettingzoo.test import api_test, max_cycles_test, render_test, seed_test
 
 from game.env import env, parallel_env, raw_env
-from game.env.encoding import ACTIONS, BLOCKS, OBSERVATION_SIZE, OFFSETS, observation_layout
+from game.env.encoding import ACTIONS, BLOCKS, OFFSETS
+from game.env.observation import OBSERVATION_SIZE, observation_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,17 +15,8 @@ from hypothesis import strategies as st
 from game.bots.determinize import Observation
 from game.bots.registry import make_bot
 from game.env import Countertop, raw_env
-from game.env.encoding import (
-    ACTIONS,
-    CARD,
-    OBSERVATION_SIZE,
-    OFFSETS,
-    EncodingError,
-    Slots,
-    flat,
-    section,
-    unflat,
-)
+from game.env.encoding import ACTIONS, OFFSETS, EncodingError, Slots, flat, unflat
+from game.env.observation import CARD, OBSERVATION_SIZE, section
 from game.env.policies import MaskedRandom, evaluate, main, policy
 from tests.test_player_views import twin
 

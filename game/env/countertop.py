@@ -1,5 +1,5 @@
 """Countertop as a PettingZoo environment: `env`, `raw_env` and `parallel_env`, with the fixed encodings
-of game/env/encoding.py, `state()`, `clone()` and `determinize()` (docs/rl.md)."""
+of game/env/encoding.py and game/env/observation.py, `state()`, `clone()` and `determinize()` (docs/rl.md)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from pettingzoo.utils import wrappers
 
 from game.bots.determinize import Observation, Sampler
 from game.engine import Game
-from game.env.encoding import ACTIONS, OBSERVATION_SIZE, Codec, EncodingError, Slots, encode_view
-from game.io.view import player_view
+from game.env.encoding import ACTIONS, Codec, EncodingError, Slots
+from game.env.observation import OBSERVATION_SIZE, encode
 
 if TYPE_CHECKING:
     from game.env.render import Picture
@@ -57,11 +57,11 @@ class Countertop(AECEnv):
         self.agent_of = dict(zip(self.names, self.possible_agents, strict=True))
         self.name_of = dict(zip(self.possible_agents, self.names, strict=True))
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32),
+            "observation": spaces.Box(-1.0, 1.0, (OBSERVATION_SIZE,), np.float32),
             "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8),
         }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(ACTIONS, seed=seed + i) for i, a in enumerate(self.possible_agents)}
-        self.state_space = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
+        self.state_space = spaces.Box(-1.0, 1.0, (OBSERVATION_SIZE,), np.float32)
         self.game: Game | None = None
         self.slots: Slots | None = None
         self.next_seed = seed
@@ -105,19 +105,14 @@ class Countertop(AECEnv):
         """The agent's observation: its view encoded, and its action mask (all zeros when it is not to act)."""
         kept = self.seen.get(agent)
         if kept is None:
-            table = self.live().table
-            view = player_view(table, self.name_of[agent], log=False)
             mine = agent == self.agent_selection and not self.done(agent)
-            kept = self.seen[agent] = {"observation": encode_view(view, self.slotted()),
+            kept = self.seen[agent] = {"observation": encode(self.live().table, self.slotted(), self.name_of[agent]),
                                        "action_mask": self.mask if mine else np.zeros(ACTIONS, dtype=np.int8)}
         return {key: value.copy() for key, value in kept.items()}
 
     def state(self) -> np.ndarray:
         """The global state: the same encoding as an observation, of the whole game (every card, no viewer)."""
-        table = self.live().table
-        full = self.live().view()
-        full["madness_pile"] = len(table.zone_cards("madness"))
-        return encode_view(full, self.slotted())
+        return encode(self.live().table, self.slotted(), None, everything=True)
 
     def step(self, action: Any) -> None:
         """Play the agent's action. An index the mask does not allow costs the agent ILLEGAL_PENALTY and forfeits
