@@ -28,7 +28,7 @@ def canonical(action: dict[str, Any]) -> dict[str, Any]:
 
 def bot_game(players: int, game_seed: int, steps: int) -> Countertop:
     """An environment after `steps` actions of random and greedy bots (seat by seat), played through the env."""
-    e = raw_env(players=players, seed=game_seed)
+    e = raw_env(players=players, seed=game_seed, actions="flat")
     e.reset()
     bots = {a: make_bot("random" if i % 2 else "greedy", game_seed + i) for i, a in enumerate(e.agents)}
     for _ in range(steps):
@@ -42,7 +42,7 @@ def bot_game(players: int, game_seed: int, steps: int) -> Countertop:
 @pytest.mark.parametrize(("players", "game_seed"), [(2, 11), (3, 12), (4, 13)])
 def test_the_mask_is_exactly_the_legal_actions_at_every_step(players: int, game_seed: int) -> None:
     """Over whole seeded games, the mask's set bits decode one to one to `Game.legal_actions()`."""
-    e = raw_env(players=players, seed=game_seed)
+    e = raw_env(players=players, seed=game_seed, actions="flat")
     e.reset()
     bots = {a: make_bot("random" if i % 2 else "greedy", game_seed + i) for i, a in enumerate(e.agents)}
     kinds: set[str] = set()
@@ -68,7 +68,7 @@ def test_every_command_shape_round_trips() -> None:
     seen: set[str] = set()
     for game_seed in range(4):
         for players in (2, 4):
-            e = raw_env(players=players, seed=game_seed)
+            e = raw_env(players=players, seed=game_seed, actions="flat")
             e.reset()
             rng = random.Random(game_seed)
             for agent in e.agent_iter():
@@ -85,7 +85,7 @@ def test_every_command_shape_round_trips() -> None:
 
 def test_a_targeted_minion_from_stasis_round_trips() -> None:
     """The block random play does not reach: own card, entry square and target, encoded and decoded."""
-    e = raw_env(players=4, seed=1)
+    e = raw_env(players=4, seed=1, actions="flat")
     e.reset()
     codec = e.codec()
     action = {"act": "play_from_stasis", "card": "p1-13", "to": [3, 2], "target": "p3-4"}
@@ -106,7 +106,7 @@ def test_an_index_is_its_block_and_slots() -> None:
 
 
 def test_an_index_naming_no_card_decodes_to_a_clear_error() -> None:
-    e = raw_env()
+    e = raw_env(actions="flat")
     e.reset()
     with pytest.raises(EncodingError, match="card slot 99 holds no card"):
         e.decode(flat("play", 99, 0))

@@ -126,7 +126,7 @@ def test_a_copy_is_independent(players: int) -> None:
 
 def test_the_end_gives_every_agent_the_winners_and_the_final_vp() -> None:
     """Seed 3's masked-random game (tests/test_env.py's play_out): P1 wins on 10 VP gained."""
-    e = raw_env(seed=3)
+    e = raw_env(seed=3, actions="flat")
     e.reset()
     rng = np.random.default_rng(3)
     ends: dict[str, dict[str, Any]] = {}
@@ -141,7 +141,7 @@ def test_the_end_gives_every_agent_the_winners_and_the_final_vp() -> None:
 
 
 def test_a_truncated_game_names_no_winner() -> None:
-    e = raw_env(seed=3, max_turns=4)
+    e = raw_env(seed=3, max_turns=4, actions="flat")
     e.reset()
     rng = np.random.default_rng(3)
     while not e.done(e.agent_selection):

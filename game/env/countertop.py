@@ -15,6 +15,7 @@ from pettingzoo.utils import wrappers
 
 from game.bots.determinize import Observation, Sampler
 from game.engine import Game
+from game.env.compact import COMPACT_ACTIONS, Menu
 from game.env.encoding import ACTIONS, Codec, EncodingError, Slots
 from game.env.observation import OBSERVATION_SIZE, encode
 
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from game.env.render import Picture
 
 REWARDS = ("win", "vp")
+ACTION_KINDS = {"compact": COMPACT_ACTIONS, "flat": ACTIONS}
+"""The action interfaces and their sizes: the compact one (game/env/compact.py, the default) and the flat one."""
 RENDER_MODES = ("human", "rgb_array")
 MAX_TURNS = 120
 """The default turn limit: the one `countertop sim` plays to."""
@@ -46,11 +49,12 @@ class Countertop(AECEnv):
 
     def __init__(self, players: int = 2, decks: Sequence[str | None] | None = None, seed: int = 0,
                  max_turns: int = MAX_TURNS, max_cycles: int | None = None, render_mode: str | None = None,
-                 reward: str = "win") -> None:
+                 reward: str = "win", actions: str = "compact") -> None:
         super().__init__()
         players, seed, max_turns, max_cycles = check_options(players, decks, seed, max_turns, max_cycles,
-                                                             render_mode, reward)
+                                                             render_mode, reward, actions)
         self.players, self.decks, self.seed = players, list(decks) if decks else None, seed
+        self.actions, self.size = actions, ACTION_KINDS[actions]
         self.max_turns, self.max_cycles, self.render_mode, self.reward = max_turns, max_cycles, render_mode, reward
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.names = [f"P{i + 1}" for i in range(players)]
@@ -58,16 +62,18 @@ class Countertop(AECEnv):
         self.name_of = dict(zip(self.possible_agents, self.names, strict=True))
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(-1.0, 1.0, (OBSERVATION_SIZE,), np.float32),
-            "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8),
+            "action_mask": spaces.Box(0, 1, (self.size,), np.int8),
         }) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(ACTIONS, seed=seed + i) for i, a in enumerate(self.possible_agents)}
+        self.action_spaces = {a: spaces.Discrete(self.size, seed=seed + i) for i, a in enumerate(self.possible_agents)}
         self.state_space = spaces.Box(-1.0, 1.0, (OBSERVATION_SIZE,), np.float32)
         self.game: Game | None = None
         self.slots: Slots | None = None
         self.next_seed = seed
         self.picture: Picture | None = None
-        self.listed: dict[int, dict[str, Any]] = {}
-        self.mask = np.zeros(ACTIONS, dtype=np.int8)
+        self.listed: dict[int, Any] = {}
+        """The allowed indices: each with its command (flat), or with the commands it leads to (compact)."""
+        self.menu: Menu | None = None
+        self.mask = np.zeros(self.size, dtype=np.int8)
         self.seen: dict[str, dict[str, np.ndarray]] = {}
         self.steps: dict[str, int] = {}
         self.given: dict[str, float] = {}
@@ -106,13 +112,16 @@ class Countertop(AECEnv):
         kept = self.seen.get(agent)
         if kept is None:
             mine = agent == self.agent_selection and not self.done(agent)
-            kept = self.seen[agent] = {"observation": encode(self.live().table, self.slotted(), self.name_of[agent]),
-                                       "action_mask": self.mask if mine else np.zeros(ACTIONS, dtype=np.int8)}
+            given = self.menu.given if mine and self.menu is not None else ()
+            kept = self.seen[agent] = {
+                "observation": encode(self.live().table, self.slotted(), self.name_of[agent], given=given),
+                "action_mask": self.mask if mine else np.zeros(self.size, dtype=np.int8)}
         return {key: value.copy() for key, value in kept.items()}
 
     def state(self) -> np.ndarray:
         """The global state: the same encoding as an observation, of the whole game (every card, no viewer)."""
-        return encode(self.live().table, self.slotted(), None, everything=True)
+        given = self.menu.given if self.menu is not None else ()
+        return encode(self.live().table, self.slotted(), None, everything=True, given=given)
 
     def step(self, action: Any) -> None:
         """Play the agent's action. An index the mask does not allow costs the agent ILLEGAL_PENALTY and forfeits
@@ -126,10 +135,15 @@ class Countertop(AECEnv):
         self.infos[agent] = {}
         index = whole(action)
         if index is None:
-            raise ValueError(f"an action is an index 0..{ACTIONS - 1}, not {action!r}")
+            raise ValueError(f"an action is an index 0..{self.size - 1}, not {action!r}")
         before = self.vps()
+        follow_up = False
         if index in self.listed:
-            self.play(self.listed[index])
+            chosen = self.listed[index] if self.menu is None else self.menu.give(index)
+            if chosen is None:
+                follow_up = True
+            else:
+                self.play(chosen)
         else:
             self.rewards[agent] += ILLEGAL_PENALTY
             self.infos[agent] = {"illegal_action": index, "played_instead": self.forfeit(self.name_of[agent])}
@@ -143,11 +157,13 @@ class Countertop(AECEnv):
         self.finish()
         for a in self.agents:
             self.given[a] += self.rewards[a]
-        if not any(self.terminations.values()) and not any(self.truncations.values()):
-            self.refresh()
+        if any(self.terminations.values()) or any(self.truncations.values()):
+            self.listed, self.seen, self.menu = {}, {}, None
+            self.mask = np.zeros(self.size, dtype=np.int8)
+        elif follow_up:
+            self.allow()
         else:
-            self.listed, self.seen = {}, {}
-            self.mask = np.zeros(ACTIONS, dtype=np.int8)
+            self.refresh()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -193,16 +209,25 @@ class Countertop(AECEnv):
         return Observation.of(self.live(), self.name_of[agent])
 
     def action_index(self, action: dict[str, Any]) -> int:
-        """The index of one of the legal actions of this moment."""
-        return self.codec().encode(action)
+        """The index of one of the legal actions of this moment; with compact actions, the index that takes it one
+        step further from the indices given so far."""
+        return self.codec().encode(action) if self.menu is None else self.menu.next_index(action)
 
     def decode(self, index: int) -> dict[str, Any]:
-        """The command an index names at this moment (whether or not it is legal)."""
+        """The command a flat index names at this moment (whether or not it is legal)."""
+        if self.menu is not None:
+            raise EncodingError("decode() reads flat indices; with compact actions legal_actions() gives the "
+                                "commands each allowed index leads to")
         return self.codec().decode(index)
 
-    def legal_actions(self) -> dict[int, dict[str, Any]]:
-        """The legal actions of this moment by index (the mask's set bits)."""
+    def legal_actions(self) -> dict[int, Any]:
+        """The allowed indices of this moment (the mask's set bits): each with its command (flat actions), or with
+        the list of commands it leads to (compact actions)."""
         return dict(self.listed)
+
+    def following(self) -> bool:
+        """Whether the agent to act is in the middle of a compact action (a follow-up step is asked)."""
+        return self.menu is not None and bool(self.menu.given)
 
     # ----- inside ---------------------------------------------------------------------------------------------
 
@@ -237,7 +262,8 @@ class Countertop(AECEnv):
         played: list[dict[str, Any]] = []
         table = self.live().table
         for _ in range(FORFEIT_LIMIT):
-            action = self.listed.get(0) or next(iter(self.listed.values()))
+            legal = self.live().legal_actions()
+            action = next((a for a in legal if a["act"] == "end_turn"), legal[0])
             self.play(action)
             played.append(action)
             if table.turn.phase == "over" or table.acting_player() != player:
@@ -249,12 +275,21 @@ class Countertop(AECEnv):
         """The agent to act, the legal actions by index and the mask, for the game's new moment."""
         codec = self.codec()
         listed = self.live().legal_actions()
-        self.listed = {codec.encode(a): a for a in listed}
-        if len(self.listed) != len(listed):
-            raise EncodingError("two legal actions share an index")
-        self.mask = np.zeros(ACTIONS, dtype=np.int8)
-        self.mask[list(self.listed)] = 1
+        if self.actions == "compact":
+            self.menu = Menu(codec, listed)
+        else:
+            self.listed = {codec.encode(a): a for a in listed}
+            if len(self.listed) != len(listed):
+                raise EncodingError("two legal actions share an index")
         self.agent_selection = self.agent_of[codec.me]
+        self.allow()
+
+    def allow(self) -> None:
+        """The allowed indices and the mask: the flat listing's, or the compact menu's next step."""
+        if self.menu is not None:
+            self.listed = self.menu.allowed()
+        self.mask = np.zeros(self.size, dtype=np.int8)
+        self.mask[list(self.listed)] = 1
         self.seen = {}
 
     def finish(self) -> None:
@@ -294,20 +329,26 @@ class Countertop(AECEnv):
     def options(self, render_mode: str | None) -> dict[str, Any]:
         """The options this environment was made with, with another render mode."""
         return {"players": self.players, "decks": self.decks, "seed": self.seed, "max_turns": self.max_turns,
-                "max_cycles": self.max_cycles, "render_mode": render_mode, "reward": self.reward}
+                "max_cycles": self.max_cycles, "render_mode": render_mode, "reward": self.reward,
+                "actions": self.actions}
 
     def episode(self) -> dict[str, Any]:
-        """A copy of the episode's bookkeeping (agents, rewards, ends, infos, steps), none of it shared."""
-        return copy.deepcopy({key: getattr(self, key, None) for key in EPISODE})
+        """A copy of the episode's bookkeeping (agents, rewards, ends, infos, steps, the compact indices given so
+        far), none of it shared."""
+        kept = copy.deepcopy({key: getattr(self, key, None) for key in EPISODE})
+        return {**kept, "indices_given": self.menu.given if self.menu is not None else ()}
 
     def resume(self, game: Game, slots: Mapping[str, int], episode: dict[str, Any]) -> None:
         """Take up a game at a point, with its card slots and the episode's bookkeeping there."""
         self.game = game
         self.slots = Slots(game.table, slots)
-        for key, value in episode.items():
-            setattr(self, key, value)
+        for key in EPISODE:
+            setattr(self, key, episode[key])
         if not any(self.done(a) for a in self.agents):
             self.refresh()
+            for index in episode["indices_given"]:
+                assert self.menu is not None and self.menu.give(index) is None
+            self.allow()
 
     def __getstate__(self) -> dict[str, Any]:
         """What `pickle` and `copy.deepcopy` keep: the options, the game's state (a save's round trip), the card
@@ -355,7 +396,7 @@ def game_seed(seed: Any) -> int:
 
 
 def check_options(players: Any, decks: Any, seed: Any, max_turns: Any, max_cycles: Any, render_mode: Any,
-                  reward: Any) -> tuple[int, int, int, int | None]:
+                  reward: Any, actions: Any) -> tuple[int, int, int, int | None]:
     """Refuse a bad option with one line naming it (the decks themselves are checked by the game's setup); give
     players, seed, max_turns and max_cycles back as ints (numpy integers are taken as the numbers they are)."""
     count = whole(players)
@@ -375,6 +416,8 @@ def check_options(players: Any, decks: Any, seed: Any, max_turns: Any, max_cycle
         raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} (or None), not {render_mode!r}")
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    if actions not in ACTION_KINDS:
+        raise ValueError(f"actions must be one of {', '.join(ACTION_KINDS)}, not {actions!r}")
     return count, number, turns, cycles
 
 
@@ -428,7 +471,7 @@ class CountertopParallel(ParallelEnv):
 
 
 def raw_env(**options: Any) -> Countertop:
-    """The environment without wrappers: players, decks, seed, max_turns, max_cycles, render_mode, reward."""
+    """The environment without wrappers: players, decks, seed, max_turns, max_cycles, render_mode, reward, actions."""
     return Countertop(**options)
 
 

@@ -11,7 +11,9 @@ import numpy as np
 from game.core.cards import card_pool
 from game.core.components import Defences, Health, Stats
 from game.core.constants import CUBE_COLORS, KINDS, PHASES, STATUSES, ZONES
-from game.env.encoding import CARDS, OPTIONS, SEATS, SQUARES, EncodingError, Slots, square_index
+from game.env.compact import CARD as CARD_HEAD
+from game.env.compact import TARGET, VERBS
+from game.env.encoding import CARDS, OPTIONS, SEATS, SQUARES, TARGETS, EncodingError, Slots, square_index
 from game.io.view import visible_to
 from game.rules.stasis import madness_penalty
 from game.rules.stats import crit_chance, movement, mv_left, power, printed_atk
@@ -38,8 +40,12 @@ CARD = ("visible", *(f"zone_{z}" for z in ZONES), *(f"owner_seat_{s}" for s in r
         "negation_spirit", "on_square", "x", "y", "lost_abilities", "list_position", "pending_option",
         "pending_source")
 OPTION = ("present", "hidden", "card_slot", "is_number", "number", "is_text")
+FOLLOW_UPS = 3
+"""The most target slots a compact action asks one after the other before its last (a shove's target and path)."""
+SELECTION = ("follow_up", "selected_card", *(f"verb_{v}" for v in VERBS),
+             *(f"given_{k}" for k in range(1, FOLLOW_UPS + 1)))
 SECTIONS = (("global", GLOBAL, 1), ("players", PLAYER, SEATS), ("squares", SQUARE, SQUARES),
-            ("cards", CARD, CARDS), ("options", OPTION, OPTIONS))
+            ("cards", CARD, CARDS), ("options", OPTION, OPTIONS), ("selection", SELECTION, 1))
 OBSERVATION_SIZE = sum(len(fields) * n for _, fields, n in SECTIONS)
 SCALES: dict[str, float] = {
     "turn": 120, "madness_pile": 20, "pending_options": OPTIONS, "vp": 20, "stones": 10, "hand_size": 20,
@@ -49,7 +55,8 @@ SCALES: dict[str, float] = {
     "atk": 20, "crt": 100, "mv": 10, "printed_atk": 20, "range": 10, "mv_left": 10,
     **{f"cubes_{c}": 10 for c in CUBE_COLORS}, "evasion_physical": 100, "evasion_spirit": 100,
     "negation_physical": 200, "negation_spirit": 200, "x": 6, "y": 4, "list_position": OPTIONS,
-    "card_slot": CARDS, "number": 20,
+    "card_slot": CARDS, "number": 20, "selected_card": CARDS,
+    **{f"given_{k}": TARGETS + 1 for k in range(1, FOLLOW_UPS + 1)},
 }
 """The number each field is divided by (a field not named is 0 or 1 already); the result is clipped to -1..1."""
 
@@ -97,9 +104,11 @@ EVASION = {d: C[f"evasion_{d}"] for d in DAMAGE}
 NEGATION = {d: C[f"negation_{d}"] for d in DAMAGE}
 
 
-def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = False) -> np.ndarray:
+def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = False,
+           given: tuple[int, ...] = ()) -> np.ndarray:
     """What `viewer` may know of the table (hidden cards are left out: every deck, the Madness pile, the other
-    hands), or with `everything` the global state (every card, no viewer), as the scaled vector of docs/rl.md."""
+    hands), or with `everything` the global state (every card, no viewer), as the scaled vector of docs/rl.md;
+    `given` is the compact action the viewer is in the middle of (its own: nobody else's observation shows it)."""
     out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     order = table.players_order
     seat = {name: i for i, name in enumerate(order)}
@@ -153,6 +162,8 @@ def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = Fa
                 controller = table.controller(eid)
                 sq[2 if controller == viewer and viewer is not None else 3 if controller is not None else 4] = 1
     encode_options(table, slots, options, shown, section(out, "options"))
+    if given:
+        encode_selection(given, section(out, "selection")[0])
     np.divide(out, SCALE, out=out)
     return np.clip(out, -1.0, 1.0, out=out)
 
@@ -220,3 +231,11 @@ def encode_options(table: Table, slots: Slots, options: list[object], shown: set
             rows[i, 1] = 1
         else:
             rows[i, 5] = 1
+
+
+def encode_selection(given: tuple[int, ...], r: np.ndarray) -> None:
+    """The compact action given so far, unscaled: its card's slot + 1, its verb one-hot, and each target slot + 1."""
+    slot, verb = divmod(given[0] - CARD_HEAD, len(VERBS))
+    r[0], r[1], r[2 + verb] = 1, slot + 1, 1
+    for k, index in enumerate(given[1:FOLLOW_UPS + 1]):
+        r[2 + len(VERBS) + k] = index - TARGET + 1

@@ -21,7 +21,8 @@ Agent = Callable[[Any, str], int]
 
 class BotPolicy:
     """One of the project's bots playing an agent: it chooses from the agent's view (`bot_view`: what the bots are
-    always given, nothing hidden) and the choice is encoded as the action index."""
+    always given, nothing hidden) and the choice is encoded as the action index (with compact actions, one index
+    a step until the command is played)."""
 
     def __init__(self, name: str, seed: int = 0) -> None:
         try:
@@ -29,10 +30,15 @@ class BotPolicy:
         except (KeyError, ValueError):
             raise ValueError(f"no bot {name!r}: name one of {SPECS}") from None
         self.name = name
+        self.planned: dict[tuple[int, str], dict[str, Any]] = {}
+        """The command chosen for each environment and agent, while its compact action takes follow-up steps."""
 
     def __call__(self, env: Any, agent: str) -> int:
         raw: Countertop = env.unwrapped
-        return raw.action_index(self.bot.choose(raw.bot_view(agent)))
+        key = (id(raw), agent)
+        if not raw.following() or key not in self.planned:
+            self.planned[key] = self.bot.choose(raw.bot_view(agent))
+        return raw.action_index(self.planned[key])
 
 
 def policy(name: str, seed: int = 0) -> BotPolicy:
