@@ -117,11 +117,15 @@ def test_a_follow_up_shows_in_the_acting_agents_selection_only() -> None:
     e, head = at_a_long_head(3)
     me = e.agent_selection
     other = next(a for a in e.agents if a != me)
-    theirs = e.observe(other)["observation"]
+    theirs, mine = e.observe(other)["observation"], e.observe(me)["observation"]
     commands = e.legal_actions()[head]
     e.step(head)
     assert e.following() and e.agent_selection == me
-    row = section(e.observe(me)["observation"], "selection")[0]
+    now = e.observe(me)["observation"]
+    row = section(now, "selection")[0]
+    assert not section(mine, "selection").any()
+    section(now, "selection")[:] = 0
+    assert np.array_equal(now, mine)
     slot, verb = divmod(head - CARD, len(VERBS))
     assert row[SELECTION.index("follow_up")] == 1 and row[SELECTION.index(f"verb_{VERBS[verb]}")] == 1
     assert row[SELECTION.index("selected_card")] == np.float32((slot + 1) / 100)

@@ -17,7 +17,7 @@ from game.bots.determinize import Observation, Sampler
 from game.engine import Game
 from game.env.compact import COMPACT_ACTIONS, Menu
 from game.env.encoding import ACTIONS, Codec, EncodingError, Slots
-from game.env.observation import OBSERVATION_SIZE, encode
+from game.env.observation import OBSERVATION_SIZE, encode, with_selection
 
 if TYPE_CHECKING:
     from game.env.render import Picture
@@ -75,6 +75,8 @@ class Countertop(AECEnv):
         self.menu: Menu | None = None
         self.mask = np.zeros(self.size, dtype=np.int8)
         self.seen: dict[str, dict[str, np.ndarray]] = {}
+        self.drawn: dict[str, np.ndarray] = {}
+        """Each agent's observation of this moment's table, without the selection (a follow-up step keeps it)."""
         self.steps: dict[str, int] = {}
         self.given: dict[str, float] = {}
         """Each agent's rewards so far this episode (the \"vp\" reward's end makes their sum's sign the win's)."""
@@ -112,16 +114,18 @@ class Countertop(AECEnv):
         kept = self.seen.get(agent)
         if kept is None:
             mine = agent == self.agent_selection and not self.done(agent)
+            drawn = self.drawn.get(agent)
+            if drawn is None:
+                drawn = self.drawn[agent] = encode(self.live().table, self.slotted(), self.name_of[agent])
             given = self.menu.given if mine and self.menu is not None else ()
-            kept = self.seen[agent] = {
-                "observation": encode(self.live().table, self.slotted(), self.name_of[agent], given=given),
-                "action_mask": self.mask if mine else np.zeros(self.size, dtype=np.int8)}
+            kept = self.seen[agent] = {"observation": with_selection(drawn, given) if given else drawn,
+                                       "action_mask": self.mask if mine else np.zeros(self.size, dtype=np.int8)}
         return {key: value.copy() for key, value in kept.items()}
 
     def state(self) -> np.ndarray:
         """The global state: the same encoding as an observation, of the whole game (every card, no viewer)."""
-        given = self.menu.given if self.menu is not None else ()
-        return encode(self.live().table, self.slotted(), None, everything=True, given=given)
+        state = encode(self.live().table, self.slotted(), None, everything=True)
+        return with_selection(state, self.menu.given) if self.menu is not None and self.menu.given else state
 
     def step(self, action: Any) -> None:
         """Play the agent's action. An index the mask does not allow costs the agent ILLEGAL_PENALTY and forfeits
@@ -158,7 +162,7 @@ class Countertop(AECEnv):
         for a in self.agents:
             self.given[a] += self.rewards[a]
         if any(self.terminations.values()) or any(self.truncations.values()):
-            self.listed, self.seen, self.menu = {}, {}, None
+            self.listed, self.seen, self.drawn, self.menu = {}, {}, {}, None
             self.mask = np.zeros(self.size, dtype=np.int8)
         elif follow_up:
             self.allow()
@@ -282,6 +286,7 @@ class Countertop(AECEnv):
             if len(self.listed) != len(listed):
                 raise EncodingError("two legal actions share an index")
         self.agent_selection = self.agent_of[codec.me]
+        self.drawn = {}
         self.allow()
 
     def allow(self) -> None:

@@ -104,11 +104,10 @@ EVASION = {d: C[f"evasion_{d}"] for d in DAMAGE}
 NEGATION = {d: C[f"negation_{d}"] for d in DAMAGE}
 
 
-def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = False,
-           given: tuple[int, ...] = ()) -> np.ndarray:
+def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = False) -> np.ndarray:
     """What `viewer` may know of the table (hidden cards are left out: every deck, the Madness pile, the other
-    hands), or with `everything` the global state (every card, no viewer), as the scaled vector of docs/rl.md;
-    `given` is the compact action the viewer is in the middle of (its own: nobody else's observation shows it)."""
+    hands), or with `everything` the global state (every card, no viewer), as the scaled vector of docs/rl.md,
+    with an empty selection."""
     out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     order = table.players_order
     seat = {name: i for i, name in enumerate(order)}
@@ -162,8 +161,6 @@ def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = Fa
                 controller = table.controller(eid)
                 sq[2 if controller == viewer and viewer is not None else 3 if controller is not None else 4] = 1
     encode_options(table, slots, options, shown, section(out, "options"))
-    if given:
-        encode_selection(given, section(out, "selection")[0])
     np.divide(out, SCALE, out=out)
     return np.clip(out, -1.0, 1.0, out=out)
 
@@ -233,9 +230,15 @@ def encode_options(table: Table, slots: Slots, options: list[object], shown: set
             rows[i, 5] = 1
 
 
-def encode_selection(given: tuple[int, ...], r: np.ndarray) -> None:
-    """The compact action given so far, unscaled: its card's slot + 1, its verb one-hot, and each target slot + 1."""
+def with_selection(vector: np.ndarray, given: tuple[int, ...]) -> np.ndarray:
+    """A copy of an observation with the compact action given so far in its selection (the viewer's own: nobody
+    else's observation shows it): 1, its card's slot + 1, its verb one-hot, and each target slot + 1, scaled."""
+    out = vector.copy()
+    start, _, fields = LAYOUT["selection"]
+    r = np.zeros(len(fields), dtype=np.float32)
     slot, verb = divmod(given[0] - CARD_HEAD, len(VERBS))
     r[0], r[1], r[2 + verb] = 1, slot + 1, 1
     for k, index in enumerate(given[1:FOLLOW_UPS + 1]):
         r[2 + len(VERBS) + k] = index - TARGET + 1
+    out[start:start + len(fields)] = r / SCALE[start:start + len(fields)]
+    return out
