@@ -122,7 +122,7 @@ def test_a_follow_up_shows_in_the_acting_agents_selection_only() -> None:
     e.step(head)
     assert e.following() and e.agent_selection == me
     now = e.observe(me)["observation"]
-    row = section(now, "selection")[0]
+    row = section(now, "selection")[0].copy()
     assert not section(mine, "selection").any()
     section(now, "selection")[:] = 0
     assert np.array_equal(now, mine)
