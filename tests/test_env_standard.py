@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from pettingzoo.test import parallel_api_test
 
 from game.env import env, parallel_env, raw_env
 
@@ -165,3 +166,11 @@ def test_numpy_scalars_and_0d_arrays_are_actions(make: Any) -> None:
         plays.append(e.unwrapped.live().to_state()["log"])
         e.close()
     assert all(p == plays[0] for p in plays) and plays[0][-1]["type"] != "TurnEnded"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_parallel_api(players: int) -> None:
+    """PettingZoo's `parallel_api_test` over 300 cycles, with compact actions (the default)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(parallel_env(players=players, seed=players), num_cycles=300)
