@@ -37,14 +37,16 @@ EPISODE = ("agents", "rewards", "_cumulative_rewards", "terminations", "truncati
 """The bookkeeping of an episode that a copy of the environment takes over (the last is PettingZoo's own, for the
 agent to come back to once the finished agents have stepped)."""
 SEED_LIMIT = 2**63 - 1
-"""The largest game seed: replay files hold seeds from 0 to this, and saves as much (E04)."""
+"""The largest game seed: replay files hold seeds from 0 to this, and saves as much."""
 
 
 class Countertop(AECEnv):
     """One game of Countertop as an AEC environment: agents `player_0` .. `player_{n-1}` in seat order, each
-    observing its own view (docs/rl.md says every slot), acting through one Discrete action space."""
+    observing what it may know (docs/rl.md says every slot), acting through one Discrete action space: compact
+    (a command in one to four steps, the default) or flat (one index per command). `countertop_v1`: the compact
+    actions and the scaled observation (v0 had flat actions and raw counts)."""
 
-    metadata = {"name": "countertop_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": True,
+    metadata = {"name": "countertop_v1", "render_modes": list(RENDER_MODES), "is_parallelizable": True,
                 "render_fps": 2}
 
     def __init__(self, players: int = 2, decks: Sequence[str | None] | None = None, seed: int = 0,
