@@ -14,6 +14,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from game.bots.determinize import Observation, Sampler
+from game.core.dice import MAX_SEED
 from game.core.numbers import shipped_numbers
 from game.engine import Game
 from game.env.compact import COMPACT_ACTIONS, Menu
@@ -37,8 +38,8 @@ EPISODE = ("agents", "rewards", "_cumulative_rewards", "terminations", "truncati
            "agent_selection", "_skip_agent_selection")
 """The bookkeeping of an episode that a copy of the environment takes over (the last is PettingZoo's own, for the
 agent to come back to once the finished agents have stepped)."""
-SEED_LIMIT = 2**63 - 1
-"""The largest game seed: replay files hold seeds from 0 to this, and saves as much."""
+SEED_LIMIT = MAX_SEED
+"""The largest game seed: the engine's one bound (game.core.dice), which saves and replay files hold too."""
 
 
 class Countertop(AECEnv):
