@@ -14,14 +14,12 @@ import pygame
 
 from game.core.atomic import write_whole
 from game.ui import saves, words
-from game.ui.counted import counted_lines
 from game.ui.draw import INK, Zone, box, fit_line, px, set_unit, text
 from game.ui.game_list import GameList
 from game.ui.guide import Guide
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
 from game.ui.motion import Motion
-from game.ui.reasons import why_not
 from game.ui.renderer import ERROR, Renderer
 from game.ui.rules_overlay import RulesOverlay
 from game.ui.screen import Screen
@@ -30,8 +28,8 @@ from game.ui.session import DEFAULT_NAMES, Session, data_home, random_seed, save
 from game.ui.setup_screens import ConfirmReplace, GameListScreen, NewGame
 from game.ui.setup_screens import deck_names as deck_names  # where the tests and tools have found it
 from game.ui.state import UiState
-from game.ui.table_screens import FinalBoard, GameOver, Legend, Pass, Rules, Table, Watching
-from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory, button_tip
+from game.ui.table_screens import FinalBoard, GameOver, Pass, Rules, Table, Watching
+from game.ui.undo import NOTHING_YET, UndoHistory
 
 if TYPE_CHECKING:
     from game.ui.replay_view import ReplayView
@@ -251,11 +249,12 @@ class App(Session):
             if screen == "final_board":
                 self.push(FinalBoard(GameOver()))
         elif screen != "pass":
-            self.show(Table())
+            table = Table()
+            self.show(table)
             if screen in ("legend", "rules"):
-                self.request(screen)
+                table.request(self, screen)
             elif screen == "refusal":
-                self.show_a_refusal()
+                table.show_a_refusal(self)
 
     # ----- events ----------------------------------------------------------------------------------------
 
@@ -314,70 +313,6 @@ class App(Session):
         self.layout = Layout.for_window(*self.window.get_size())
         self.renderer = Renderer(self.layout)
 
-    def play_key(self, event: pygame.event.Event) -> None:
-        """A key for the play input (select, end the turn, undo, open the rules...)."""
-        assert self.play is not None
-        self.request(self.play.key(event))
-        self.after_action()
-
-    def request(self, what: str | None) -> None:
-        """Requests coming back from the play input: open the rules, save, undo."""
-        if what == "rules":
-            self.ui.rules_scroll = 0
-            self.rules.open(self.tooltip + self.inspect_lines)
-            self.push(Rules(self.top))
-        elif what == "legend" and isinstance(self.top, Table):
-            self.push(Legend(self.top))
-        elif what == "save":
-            self.save_now()
-        elif what == "undo":
-            self.undo()
-        elif what == "redo":
-            self.redo()
-
-    def undo(self) -> None:
-        """Ctrl+Z or the Undo button: rebuild the game as it was before the active player's last action.
-
-        The App and the play input then point at the rebuilt game, and the old one's world is freed.
-        """
-        assert self.game is not None and self.play is not None
-        step = self.play.undo.take_back()
-        if step is None:
-            self.ui.banner, self.ui.banner_is_error = self.play.undo.refusal, True
-            return
-        self.ui.clear_selection()
-        old = self.game
-        try:
-            rebuilt = type(old).from_state(step.state)
-        except (ValueError, KeyError, TypeError) as err:
-            self.play.undo.forget(f"Can't undo: the undo history kept in the save is damaged ({err}).")
-            self.ui.banner, self.ui.banner_is_error = self.play.undo.refusal, True
-            return
-        self.game = self.play.game = rebuilt
-        old.close()
-        self.renderer, self.cached = Renderer(self.layout), None
-        view, _ = self.snapshot()
-        self.log_seen = len(view["log"])
-        self.ui.banner, self.ui.banner_is_error = words.undone(view, step.action), False
-
-    def redo(self) -> None:
-        """Ctrl+Y: do again the action the last undo took back (the game is exactly as it was before it)."""
-        assert self.play is not None
-        step = self.play.undo.to_redo()
-        if step is None:
-            self.ui.banner, self.ui.banner_is_error = NOTHING_TO_REDO, True
-            return
-        view, _ = self.snapshot()
-        if self.play.perform(step.action):
-            self.ui.banner, self.ui.banner_is_error = f"Redid: {words.action_label(view, step.action)}", False
-
-    # ----- bot seats (game/ui/seats.py) -----------------------------------------------------------------
-
-    def play_game(self) -> GameLike:
-        """The game on the play screen."""
-        assert self.game is not None
-        return self.game
-
     def hand_over(self, view: dict[str, Any]) -> None:
         """Another player must act: a person gets the pass screen; a bot seat gets none, and the table stays up
         (with what is open over it) showing only the hand of the person at the table."""
@@ -389,41 +324,6 @@ class App(Session):
         self.ui.viewer = self.seats.viewer_for_bots(list(view.get("players_order") or view["players"]))
         if not any(isinstance(screen, Table) for screen in self.stack):
             self.show(Table())
-
-    def drive_bots(self) -> None:
-        """On the play screen (`Table.update`), let a bot that must act take one action once its pause is over.
-        When that hands the turn to the person at the table (no pass screen), they get the recap of the turns
-        they watched."""
-        if self.game is None:
-            return
-        seen = self.log_seen
-        if self.seats.play_one(self.game, self.clock()) is not None:
-            assert self.play is not None
-            self.play.undo.forget(NOTHING_YET)
-            self.ui.clear_selection()
-            self.ui.banner, self.ui.banner_is_error = self.bot_banner(), False
-            self.after_action(by_bot=True)
-            view, _ = self.snapshot()
-            viewer = self.ui.viewer
-            turned = any(e.get("type") == "TurnStarted" and e.get("player") == viewer for e in view["log"][seen:])
-            if isinstance(self.base, Table) and viewer is not None and turned:
-                self.recap = words.turn_summary(view, viewer)
-            if self.seats.to_act(self.game) is None:  # the person's turn: the bot's last words go
-                self.ui.banner = ""
-
-    def bot_banner(self) -> str:
-        """The pace bots play at (F changes it), then the bot's last action."""
-        pace = "Bots fast (F: slower)" if self.seats.fast else "Bots (F: faster)"
-        return f"{pace} · {self.seats.last}" if self.seats.last else pace
-
-    def bot_key(self, event: pygame.event.Event) -> bool:
-        """F speeds bots up (or back to a readable pace); while a bot acts, other keys but F1 do nothing."""
-        if event.key == pygame.K_f:
-            self.seats.toggle_fast(self.clock())
-            self.ui.banner = self.bot_banner()
-            self.ui.banner_is_error = False
-            return True
-        return bool(self.seats.to_act(self.play_game())) and event.key != pygame.K_F1
 
     # ----- drawing ---------------------------------------------------------------------------------------
 
@@ -452,20 +352,6 @@ class App(Session):
             radius=4)
         line = fit_line(message, 19, strip[2] - px(12), True)
         text(surface, line, (strip[0] + strip[2] // 2, strip[1] + strip[3] // 2), 19, INK, True, True)
-
-    def draw_inspected(self, surface: pygame.Surface, view: dict[str, Any], zones: list[Zone]) -> None:
-        """The details of an enemy or neutral card the player clicked, framed and pinned beside it."""
-        ref = self.ui.inspected
-        self.inspect_lines = []
-        if ref is None or ref not in view["cards"]:
-            return
-        rects = [rect for rect, key in zones if key == ("card", ref)]
-        if not rects:
-            return
-        pygame.draw.rect(surface, (255, 255, 255), rects[-1], 3)
-        self.inspect_lines = words.short_tooltip(words.card_tooltip(view, ref), False)
-        x, y, w, h = rects[-1]
-        self.renderer.draw_tooltip(surface, self.inspect_lines, (x + w - 12, y - 12))
 
     def with_tooltip(
         self,
@@ -511,49 +397,6 @@ class App(Session):
         elsewhere, the whole state once the game is over (every card is shown then, and the scores count the
         Madness cards of every hand and deck)."""
         return self.base.shown(self)
-
-    def show_a_refusal(self) -> None:
-        """Click the first card of the player at the device that can do nothing now, as a player would, so
-        that the engine's reason shows (used by `--screen refusal`)."""
-        assert self.game is not None and self.play is not None
-        view, legal = self.snapshot()
-        viewer = self.ui.viewer or view["active"]
-        busy = {a.get("card") for a in legal}
-        mine = list(view["players"][viewer]["hand"]) + [
-            ref for ref, card in view["cards"].items() if card.get("controller") == viewer and card["zone"] == "board"
-        ]
-        for ref in mine:
-            if ref not in busy:
-                self.play.select(view, ref, (0, 0))
-                return
-
-    def tooltip_lines(self, view: dict[str, Any], key: tuple[Any, ...] | None) -> list[str]:
-        """What hovering the thing under the mouse explains."""
-        if key is None:
-            return []
-        if key[0] == "card":
-            lines = words.card_tooltip(view, key[1])
-            after_text = 3 if view["cards"][key[1]].get("text") else 2
-            lines[after_text:after_text] = counted_lines(self.game, key[1])
-            hand = view["players"].get(self.ui.viewer, {}).get("hand", [])
-            _, legal = self.snapshot()
-            if key[1] in hand and not any(a.get("card") == key[1] for a in legal) and self.game is not None:
-                lines.insert(1, "Can't play it now: " + why_not(self.game, view, key[1], self.ui.viewer or ""))
-            return lines
-        if key[0] == "goal":
-            return words.SCORING[:]
-        if key[0] == "plays":
-            return words.plays_tooltip(view, key[1])
-        if key[0] in ("status", "stun_counters", "stasis_counters", "cubes", "evasion", "negation"):
-            return words.marker_tooltip(view, key)
-        if key[0] == "player":
-            return words.player_tooltip(view, key[1])
-        if key == ("button", "end_turn") and view["active"] == self.ui.viewer:
-            lost = words.discarded_at_end(view, view["active"])
-            return words.end_turn_warning(view, lost)[1:] if lost else []
-        if key[0] == "button" and self.play is not None:
-            return button_tip(self.play.undo, key[1])
-        return []
 
     # ----- the loop --------------------------------------------------------------------------------------
 

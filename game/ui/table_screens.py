@@ -8,14 +8,18 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import screens, words
+from game.ui.counted import counted_lines
 from game.ui.draw import Zone, player_color
 from game.ui.guide import draw_hint
+from game.ui.reasons import why_not
 from game.ui.recap import draw_moved, draw_recap
+from game.ui.renderer import Renderer
 from game.ui.rules_overlay import WHEEL_LINES, draw_rules, scrolled
 from game.ui.screen import Overlay, Screen
 from game.ui.session import CRASHED
 from game.ui.setup_screens import NewGame
 from game.ui.state import UiState
+from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, button_tip
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -26,6 +30,35 @@ def scroll_log(app: App, amount: int) -> None:
     """The wheel scrolls the game's log (three lines a notch)."""
     if app.play is not None:
         app.play.scroll_log(amount * 3)
+
+
+def tooltip_lines(app: App, view: dict[str, Any], key: tuple[Any, ...] | None) -> list[str]:
+    """What hovering the thing under the mouse explains."""
+    if key is None:
+        return []
+    if key[0] == "card":
+        lines = words.card_tooltip(view, key[1])
+        after_text = 3 if view["cards"][key[1]].get("text") else 2
+        lines[after_text:after_text] = counted_lines(app.game, key[1])
+        hand = view["players"].get(app.ui.viewer, {}).get("hand", [])
+        _, legal = app.snapshot()
+        if key[1] in hand and not any(a.get("card") == key[1] for a in legal) and app.game is not None:
+            lines.insert(1, "Can't play it now: " + why_not(app.game, view, key[1], app.ui.viewer or ""))
+        return lines
+    if key[0] == "goal":
+        return words.SCORING[:]
+    if key[0] == "plays":
+        return words.plays_tooltip(view, key[1])
+    if key[0] in ("status", "stun_counters", "stasis_counters", "cubes", "evasion", "negation"):
+        return words.marker_tooltip(view, key)
+    if key[0] == "player":
+        return words.player_tooltip(view, key[1])
+    if key == ("button", "end_turn") and view["active"] == app.ui.viewer:
+        lost = words.discarded_at_end(view, view["active"])
+        return words.end_turn_warning(view, lost)[1:] if lost else []
+    if key[0] == "button" and app.play is not None:
+        return button_tip(app.play.undo, key[1])
+    return []
 
 
 class Pass(Screen):
@@ -75,27 +108,145 @@ class Table(Screen):
             app.guide.close(key[1])
         elif key == ("recap",):
             app.recap = []
-        elif not app.seats.to_act(app.play_game()):
+        elif app.game is not None and not app.seats.to_act(app.game):
             assert app.play is not None
-            app.request(app.play.click(app.zones, point))
+            self.request(app, app.play.click(app.zones, point))
             app.after_action()
 
     def key(self, app: App, event: pygame.event.Event) -> None:
         """F (bot pace), L (the legend), or a key of the play input."""
-        if app.bot_key(event):
+        if self.bot_key(app, event):
             return
         if event.key == pygame.K_l:
             app.push(Legend(self))
             return
-        app.play_key(event)
+        self.play_key(app, event)
 
     def scroll(self, app: App, amount: int) -> None:
         """The wheel scrolls the log."""
         scroll_log(app, amount)
 
+    def play_key(self, app: App, event: pygame.event.Event) -> None:
+        """A key for the play input (select, end the turn, undo, open the rules...)."""
+        assert app.play is not None
+        self.request(app, app.play.key(event))
+        app.after_action()
+
+    def request(self, app: App, what: str | None) -> None:
+        """Requests coming back from the play input: open the rules, save, undo."""
+        if what == "rules":
+            app.ui.rules_scroll = 0
+            app.rules.open(app.tooltip + app.inspect_lines)
+            app.push(Rules(app.top))
+        elif what == "legend" and app.top is self:
+            app.push(Legend(self))
+        elif what == "save":
+            app.save_now()
+        elif what == "undo":
+            self.undo(app)
+        elif what == "redo":
+            self.redo(app)
+
+    def undo(self, app: App) -> None:
+        """Ctrl+Z or the Undo button: rebuild the game as it was before the active player's last action.
+
+        The App and the play input then point at the rebuilt game, and the old one's world is freed.
+        """
+        assert app.game is not None and app.play is not None
+        step = app.play.undo.take_back()
+        if step is None:
+            app.ui.banner, app.ui.banner_is_error = app.play.undo.refusal, True
+            return
+        app.ui.clear_selection()
+        old = app.game
+        try:
+            rebuilt = type(old).from_state(step.state)
+        except (ValueError, KeyError, TypeError) as err:
+            app.play.undo.forget(f"Can't undo: the undo history kept in the save is damaged ({err}).")
+            app.ui.banner, app.ui.banner_is_error = app.play.undo.refusal, True
+            return
+        app.game = app.play.game = rebuilt
+        old.close()
+        app.renderer, app.cached = Renderer(app.layout), None
+        view, _ = app.snapshot()
+        app.log_seen = len(view["log"])
+        app.ui.banner, app.ui.banner_is_error = words.undone(view, step.action), False
+
+    def redo(self, app: App) -> None:
+        """Ctrl+Y: do again the action the last undo took back (the game is exactly as it was before it)."""
+        assert app.play is not None
+        step = app.play.undo.to_redo()
+        if step is None:
+            app.ui.banner, app.ui.banner_is_error = NOTHING_TO_REDO, True
+            return
+        view, _ = app.snapshot()
+        if app.play.perform(step.action):
+            app.ui.banner, app.ui.banner_is_error = f"Redid: {words.action_label(view, step.action)}", False
+
     def update(self, app: App) -> None:
-        """A bot that must act takes one action once its pause is over."""
-        app.drive_bots()
+        """Let a bot that must act take one action once its pause is over.
+        When that hands the turn to the person at the table (no pass screen), they get the recap of the turns
+        they watched."""
+        if app.game is None:
+            return
+        seen = app.log_seen
+        if app.seats.play_one(app.game, app.clock()) is not None:
+            assert app.play is not None
+            app.play.undo.forget(NOTHING_YET)
+            app.ui.clear_selection()
+            app.ui.banner, app.ui.banner_is_error = self.bot_banner(app), False
+            app.after_action(by_bot=True)
+            view, _ = app.snapshot()
+            viewer = app.ui.viewer
+            turned = any(e.get("type") == "TurnStarted" and e.get("player") == viewer for e in view["log"][seen:])
+            if isinstance(app.base, Table) and viewer is not None and turned:
+                app.recap = words.turn_summary(view, viewer)
+            if app.seats.to_act(app.game) is None:  # the person's turn: the bot's last words go
+                app.ui.banner = ""
+
+    def bot_banner(self, app: App) -> str:
+        """The pace bots play at (F changes it), then the bot's last action."""
+        pace = "Bots fast (F: slower)" if app.seats.fast else "Bots (F: faster)"
+        return f"{pace} · {app.seats.last}" if app.seats.last else pace
+
+    def bot_key(self, app: App, event: pygame.event.Event) -> bool:
+        """F speeds bots up (or back to a readable pace); while a bot acts, other keys but F1 do nothing."""
+        if event.key == pygame.K_f:
+            app.seats.toggle_fast(app.clock())
+            app.ui.banner = self.bot_banner(app)
+            app.ui.banner_is_error = False
+            return True
+        assert app.game is not None
+        return bool(app.seats.to_act(app.game)) and event.key != pygame.K_F1
+
+    def draw_inspected(self, app: App, surface: pygame.Surface, view: dict[str, Any], zones: list[Zone]) -> None:
+        """The details of an enemy or neutral card the player clicked, framed and pinned beside it."""
+        ref = app.ui.inspected
+        app.inspect_lines = []
+        if ref is None or ref not in view["cards"]:
+            return
+        rects = [rect for rect, key in zones if key == ("card", ref)]
+        if not rects:
+            return
+        pygame.draw.rect(surface, (255, 255, 255), rects[-1], 3)
+        app.inspect_lines = words.short_tooltip(words.card_tooltip(view, ref), False)
+        x, y, w, h = rects[-1]
+        app.renderer.draw_tooltip(surface, app.inspect_lines, (x + w - 12, y - 12))
+
+    def show_a_refusal(self, app: App) -> None:
+        """Click the first card of the player at the device that can do nothing now, as a player would, so
+        that the engine's reason shows (used by `--screen refusal`)."""
+        assert app.game is not None and app.play is not None
+        view, legal = app.snapshot()
+        viewer = app.ui.viewer or view["active"]
+        busy = {a.get("card") for a in legal}
+        mine = list(view["players"][viewer]["hand"]) + [
+            ref for ref, card in view["cards"].items() if card.get("controller") == viewer and card["zone"] == "board"
+        ]
+        for ref in mine:
+            if ref not in busy:
+                app.play.select(view, ref, (0, 0))
+                return
 
     def shown(self, app: App) -> dict[str, Any]:
         """The view of the player at the device."""
@@ -123,8 +274,8 @@ class Table(Screen):
         if hint is not None:
             zones += draw_hint(surface, app.layout.dice, hint)
         app.draw_motion(surface, zones)
-        app.draw_inspected(surface, view, zones)
-        return app.with_tooltip(surface, zones, lambda key: app.tooltip_lines(view, key), enlarge=True)
+        self.draw_inspected(app, surface, view, zones)
+        return app.with_tooltip(surface, zones, lambda key: tooltip_lines(app, view, key), enlarge=True)
 
 
 class Legend(Overlay):
@@ -139,12 +290,12 @@ class Legend(Overlay):
 
     def key(self, app: App, event: pygame.event.Event) -> None:
         """F (bot pace), L or Esc (closes it), or a key of the play input."""
-        if app.bot_key(event):
+        if self.below.bot_key(app, event):
             return
         if event.key in (pygame.K_l, pygame.K_ESCAPE):
             app.pop()
             return
-        app.play_key(event)
+        self.below.play_key(app, event)
 
     def scroll(self, app: App, amount: int) -> None:
         """The wheel scrolls the log beneath."""
@@ -261,7 +412,7 @@ class FinalBoard(Overlay):
         app.ui.log_scroll = final.log_scroll  # kept within the log by the drawing
         board = [zone for zone in board if zone[1][0] != "button"]
         zones = board + screens.draw_final_board_bar(surface, view)
-        return app.with_tooltip(surface, zones, lambda key: app.tooltip_lines(view, key))
+        return app.with_tooltip(surface, zones, lambda key: tooltip_lines(app, view, key))
 
 
 class Watching(Overlay):
