@@ -40,6 +40,32 @@ def typeable(char: str, focus: str) -> bool:
     return bool(char) and char.isprintable() and (focus != "seed" or all(c in SEED_DIGITS for c in char))
 
 
+def seat_tooltip(kind: str) -> list[str]:
+    """Hovering a seat chip: what the seat kind does, the bot's technical name, and how to change it."""
+    base = kind.partition(":")[0]
+    lines = [words.seat_label(kind), words.SEAT_WORDS.get(base, "")]
+    if base != "person":
+        lines.append(f"Technical name: {kind} (as in `countertop play --seats` and `countertop sim --bots`).")
+    return [*lines, "Click to change: person, then bots easy, normal and hard."]
+
+
+def setup_tooltip(key: tuple[Any, ...], setup: dict[str, Any]) -> list[str]:
+    """Tooltip lines on the new-game screen: what a deck holds, who plays a seat."""
+    if key[0] == "seat":
+        return seat_tooltip(setup["seats"][key[1]])
+    if key[0] != "deck":
+        return []
+    from game.io.setup import find_deck, standard_decks
+
+    chosen = setup["decks"][key[1]]
+    decks = standard_decks()
+    deck = find_deck(chosen) if chosen else list(decks.values())[key[1] % len(decks)]
+    cards = ", ".join(f"{n}× {name}" for name, n in deck.cards.items())
+    standard = "" if chosen else " (this seat's standard deck)"
+    return [f"{deck.name}{standard}", deck.description, f"Themes: {', '.join(deck.themes)}.", cards,
+            "Click to choose another deck."]
+
+
 class NewGame(Screen):
     """Players, decks, seats and seed of a new game; Start, Continue, Load and Watch."""
 
@@ -102,7 +128,7 @@ class NewGame(Screen):
     def draw(self, app: App, surface: pygame.Surface) -> list[Zone]:
         """The screen and the tooltip of what is under the mouse."""
         zones = self.backdrop(app, surface)
-        return app.with_tooltip(surface, zones, lambda key: words.setup_tooltip(key, app.ui.setup))
+        return app.with_tooltip(surface, zones, lambda key: setup_tooltip(key, app.ui.setup))
 
 
 class ConfirmReplace(Overlay):
@@ -130,7 +156,7 @@ class ConfirmReplace(Overlay):
     def draw(self, app: App, surface: pygame.Surface) -> list[Zone]:
         """The question over the whole new-game screen, the seat chips too."""
         zones = self.below.backdrop(app, surface) + screens.draw_confirm_replace(surface)
-        return app.with_tooltip(surface, zones, lambda key: words.setup_tooltip(key, app.ui.setup))
+        return app.with_tooltip(surface, zones, lambda key: setup_tooltip(key, app.ui.setup))
 
 
 class GameListScreen(Overlay):
