@@ -245,9 +245,10 @@ class App(Session):
         if screen == "new_game" or self.game is None:
             self.show(NewGame())
         elif screen in ("over", "final_board"):
-            self.show(GameOver())
+            over = GameOver()
+            self.show(over)
             if screen == "final_board":
-                self.push(FinalBoard(GameOver()))
+                self.push(FinalBoard(over))
         elif screen != "pass":
             table = Table()
             self.show(table)
