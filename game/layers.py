@@ -8,7 +8,7 @@
     io      game/io: state in and out (the standard setup, scenario files, saves, the JSON view, export)
     game    game/engine.py: `Game`, the small object a program uses, holding its table
     apps    what uses a Game: game/bots, game/tools, the command line, the window (game/ui), the PettingZoo
-            environment (game/env*.py)
+            environment (game/env)
 
 Within a layer imports may not go round in a circle. `tests/test_layers.py` builds the import graph from the
 source (relative imports and `importlib.import_module` included) and holds every module to this table; imports
@@ -24,8 +24,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("io", ("game.io", "game.io.*")),
     ("game", ("game.engine",)),
     ("apps", ("game", "game.__main__", "game.layers", "game.cli", "game.bots", "game.bots.*", "game.tools",
-              "game.tools.*", "game.ui", "game.ui.*", "game.env", "game.env_encoding", "game.env_policies",
-              "game.env_render")),
+              "game.tools.*", "game.ui", "game.ui.*", "game.env", "game.env.*")),
 )
 
 

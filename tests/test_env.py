@@ -15,7 +15,9 @@ import pytest
 from pettingzoo.test import api_test, max_cycles_test, render_test, seed_test
 
 from game.env import env, parallel_env, raw_env
-from game.env_encoding import ACTIONS, BLOCKS, OBSERVATION_SIZE, OFFSETS, observation_layout
+from game.env.compact import COMPACT_ACTIONS
+from game.env.encoding import ACTIONS, BLOCKS, OFFSETS
+from game.env.observation import OBSERVATION_SIZE, observation_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,7 +55,7 @@ def test_render(players: int) -> None:
 
 def test_rgb_array_is_the_window_picture() -> None:
     """The frame is the window's size, and it changes as the game goes on."""
-    e = raw_env(seed=2, render_mode="rgb_array")
+    e = raw_env(seed=2, render_mode="rgb_array", actions="flat")
     e.reset()
     first = e.render()
     assert isinstance(first, np.ndarray) and first.shape == (720, 1280, 3) and first.dtype == np.uint8
@@ -73,7 +75,7 @@ def test_render_without_a_mode_warns_and_draws_nothing() -> None:
 def test_the_renderer_is_imported_only_to_render() -> None:
     """Playing without a render mode loads neither pygame nor the window's code."""
     code = ("import sys; from game.env import raw_env; e = raw_env(); e.reset(); e.step(0); "
-            "print(sorted(m for m in sys.modules if m.startswith(('pygame', 'game.ui', 'game.env_render'))))")
+            "print(sorted(m for m in sys.modules if m.startswith(('pygame', 'game.ui', 'game.env.render'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"
 
@@ -82,7 +84,7 @@ def test_the_renderer_is_imported_only_to_render() -> None:
     ({"players": 5}, "players must be 2, 3 or 4, not 5"),
     ({"players": "2"}, "players must be 2, 3 or 4, not '2'"),
     ({"decks": ["a"]}, "decks must name one deck (or None) per player: 2 names, not ['a']"),
-    ({"seed": -1}, "seed must be a whole number 0 or more, not -1"),
+    ({"seed": -1}, "seed must be a whole number from 0 to 2**63 - 1, not -1"),
     ({"max_turns": 0}, "max_turns must be a whole number 1 or more, not 0"),
     ({"max_cycles": 0}, "max_cycles must be a whole number 1 or more (or None), not 0"),
     ({"render_mode": "ansi"}, "render_mode must be one of human, rgb_array (or None), not 'ansi'"),
@@ -106,7 +108,7 @@ def test_agents_are_the_seats_and_the_first_player_acts_first() -> None:
     e.reset()
     assert e.agents == ["player_0", "player_1", "player_2"]
     assert e.agent_selection == "player_0" and e.live().table.players_order == ["P1", "P2", "P3"]
-    assert e.action_space("player_1").n == ACTIONS
+    assert e.action_space("player_1").n == COMPACT_ACTIONS == 985
     e.close()
 
 
@@ -127,7 +129,7 @@ def test_anything_but_an_index_is_refused_in_one_line() -> None:
     e = raw_env()
     e.reset()
     for bad in (None, "3", 2.5, True):
-        with pytest.raises(ValueError, match=f"an action is an index 0..{ACTIONS - 1}, not "):
+        with pytest.raises(ValueError, match=f"an action is an index 0..{COMPACT_ACTIONS - 1}, not "):
             e.step(bad)
     e.step(np.int64(0))
     assert e.agent_selection == "player_1"
@@ -144,7 +146,7 @@ def test_the_wrapped_env_refuses_an_index_outside_the_space() -> None:
 
 def play_out(reward: str, seed: int, max_turns: int = 120) -> tuple[dict[str, float], dict[str, float], Any]:
     """A seeded masked-random game: each agent's summed rewards, its VP gained, and the winner."""
-    e = raw_env(seed=seed, reward=reward, max_turns=max_turns)
+    e = raw_env(seed=seed, reward=reward, max_turns=max_turns, actions="flat")
     e.reset()
     rng = np.random.default_rng(seed)
     start = {a: float(e.live().table.player(e.name_of[a]).vp) for a in e.agents}

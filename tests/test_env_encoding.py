@@ -15,18 +15,9 @@ from hypothesis import strategies as st
 from game.bots.determinize import Observation
 from game.bots.registry import make_bot
 from game.env import Countertop, raw_env
-from game.env_encoding import (
-    ACTIONS,
-    CARD,
-    OBSERVATION_SIZE,
-    OFFSETS,
-    EncodingError,
-    Slots,
-    flat,
-    section,
-    unflat,
-)
-from game.env_policies import MaskedRandom, evaluate, main, policy
+from game.env.encoding import ACTIONS, OFFSETS, EncodingError, Slots, flat, unflat
+from game.env.observation import CARD, OBSERVATION_SIZE, section
+from game.env.policies import MaskedRandom, evaluate, main, policy
 from tests.test_player_views import twin
 
 
@@ -37,7 +28,7 @@ def canonical(action: dict[str, Any]) -> dict[str, Any]:
 
 def bot_game(players: int, game_seed: int, steps: int) -> Countertop:
     """An environment after `steps` actions of random and greedy bots (seat by seat), played through the env."""
-    e = raw_env(players=players, seed=game_seed)
+    e = raw_env(players=players, seed=game_seed, actions="flat")
     e.reset()
     bots = {a: make_bot("random" if i % 2 else "greedy", game_seed + i) for i, a in enumerate(e.agents)}
     for _ in range(steps):
@@ -51,7 +42,7 @@ def bot_game(players: int, game_seed: int, steps: int) -> Countertop:
 @pytest.mark.parametrize(("players", "game_seed"), [(2, 11), (3, 12), (4, 13)])
 def test_the_mask_is_exactly_the_legal_actions_at_every_step(players: int, game_seed: int) -> None:
     """Over whole seeded games, the mask's set bits decode one to one to `Game.legal_actions()`."""
-    e = raw_env(players=players, seed=game_seed)
+    e = raw_env(players=players, seed=game_seed, actions="flat")
     e.reset()
     bots = {a: make_bot("random" if i % 2 else "greedy", game_seed + i) for i, a in enumerate(e.agents)}
     kinds: set[str] = set()
@@ -77,7 +68,7 @@ def test_every_command_shape_round_trips() -> None:
     seen: set[str] = set()
     for game_seed in range(4):
         for players in (2, 4):
-            e = raw_env(players=players, seed=game_seed)
+            e = raw_env(players=players, seed=game_seed, actions="flat")
             e.reset()
             rng = random.Random(game_seed)
             for agent in e.agent_iter():
@@ -94,7 +85,7 @@ def test_every_command_shape_round_trips() -> None:
 
 def test_a_targeted_minion_from_stasis_round_trips() -> None:
     """The block random play does not reach: own card, entry square and target, encoded and decoded."""
-    e = raw_env(players=4, seed=1)
+    e = raw_env(players=4, seed=1, actions="flat")
     e.reset()
     codec = e.codec()
     action = {"act": "play_from_stasis", "card": "p1-13", "to": [3, 2], "target": "p3-4"}
@@ -115,7 +106,7 @@ def test_an_index_is_its_block_and_slots() -> None:
 
 
 def test_an_index_naming_no_card_decodes_to_a_clear_error() -> None:
-    e = raw_env()
+    e = raw_env(actions="flat")
     e.reset()
     with pytest.raises(EncodingError, match="card slot 99 holds no card"):
         e.decode(flat("play", 99, 0))
@@ -238,8 +229,30 @@ def test_evaluating_an_agent_against_greedy_gives_its_wins_and_interval() -> Non
 
 def test_the_evaluation_command_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     for argv, message in ((["--games", "0"], "--games must be 1 or more"),
-                          (["--opponent", "smart"], "no bot 'smart'")):
+                          (["--opponent", "smart"], "no opponent 'smart': name masked-random or")):
         with pytest.raises(SystemExit):
             main(argv)
         err = capsys.readouterr().err
         assert message in err and "Traceback" not in err
+
+
+def test_evaluate_takes_any_policy_or_masked_random_as_the_opponent() -> None:
+    """A callable (here the agent against itself) or the name `masked-random`, beside the bots' names."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        itself = evaluate(MaskedRandom(0), MaskedRandom(1), games=4, seed=0, max_turns=30)
+        named = evaluate(policy("greedy"), "masked-random", games=4, seed=0)
+    assert (itself.games, named.games) == (4, 4) and 0 <= itself.wins <= 4
+    assert named.wins == 4
+    with pytest.raises(ValueError, match="no opponent 'smart': name masked-random or one of random, greedy"):
+        evaluate(MaskedRandom(0), "smart", games=1)
+
+
+def test_masked_random_picks_as_from_the_mask() -> None:
+    """The legal indices in order are the mask's set bits, so the pick is the one `np.flatnonzero` would give."""
+    e = bot_game(3, 5, 30)
+    agent = e.agent_selection
+    one, two = MaskedRandom(4), np.random.default_rng(4)
+    for _ in range(5):
+        assert one(e, agent) == int(two.choice(np.flatnonzero(e.observe(agent)["action_mask"])))
+    e.close()

@@ -128,7 +128,7 @@ def test_packages_match_the_layers() -> None:
     mods = modules()
     packages = {name for name, path in mods.items() if path.name == "__init__.py" and name != "game"}
     assert packages == {"game.core", "game.rules", "game.turn", "game.turn.commands", "game.io", "game.bots",
-                        "game.tools", "game.ui", "systems"}
+                        "game.env", "game.tools", "game.ui", "systems"}
     for package in packages:
         assert {layer_of(m) for m in mods if m == package or m.startswith(package + ".")} == {layer_of(package)}
 

@@ -1,9 +1,10 @@
 """Countertop as a PettingZoo environment: `env`, `raw_env` and `parallel_env`, with the fixed encodings
-of game/env_encoding.py, `state()`, `clone()` and `determinize()` (docs/rl.md)."""
+of game/env/encoding.py and game/env/observation.py, `state()`, `clone()` and `determinize()` (docs/rl.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import gymnasium
@@ -13,15 +14,19 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from game.bots.determinize import Observation, Sampler
+from game.core.dice import MAX_SEED
 from game.core.numbers import shipped_numbers
 from game.engine import Game
-from game.env_encoding import ACTIONS, OBSERVATION_SIZE, Codec, EncodingError, Slots, encode_view
-from game.io.view import player_view
+from game.env.compact import COMPACT_ACTIONS, Menu
+from game.env.encoding import ACTIONS, Codec, EncodingError, Slots
+from game.env.observation import OBSERVATION_SIZE, encode, with_selection
 
 if TYPE_CHECKING:
-    from game.env_render import Picture
+    from game.env.render import Picture
 
 REWARDS = ("win", "vp")
+ACTION_KINDS = {"compact": COMPACT_ACTIONS, "flat": ACTIONS}
+"""The action interfaces and their sizes: the compact one (game/env/compact.py, the default) and the flat one."""
 RENDER_MODES = ("human", "rgb_array")
 MAX_TURNS = shipped_numbers().turn_limit
 """The default turn limit: the one `countertop sim` plays to (the rules' turn_limit)."""
@@ -29,39 +34,53 @@ ILLEGAL_PENALTY = -1.0
 """The reward for an index the mask does not allow (PettingZoo's convention for illegal moves)."""
 FORFEIT_LIMIT = 100
 """The most defaults one illegal index plays for its agent (ending a turn asks a few choices at most)."""
+EPISODE = ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos", "steps", "given",
+           "agent_selection", "_skip_agent_selection")
+"""The bookkeeping of an episode that a copy of the environment takes over (the last is PettingZoo's own, for the
+agent to come back to once the finished agents have stepped)."""
+SEED_LIMIT = MAX_SEED
+"""The largest game seed: the engine's one bound (game.core.dice), which saves and replay files hold too."""
 
 
 class Countertop(AECEnv):
     """One game of Countertop as an AEC environment: agents `player_0` .. `player_{n-1}` in seat order, each
-    observing its own view (docs/rl.md says every slot), acting through one Discrete action space."""
+    observing what it may know (docs/rl.md says every slot), acting through one Discrete action space: compact
+    (a command in one to four steps, the default) or flat (one index per command). `countertop_v1`: the compact
+    actions and the scaled observation (v0 had flat actions and raw counts)."""
 
-    metadata = {"name": "countertop_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": True,
+    metadata = {"name": "countertop_v1", "render_modes": list(RENDER_MODES), "is_parallelizable": True,
                 "render_fps": 2}
 
     def __init__(self, players: int = 2, decks: Sequence[str | None] | None = None, seed: int = 0,
                  max_turns: int = MAX_TURNS, max_cycles: int | None = None, render_mode: str | None = None,
-                 reward: str = "win") -> None:
+                 reward: str = "win", actions: str = "compact") -> None:
         super().__init__()
-        check_options(players, decks, seed, max_turns, max_cycles, render_mode, reward)
+        players, seed, max_turns, max_cycles = check_options(players, decks, seed, max_turns, max_cycles,
+                                                             render_mode, reward, actions)
         self.players, self.decks, self.seed = players, list(decks) if decks else None, seed
+        self.actions, self.size = actions, ACTION_KINDS[actions]
         self.max_turns, self.max_cycles, self.render_mode, self.reward = max_turns, max_cycles, render_mode, reward
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.names = [f"P{i + 1}" for i in range(players)]
         self.agent_of = dict(zip(self.names, self.possible_agents, strict=True))
         self.name_of = dict(zip(self.possible_agents, self.names, strict=True))
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32),
-            "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8),
+            "observation": spaces.Box(-1.0, 1.0, (OBSERVATION_SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.size,), np.int8),
         }) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(ACTIONS, seed=seed + i) for i, a in enumerate(self.possible_agents)}
-        self.state_space = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
+        self.action_spaces = {a: spaces.Discrete(self.size, seed=seed + i) for i, a in enumerate(self.possible_agents)}
+        self.state_space = spaces.Box(-1.0, 1.0, (OBSERVATION_SIZE,), np.float32)
         self.game: Game | None = None
         self.slots: Slots | None = None
         self.next_seed = seed
         self.picture: Picture | None = None
-        self.listed: dict[int, dict[str, Any]] = {}
-        self.mask = np.zeros(ACTIONS, dtype=np.int8)
+        self.listed: dict[int, Any] = {}
+        """The allowed indices: each with its command (flat), or with the commands it leads to (compact)."""
+        self.menu: Menu | None = None
+        self.mask = np.zeros(self.size, dtype=np.int8)
         self.seen: dict[str, dict[str, np.ndarray]] = {}
+        self.drawn: dict[str, np.ndarray] = {}
+        """Each agent's observation of this moment's table, without the selection (a follow-up step keeps it)."""
         self.steps: dict[str, int] = {}
         self.given: dict[str, float] = {}
         """Each agent's rewards so far this episode (the \"vp\" reward's end makes their sum's sign the win's)."""
@@ -75,13 +94,14 @@ class Countertop(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game: with `seed`, that game; without, the `seed` option's game first, then the next seeds."""
-        if seed is not None:
-            self.next_seed = seed
+        """A new game: with `seed`, that game; without, the `seed` option's game first, then the next seeds (after
+        SEED_LIMIT, 0). A bad seed (or deck) is refused with one line, and the environment is left as it was."""
+        number = self.next_seed if seed is None else game_seed(seed)
+        game = Game.new(self.names, self.decks, number)
         if self.game is not None:
             self.game.close()
-        self.game = Game.new(self.names, self.decks, self.next_seed)
-        self.next_seed += 1
+        self.game = game
+        self.next_seed = 0 if number == SEED_LIMIT else number + 1
         self.slots = Slots(self.game.table)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -97,19 +117,19 @@ class Countertop(AECEnv):
         """The agent's observation: its view encoded, and its action mask (all zeros when it is not to act)."""
         kept = self.seen.get(agent)
         if kept is None:
-            table = self.live().table
-            view = player_view(table, self.name_of[agent], log=False)
             mine = agent == self.agent_selection and not self.done(agent)
-            kept = self.seen[agent] = {"observation": encode_view(view, self.slotted()),
-                                       "action_mask": self.mask if mine else np.zeros(ACTIONS, dtype=np.int8)}
+            drawn = self.drawn.get(agent)
+            if drawn is None:
+                drawn = self.drawn[agent] = encode(self.live().table, self.slotted(), self.name_of[agent])
+            given = self.menu.given if mine and self.menu is not None else ()
+            kept = self.seen[agent] = {"observation": with_selection(drawn, given) if given else drawn,
+                                       "action_mask": self.mask if mine else np.zeros(self.size, dtype=np.int8)}
         return {key: value.copy() for key, value in kept.items()}
 
     def state(self) -> np.ndarray:
         """The global state: the same encoding as an observation, of the whole game (every card, no viewer)."""
-        table = self.live().table
-        full = self.live().view()
-        full["madness_pile"] = len(table.zone_cards("madness"))
-        return encode_view(full, self.slotted())
+        state = encode(self.live().table, self.slotted(), None, everything=True)
+        return with_selection(state, self.menu.given) if self.menu is not None and self.menu.given else state
 
     def step(self, action: Any) -> None:
         """Play the agent's action. An index the mask does not allow costs the agent ILLEGAL_PENALTY and forfeits
@@ -121,12 +141,17 @@ class Countertop(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.infos[agent] = {}
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
-            raise ValueError(f"an action is an index 0..{ACTIONS - 1}, not {action!r}")
-        index = int(action)
+        index = whole(action)
+        if index is None:
+            raise ValueError(f"an action is an index 0..{self.size - 1}, not {action!r}")
         before = self.vps()
+        follow_up = False
         if index in self.listed:
-            self.play(self.listed[index])
+            chosen = self.listed[index] if self.menu is None else self.menu.give(index)
+            if chosen is None:
+                follow_up = True
+            else:
+                self.play(chosen)
         else:
             self.rewards[agent] += ILLEGAL_PENALTY
             self.infos[agent] = {"illegal_action": index, "played_instead": self.forfeit(self.name_of[agent])}
@@ -140,10 +165,13 @@ class Countertop(AECEnv):
         self.finish()
         for a in self.agents:
             self.given[a] += self.rewards[a]
-        if not any(self.terminations.values()) and not any(self.truncations.values()):
-            self.refresh()
+        if any(self.terminations.values()) or any(self.truncations.values()):
+            self.listed, self.seen, self.drawn, self.menu = {}, {}, {}, None
+            self.mask = np.zeros(self.size, dtype=np.int8)
+        elif follow_up:
+            self.allow()
         else:
-            self.seen = {}
+            self.refresh()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -154,7 +182,7 @@ class Countertop(AECEnv):
             gymnasium.logger.warn("render() was called without a render_mode (\"human\" or \"rgb_array\")")
             return None
         if self.picture is None:
-            from game.env_render import Picture
+            from game.env.render import Picture
             self.picture = Picture()
         if self.render_mode == "rgb_array":
             return self.picture.rgb(self.live())
@@ -189,16 +217,25 @@ class Countertop(AECEnv):
         return Observation.of(self.live(), self.name_of[agent])
 
     def action_index(self, action: dict[str, Any]) -> int:
-        """The index of one of the legal actions of this moment."""
-        return self.codec().encode(action)
+        """The index of one of the legal actions of this moment; with compact actions, the index that takes it one
+        step further from the indices given so far."""
+        return self.codec().encode(action) if self.menu is None else self.menu.next_index(action)
 
     def decode(self, index: int) -> dict[str, Any]:
-        """The command an index names at this moment (whether or not it is legal)."""
+        """The command a flat index names at this moment (whether or not it is legal)."""
+        if self.menu is not None:
+            raise EncodingError("decode() reads flat indices; with compact actions legal_actions() gives the "
+                                "commands each allowed index leads to")
         return self.codec().decode(index)
 
-    def legal_actions(self) -> dict[int, dict[str, Any]]:
-        """The legal actions of this moment by index (the mask's set bits)."""
+    def legal_actions(self) -> dict[int, Any]:
+        """The allowed indices of this moment (the mask's set bits): each with its command (flat actions), or with
+        the list of commands it leads to (compact actions)."""
         return dict(self.listed)
+
+    def following(self) -> bool:
+        """Whether the agent to act is in the middle of a compact action (a follow-up step is asked)."""
+        return self.menu is not None and bool(self.menu.given)
 
     # ----- inside ---------------------------------------------------------------------------------------------
 
@@ -233,7 +270,8 @@ class Countertop(AECEnv):
         played: list[dict[str, Any]] = []
         table = self.live().table
         for _ in range(FORFEIT_LIMIT):
-            action = self.listed.get(0) or next(iter(self.listed.values()))
+            legal = self.live().legal_actions()
+            action = next((a for a in legal if a["act"] == "end_turn"), legal[0])
             self.play(action)
             played.append(action)
             if table.turn.phase == "over" or table.acting_player() != player:
@@ -245,19 +283,30 @@ class Countertop(AECEnv):
         """The agent to act, the legal actions by index and the mask, for the game's new moment."""
         codec = self.codec()
         listed = self.live().legal_actions()
-        self.listed = {codec.encode(a): a for a in listed}
-        if len(self.listed) != len(listed):
-            raise EncodingError("two legal actions share an index")
-        self.mask = np.zeros(ACTIONS, dtype=np.int8)
-        self.mask[list(self.listed)] = 1
+        if self.actions == "compact":
+            self.menu = Menu(codec, listed)
+        else:
+            self.listed = {codec.encode(a): a for a in listed}
+            if len(self.listed) != len(listed):
+                raise EncodingError("two legal actions share an index")
         self.agent_selection = self.agent_of[codec.me]
+        self.drawn = {}
+        self.allow()
+
+    def allow(self) -> None:
+        """The allowed indices and the mask: the flat listing's, or the compact menu's next step."""
+        if self.menu is not None:
+            self.listed = self.menu.allowed()
+        self.mask = np.zeros(self.size, dtype=np.int8)
+        self.mask[list(self.listed)] = 1
         self.seen = {}
 
     def finish(self) -> None:
-        """End the episode when the game is over (terminal rewards) or a limit is reached (truncation)."""
+        """End the episode when the game is over (terminal rewards) or a limit is reached (truncation), and give
+        every agent's `infos` the winners (none after a truncation), whether it won, and every agent's final VP."""
         table = self.live().table
+        won = table.turn.winner if isinstance(table.turn.winner, list) else [table.turn.winner]
         if table.turn.phase == "over":
-            won = table.turn.winner if isinstance(table.turn.winner, list) else [table.turn.winner]
             for a in self.agents:
                 self.terminations[a] = True
                 winner = self.name_of[a] in won
@@ -272,41 +321,113 @@ class Countertop(AECEnv):
                 self.truncations[a] = True
                 if self.reward == "vp":
                     self.rewards[a] -= self.given[a] + self.rewards[a]
+        else:
+            return
+        winners = [a for a in self.agents if table.turn.phase == "over" and self.name_of[a] in won]
+        final_vp = {a: table.player(self.name_of[a]).vp for a in self.agents}
+        for a in self.agents:
+            self.infos[a].update(winners=list(winners), won=a in winners, final_vp=dict(final_vp))
 
     def copy_with(self, game: Game, slots: Slots) -> Countertop:
         """This environment's bookkeeping around another game at the same point (a clone, a determinization)."""
-        other = Countertop(self.players, self.decks, self.seed, self.max_turns, self.max_cycles, None, self.reward)
-        other.game, other.next_seed = game, self.next_seed
-        other.slots = Slots(game.table, slots)
-        other.agents = list(self.agents)
-        other.rewards, other._cumulative_rewards = dict(self.rewards), dict(self._cumulative_rewards)
-        other.terminations, other.truncations = dict(self.terminations), dict(self.truncations)
-        other.infos = {a: dict(i) for a, i in self.infos.items()}
-        other.steps, other.given = dict(self.steps), dict(self.given)
-        other.agent_selection = self.agent_selection
+        other = Countertop(**self.options(render_mode=None))
+        other.next_seed = self.next_seed
+        other.resume(game, slots.of, self.episode())
+        return other
+
+    def options(self, render_mode: str | None) -> dict[str, Any]:
+        """The options this environment was made with, with another render mode."""
+        return {"players": self.players, "decks": self.decks, "seed": self.seed, "max_turns": self.max_turns,
+                "max_cycles": self.max_cycles, "render_mode": render_mode, "reward": self.reward,
+                "actions": self.actions}
+
+    def episode(self) -> dict[str, Any]:
+        """A copy of the episode's bookkeeping (agents, rewards, ends, infos, steps, the compact indices given so
+        far), none of it shared."""
+        kept = copy.deepcopy({key: getattr(self, key, None) for key in EPISODE})
+        return {**kept, "indices_given": self.menu.given if self.menu is not None else ()}
+
+    def resume(self, game: Game, slots: Mapping[str, int], episode: dict[str, Any]) -> None:
+        """Take up a game at a point, with its card slots and the episode's bookkeeping there."""
+        self.game = game
+        self.slots = Slots(game.table, slots)
+        for key in EPISODE:
+            setattr(self, key, episode[key])
         if not any(self.done(a) for a in self.agents):
-            other.refresh()
+            self.refresh()
+            for index in episode["indices_given"]:
+                assert self.menu is not None and self.menu.give(index) is None
+            self.allow()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What `pickle` and `copy.deepcopy` keep: the options, the game's state (a save's round trip), the card
+        slots, the episode's bookkeeping and the action spaces' random states; no window, no cache."""
+        return {"options": self.options(self.render_mode), "next_seed": self.next_seed,
+                "spaces": {a: s.np_random.bit_generator.state for a, s in self.action_spaces.items()},
+                "game": None if self.game is None else self.game.to_state(),
+                "slots": None if self.slots is None else dict(self.slots.of),
+                "episode": None if self.game is None else self.episode()}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """The environment `__getstate__` kept, at the same point: stepped alike, it gives the same observations."""
+        self.__init__(**state["options"])  # type: ignore[misc]
+        self.next_seed = state["next_seed"]
+        for agent, random_state in state["spaces"].items():
+            self.action_spaces[agent].np_random.bit_generator.state = random_state
+        if state["game"] is not None:
+            self.resume(Game.from_state(state["game"]), state["slots"], state["episode"])
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Countertop:
+        """`copy.deepcopy`: the state round trip of `__getstate__`, whose parts are already copies."""
+        other = Countertop.__new__(Countertop)
+        other.__setstate__(self.__getstate__())
         return other
 
 
+def whole(value: Any) -> int | None:
+    """A whole number as an int: a Python or numpy integer, or a 0-d integer array (what `predict` returns); None
+    for anything else, a bool included."""
+    if isinstance(value, bool | np.bool_):
+        return None
+    if isinstance(value, int | np.integer):
+        return int(value)
+    if isinstance(value, np.ndarray) and value.shape == () and np.issubdtype(value.dtype, np.integer):
+        return int(value)
+    return None
+
+
+def game_seed(seed: Any) -> int:
+    """A game seed as an int, or a ValueError of one line: a whole number from 0 to SEED_LIMIT (E08, E22)."""
+    number = whole(seed)
+    if number is None or not 0 <= number <= SEED_LIMIT:
+        raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+    return number
+
+
 def check_options(players: Any, decks: Any, seed: Any, max_turns: Any, max_cycles: Any, render_mode: Any,
-                  reward: Any) -> None:
-    """Refuse a bad option with one line naming it (the decks themselves are checked by the game's setup)."""
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+                  reward: Any, actions: Any) -> tuple[int, int, int, int | None]:
+    """Refuse a bad option with one line naming it (the decks themselves are checked by the game's setup); give
+    players, seed, max_turns and max_cycles back as ints (numpy integers are taken as the numbers they are)."""
+    count = whole(players)
+    if count is None or not 2 <= count <= 4:
         raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
     if decks is not None and (isinstance(decks, str) or not isinstance(decks, Sequence)
-                              or len(decks) != players or not all(d is None or isinstance(d, str) for d in decks)):
-        raise ValueError(f"decks must name one deck (or None) per player: {players} names, not {decks!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"seed must be a whole number 0 or more, not {seed!r}")
-    if not isinstance(max_turns, int) or isinstance(max_turns, bool) or max_turns < 1:
+                              or len(decks) != count or not all(d is None or isinstance(d, str) for d in decks)):
+        raise ValueError(f"decks must name one deck (or None) per player: {count} names, not {decks!r}")
+    number = game_seed(seed)
+    turns = whole(max_turns)
+    if turns is None or turns < 1:
         raise ValueError(f"max_turns must be a whole number 1 or more, not {max_turns!r}")
-    if max_cycles is not None and (not isinstance(max_cycles, int) or isinstance(max_cycles, bool) or max_cycles < 1):
+    cycles = None if max_cycles is None else whole(max_cycles)
+    if max_cycles is not None and (cycles is None or cycles < 1):
         raise ValueError(f"max_cycles must be a whole number 1 or more (or None), not {max_cycles!r}")
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} (or None), not {render_mode!r}")
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    if actions not in ACTION_KINDS:
+        raise ValueError(f"actions must be one of {', '.join(ACTION_KINDS)}, not {actions!r}")
+    return count, number, turns, cycles
 
 
 class CountertopParallel(ParallelEnv):
@@ -359,14 +480,23 @@ class CountertopParallel(ParallelEnv):
 
 
 def raw_env(**options: Any) -> Countertop:
-    """The environment without wrappers: players, decks, seed, max_turns, max_cycles, render_mode, reward."""
+    """The environment without wrappers: players, decks, seed, max_turns, max_cycles, render_mode, reward, actions."""
     return Countertop(**options)
+
+
+class AssertIndex(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's check that an action is in the action space, refusing a bool too (which `Discrete` takes for
+    0 or 1): anything but an index 0..N-1 is an AssertionError (E22)."""
+
+    def step(self, action: Any) -> None:
+        assert not isinstance(action, bool), "action is not in action space"
+        super().step(action)
 
 
 def env(**options: Any) -> AECEnv:
     """The environment as PettingZoo's own are given: raw_env wrapped to refuse an index outside the action space
     and to enforce the order of calls."""
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**options)))
+    return wrappers.OrderEnforcingWrapper(AssertIndex(raw_env(**options)))
 
 
 def parallel_env(**options: Any) -> CountertopParallel:

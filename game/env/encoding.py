@@ -1,5 +1,5 @@
-"""The fixed numeric encodings of the PettingZoo environment (docs/rl.md): card slots, the observation of a player's
-view, the global state, and the action index of every command."""
+"""The fixed numeric encodings of the PettingZoo environment (docs/rl.md): card slots, and the action index of every
+command (the observation is observation.py's)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.core.cards import card_pool
-from game.core.constants import COLS, CUBE_COLORS, DECK_SIZE, KINDS, PHASES, ROWS, STATUSES, ZONES
+from game.bots.determinize import HIDDEN_REF
+from game.core.constants import COLS, DECK_SIZE, ROWS
 
 if TYPE_CHECKING:
     from game.core.table import Table
@@ -48,19 +48,21 @@ class Slots:
     """Where each card sits in the encodings, for the whole game: the i-th card of seat s's deck (ref `p{s+1}-{i}`)
     in slot 20*s + i - 1, the n-th card the game made (ref `name-n`: locations, the Madness pile, the monster,
     treasure, Madness cards made later) in slot 80 + n - 1, and any other card (a determinization's redealt
-    cards) in the first free slot. A slot depends on the card's ref alone, so games that differ only in hidden
-    cards put every visible card in the same slot."""
+    cards) in the first free slot of its owner's 20, else the first free one from 80 up, then from 0 up. A slot
+    depends on the card's ref alone, so games that differ only in hidden cards put every visible card in the same
+    slot."""
 
-    def __init__(self, table: Table, parent: Slots | None = None) -> None:
+    def __init__(self, table: Table, known: Mapping[str, int] | None = None) -> None:
+        """The slots of a table's cards; `known` (another game's slots by ref) keeps the slots of the refs it holds."""
         self.of: dict[str, int] = {}
         self.ref_at: dict[int, str] = {}
         self.seat: dict[str, int] = {p.name: p.seat for p in table.players()}
         if len(self.seat) > SEATS:
             raise EncodingError(f"the encoding holds at most {SEATS} players")
-        if parent is not None:
+        if known is not None:
             for ref in table.refs:
-                if ref in parent.of:
-                    self.put(ref, parent.of[ref])
+                if ref in known:
+                    self.put(ref, known[ref])
         self.update(table)
 
     def update(self, table: Table) -> None:
@@ -76,7 +78,9 @@ class Slots:
                 else:
                     self.put(ref, slot)
         for ref in later:
-            free = next((s for s in (*range(SEATS * DECK_SIZE, CARDS), *range(SEATS * DECK_SIZE))
+            owner = self.seat.get(table.owner(table.refs[ref]) or "")
+            own = range(owner * DECK_SIZE, (owner + 1) * DECK_SIZE) if owner is not None else range(0)
+            free = next((s for s in (*own, *range(SEATS * DECK_SIZE, CARDS), *range(SEATS * DECK_SIZE))
                          if s not in self.ref_at), None)
             if free is None:
                 raise EncodingError(f"the encoding holds at most {CARDS} cards")
@@ -96,9 +100,10 @@ class Slots:
 
 
 def natural_slot(ref: str) -> int | None:
-    """The slot a ref names: a deck card's by its seat and place, a made card's by its number (None: neither)."""
+    """The slot a ref names: a deck card's by its seat and place, a made card's by its number (None: neither, as
+    for a determinization's redealt `hidden-N`)."""
     base, _, number = ref.rpartition("-")
-    if not number.isdigit() or not base:
+    if not number.isdigit() or not base or ref.startswith(HIDDEN_REF):
         return None
     n = int(number)
     if base[0] == "p" and base[1:].isdigit() and 1 <= int(base[1:]) <= SEATS:
@@ -113,143 +118,6 @@ def square_index(square: Any) -> int:
 
 def square_at(index: int) -> list[int]:
     return [index % COLS, index // COLS]
-
-
-# ----- the observation ------------------------------------------------------------------------------------------
-
-NAMES = {name: i + 1 for i, name in enumerate(sorted(card_pool()))}
-"""Each card name's id (1 + its place in the sorted card pool; 0: no card)."""
-GLOBAL = ("turn", *(f"phase_{p}" for p in PHASES), "madness_pile", "pending", "pending_options",
-          *(f"viewer_seat_{s}" for s in range(SEATS)), *(f"pending_seat_{s}" for s in range(SEATS)))
-PLAYER = ("present", "is_viewer", "is_active", "is_acting", "vp", "stones", "hand_size", "deck_size", "discard",
-          "stasis", "minion_plays", "action_plays", "grants", "madness_penalty", "winner")
-SQUARE = ("character_slot", "location_slot", "viewer_controls", "other_player_controls", "monster")
-CARD = ("visible", *(f"zone_{z}" for z in ZONES), *(f"owner_seat_{s}" for s in range(SEATS)), "owner_none",
-        *(f"controller_seat_{s}" for s in range(SEATS)), "controller_none", *(f"kind_{k}" for k in KINDS), "name",
-        "tapped", "stasis_counters", "stun_counters", *(f"status_{s}" for s in STATUSES), "has_stats", "hp",
-        "max_hp", "atk", "crt", "mv", "printed_atk", "range", "mv_left", "physical", "spirit",
-        *(f"cubes_{c}" for c in CUBE_COLORS), "evasion_physical", "evasion_spirit", "negation_physical",
-        "negation_spirit", "on_square", "x", "y", "lost_abilities", "list_position", "pending_option",
-        "pending_source")
-OPTION = ("present", "hidden", "card_slot", "is_number", "number", "is_text")
-SECTIONS = (("global", GLOBAL, 1), ("players", PLAYER, SEATS), ("squares", SQUARE, SQUARES),
-            ("cards", CARD, CARDS), ("options", OPTION, OPTIONS))
-OBSERVATION_SIZE = sum(len(fields) * n for _, fields, n in SECTIONS)
-
-
-def observation_layout() -> list[tuple[str, int, int, tuple[str, ...]]]:
-    """Each section of the observation: its name, first index, rows and the fields of a row."""
-    out, at = [], 0
-    for name, fields, rows in SECTIONS:
-        out.append((name, at, rows, fields))
-        at += len(fields) * rows
-    return out
-
-
-LAYOUT = {name: (start, rows, fields) for name, start, rows, fields in observation_layout()}
-
-
-def section(vector: np.ndarray, name: str) -> np.ndarray:
-    """One section of an observation as rows × fields (a view of the vector)."""
-    start, rows, fields = LAYOUT[name]
-    return vector[start:start + rows * len(fields)].reshape(rows, len(fields))
-
-
-def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
-    """The fixed-size vector of a view: a player's (`Game.view(player)`: only what they may know) or the whole
-    game's (`Game.view()`, the global state). Every number comes from the view itself."""
-    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    viewer = view.get("viewer")
-    order = list(view["players_order"])
-    seat = {name: i for i, name in enumerate(order)}
-    pending = view["pending"]
-    acting = pending["player"] if pending else view["active"]
-    g = dict(zip(GLOBAL, range(len(GLOBAL)), strict=True))
-    row = section(out, "global")[0]
-    row[g["turn"]] = view["turn"]
-    row[g[f"phase_{view['phase']}"]] = 1
-    row[g["madness_pile"]] = view["madness_pile"] if "madness_pile" in view else sum(
-        1 for c in view["cards"].values() if c["zone"] == "madness")
-    if viewer is not None:
-        row[g[f"viewer_seat_{seat[viewer]}"]] = 1
-    if pending:
-        row[g["pending"]] = 1
-        row[g["pending_options"]] = len(pending["options"])
-        row[g[f"pending_seat_{seat[pending['player']]}"]] = 1
-    winners = view["winner"] if isinstance(view["winner"], list) else [view["winner"]]
-    players = section(out, "players")
-    for name, entry in view["players"].items():
-        values = {
-            "present": 1, "is_viewer": name == viewer, "is_active": name == view["active"], "is_acting": name == acting,
-            "vp": entry["vp"], "stones": entry["stones"], "hand_size": entry.get("hand_size", len(entry["hand"])),
-            "deck_size": entry.get("deck_size", len(entry.get("deck", []))), "discard": len(entry["discard"]),
-            "stasis": len(entry["stasis"]), "minion_plays": entry["minion_plays"],
-            "action_plays": entry["action_plays"], "grants": len(entry["grants"]),
-            "madness_penalty": entry["madness_penalty"], "winner": name in winners,
-        }
-        players[seat[name]] = [float(values[f]) for f in PLAYER]
-    listed = {ref: i + 1 for entry in view["players"].values() for key in ("hand", "stasis", "discard")
-              for i, ref in enumerate(entry[key])}
-    options = pending["options"] if pending else []
-    source = view.get("pending_source")
-    cards = section(out, "cards")
-    squares = section(out, "squares")
-    c = dict(zip(CARD, range(len(CARD)), strict=True))
-    for ref, card in view["cards"].items():
-        r = cards[slots.of[ref]]
-        r[c["visible"]] = 1
-        r[c[f"zone_{card['zone']}"]] = 1
-        for key, who in (("owner", card["owner"]), ("controller", card["controller"])):
-            r[c[f"{key}_seat_{seat[who]}" if who is not None else f"{key}_none"]] = 1
-        r[c[f"kind_{card['kind']}"]] = 1
-        r[c["name"]] = NAMES.get(card["name"], 0)
-        r[c["tapped"]] = card["tapped"]
-        r[c["stasis_counters"]] = card["stasis_counters"]
-        r[c["stun_counters"]] = card["stun_counters"]
-        for status, n in card["status"].items():
-            r[c[f"status_{status}"]] = n
-        if card["hp"] is not None:
-            r[c["has_stats"]] = 1
-            for key in ("hp", "max_hp", "atk", "crt", "mv", "printed_atk", "range"):
-                r[c[key]] = card[key] or 0
-            r[c["mv_left"]] = card["mv_left"] or 0
-        if card["damage_type"] in ("physical", "spirit"):
-            r[c[card["damage_type"]]] = 1
-        for color, n in card["cubes"].items():
-            r[c[f"cubes_{color}"]] = n
-        for kind, n in card["evasion"].items():
-            r[c[f"evasion_{kind}"]] = n
-        for negation in card["negation"]:
-            r[c[f"negation_{negation['type']}"]] += negation["value"]
-        if card["pos"] is not None:
-            r[c["on_square"]], r[c["x"]], r[c["y"]] = 1, card["pos"][0], card["pos"][1]
-            sq = squares[square_index(card["pos"])]
-            if card["zone"] == "location":
-                sq[1] = slots.of[ref] + 1
-            else:
-                sq[0] = slots.of[ref] + 1
-                controller = card["controller"]
-                sq[2 if controller == viewer and viewer is not None else 3 if controller is not None else 4] = 1
-        r[c["lost_abilities"]] = card["lost_abilities"]
-        r[c["list_position"]] = listed.get(ref, 0)
-        r[c["pending_option"]] = ref in options
-        r[c["pending_source"]] = ref == source
-    if len(options) > OPTIONS:
-        raise EncodingError(f"a choice of {len(options)} options; the encoding holds {OPTIONS}")
-    rows = section(out, "options")
-    for i, option in enumerate(options):
-        rows[i, 0] = 1
-        if isinstance(option, str) and option in slots.of and option in view["cards"]:
-            rows[i, 2] = slots.of[option] + 1
-        elif isinstance(option, bool) or not isinstance(option, int | float | str):
-            raise EncodingError(f"a choice option the encoding can't hold: {option!r}")
-        elif isinstance(option, int | float):
-            rows[i, 3], rows[i, 4] = 1, option
-        elif option in slots.of or option == "a card":
-            rows[i, 1] = 1
-        else:
-            rows[i, 5] = 1
-    return out
 
 
 # ----- the actions ----------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from game.bots.registry import SPECS, make_bot
-from game.env import MAX_TURNS, Countertop, raw_env
+from game.env.countertop import MAX_TURNS, Countertop, raw_env
 from game.tools.balance import Interval, wilson
 
 Agent = Callable[[Any, str], int]
@@ -21,7 +21,8 @@ Agent = Callable[[Any, str], int]
 
 class BotPolicy:
     """One of the project's bots playing an agent: it chooses from the agent's view (`bot_view`: what the bots are
-    always given, nothing hidden) and the choice is encoded as the action index."""
+    always given, nothing hidden) and the choice is encoded as the action index (with compact actions, one index
+    a step until the command is played)."""
 
     def __init__(self, name: str, seed: int = 0) -> None:
         try:
@@ -29,10 +30,15 @@ class BotPolicy:
         except (KeyError, ValueError):
             raise ValueError(f"no bot {name!r}: name one of {SPECS}") from None
         self.name = name
+        self.planned: dict[tuple[int, str], dict[str, Any]] = {}
+        """The command chosen for each environment and agent, while its compact action takes follow-up steps."""
 
     def __call__(self, env: Any, agent: str) -> int:
         raw: Countertop = env.unwrapped
-        return raw.action_index(self.bot.choose(raw.bot_view(agent)))
+        key = (id(raw), agent)
+        if not raw.following() or key not in self.planned:
+            self.planned[key] = self.bot.choose(raw.bot_view(agent))
+        return raw.action_index(self.planned[key])
 
 
 def policy(name: str, seed: int = 0) -> BotPolicy:
@@ -41,13 +47,31 @@ def policy(name: str, seed: int = 0) -> BotPolicy:
 
 
 class MaskedRandom:
-    """Picks uniformly among the indices its observation's mask allows (seeded)."""
+    """Picks uniformly among the indices its observation's mask allows (seeded): the legal indices in order, as
+    `np.flatnonzero` of the mask gives them, without walking the mask."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = np.random.default_rng(seed)
 
     def __call__(self, env: Any, agent: str) -> int:
-        return int(self.rng.choice(np.flatnonzero(env.observe(agent)["action_mask"])))
+        return int(self.rng.choice(sorted(env.unwrapped.legal_actions())))
+
+
+MASKED_RANDOM = "masked-random"
+"""The opponent name of `MaskedRandom`, beside the bots' names."""
+
+
+def opponent_policy(opponent: str | Agent, seed: int) -> Agent:
+    """An opponent as a policy: a policy itself (any callable: a checkpoint, the agent against itself), or a name,
+    `masked-random` or a bot's (`random`, `greedy`, `ismcts`, `ismcts:200`), seeded."""
+    if callable(opponent):
+        return opponent
+    if opponent == MASKED_RANDOM:
+        return MaskedRandom(seed)
+    try:
+        return policy(opponent, seed)
+    except ValueError:
+        raise ValueError(f"no opponent {opponent!r}: name {MASKED_RANDOM} or one of {SPECS}") from None
 
 
 @dataclass(frozen=True)
@@ -64,16 +88,19 @@ class Evaluation:
                 f"{r.value:.1%} (95% interval {r.low:.1%} to {r.high:.1%})")
 
 
-def evaluate(agent: Agent, opponent: str = "greedy", games: int = 200, players: int = 2, seed: int = 0,
+def evaluate(agent: Agent, opponent: str | Agent = "greedy", games: int = 200, players: int = 2, seed: int = 0,
              max_turns: int = MAX_TURNS) -> Evaluation:
-    """Play `games` seeded games (game g: seed `seed + g`, the agent in seat g mod players, the opponent bot in
-    every other seat) and count the agent's wins; a game that reaches the turn limit counts as not won."""
+    """Play `games` seeded games (game g: seed `seed + g`, the agent in seat g mod players, the opponent in every
+    other seat: a policy, or a name `opponent_policy` takes) and count the agent's wins; a game that reaches the
+    turn limit counts as not won."""
+    if not callable(opponent):
+        opponent_policy(opponent, 0)
     wins = 0
     for g in range(games):
         env = raw_env(players=players, seed=seed + g, max_turns=max_turns)
         env.reset()
         me = env.possible_agents[g % players]
-        others = {a: policy(opponent, (seed + g) * 31 + i) for i, a in enumerate(env.possible_agents)}
+        others = {a: opponent_policy(opponent, (seed + g) * 31 + i) for i, a in enumerate(env.possible_agents)}
         for name in env.agent_iter():
             _, _, terminated, truncated, _ = env.last(observe=False)
             env.step(None if terminated or truncated else agent(env, name) if name == me else others[name](env, name))
@@ -84,18 +111,19 @@ def evaluate(agent: Agent, opponent: str = "greedy", games: int = 200, players: 
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m game.env_policies`: a masked-random agent's win rate against a bot."""
-    parser = argparse.ArgumentParser(prog="python -m game.env_policies",
+    """`python -m game.env.policies`: a masked-random agent's win rate against a bot."""
+    parser = argparse.ArgumentParser(prog="python -m game.env.policies",
                                      description="A masked-random agent's win rate against a bot, with its interval.")
     parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="players a game (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
-    parser.add_argument("--opponent", default="greedy", help="the bot in the other seats (default greedy)")
+    parser.add_argument("--opponent", default="greedy",
+                        help="masked-random or the bot in the other seats (default greedy)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.seed < 0:
         parser.error("--games must be 1 or more and --seed 0 or more")
     try:
-        policy(args.opponent)
+        opponent_policy(args.opponent, 0)
     except ValueError as e:
         parser.error(str(e))
     result = evaluate(MaskedRandom(args.seed), args.opponent, args.games, args.players, args.seed)

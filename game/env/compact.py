@@ -1,0 +1,113 @@
+"""The compact action interface (docs/rl.md): Discrete(985), a head (end the turn, a choice's option, or a card and
+what it does) and then, when the head leaves several commands, one target slot a step until one is left."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.env.encoding import ABILITIES, CARDS, OPTIONS, TARGETS, Codec, EncodingError, square_index
+
+VERBS = ("move", "attack", "play", "play_from_stasis", *(f"ability_{j}" for j in range(ABILITIES)),
+         *(f"activate_{j}" for j in range(ABILITIES)))
+"""What a card does, the second part of a card head."""
+END_TURN = 0
+CHOOSE = 1
+"""The first of the heads answering a pending choice (option k is CHOOSE + k)."""
+CARD = CHOOSE + OPTIONS
+"""The first card head: card slot s doing verb v is CARD + len(VERBS) * s + v."""
+TARGET = CARD + CARDS * len(VERBS)
+"""The first target slot of a follow-up step: TARGET + t, t as in the flat `play` block (0 none or "stop here",
+1 + s the card in slot s, 1 + 100 + q the square q)."""
+COMPACT_ACTIONS = TARGET + TARGETS
+NONE = 0
+Path = tuple[int, ...]
+
+
+def card_target(codec: Codec, ref: str) -> int:
+    return 1 + codec.card(ref)
+
+
+def square_target(square: Any) -> int:
+    return 1 + CARDS + square_index(square)
+
+
+def path_of(codec: Codec, action: Mapping[str, Any]) -> Path:
+    """A command's indices: its head, then its target slots in order (a shove's target and the squares of its
+    path, an aimed minion's target and its entry square, a relic's payers in slot order)."""
+    act = action["act"]
+    if act == "end_turn":
+        return (END_TURN,)
+    if act == "choose":
+        options = codec.table.pending["options"] if codec.table.pending else []
+        return (CHOOSE + options.index(action["option"]),)
+
+    def head(verb: str) -> int:
+        return CARD + len(VERBS) * codec.card(action["card"]) + VERBS.index(verb)
+
+    if act == "move":
+        return head("move"), TARGET + square_target(action["to"])
+    if act == "attack":
+        return head("attack"), TARGET + card_target(codec, action["target"])
+    if act in ("play", "play_from_stasis"):
+        targets = [card_target(codec, action["target"])] if "target" in action else []
+        targets += [square_target(action["to"])] if "to" in action else []
+        return head(act), *(TARGET + t for t in targets or [NONE])
+    if act == "ability":
+        j = codec.ability(action["card"], action["ability"])
+        targets = [card_target(codec, action["target"])] if "target" in action else [NONE]
+        targets += [square_target(square) for square in action.get("path", [])]
+        return head(f"ability_{j}"), *(TARGET + t for t in targets)
+    if act == "activate":
+        j = codec.ability(action["card"], action["ability"])
+        payers = sorted(card_target(codec, ref) for ref in action["pay"])
+        return head(f"activate_{j}"), *(TARGET + t for t in payers)
+    raise EncodingError(f"no encoding for the command {act!r}")
+
+
+class Menu:
+    """The legal commands of one moment as paths of indices. An agent gives one index a step: the allowed ones are
+    the next indices of the paths that start with what it gave so far, and a command is played as soon as it is the
+    only one left (a path that is the start of another ends with TARGET + 0, "stop here")."""
+
+    def __init__(self, codec: Codec, legal: list[dict[str, Any]]) -> None:
+        self.paths: list[tuple[Path, dict[str, Any]]] = []
+        taken: set[Path] = set()
+        for action in legal:
+            path = path_of(codec, action)
+            if path in taken:
+                raise EncodingError(f"two legal actions share the indices {path}")
+            taken.add(path)
+            self.paths.append((path, action))
+        ends = {path[:-1] for path, _ in self.paths}
+        self.paths = [((*path, TARGET + NONE) if path in ends else path, action) for path, action in self.paths]
+        self.given: Path = ()
+
+    def left(self) -> list[tuple[Path, dict[str, Any]]]:
+        """The commands still reachable from what was given."""
+        n = len(self.given)
+        return [(path, action) for path, action in self.paths if path[:n] == self.given]
+
+    def allowed(self) -> dict[int, list[dict[str, Any]]]:
+        """Each index the agent may give now, with the commands it leads to (the mask's set bits)."""
+        n = len(self.given)
+        out: dict[int, list[dict[str, Any]]] = {}
+        for path, action in self.left():
+            out.setdefault(path[n], []).append(action)
+        return out
+
+    def give(self, index: int) -> dict[str, Any] | None:
+        """Take an allowed index: the command it completes, or None when a follow-up step is asked."""
+        self.given = (*self.given, index)
+        left = self.left()
+        if not left:
+            raise EncodingError(f"index {index} is not allowed here")
+        return left[0][1] if len(left) == 1 else None
+
+    def next_index(self, action: Mapping[str, Any]) -> int:
+        """The index that takes a command one step further from what was given."""
+        n = len(self.given)
+        for path, listed in self.left():
+            if listed == action:
+                return path[n]
+        raise EncodingError(f"{dict(action)} is not reachable from the indices given")

@@ -1,0 +1,200 @@
+"""The observation encoded straight from the table (issue 41, item 2) is the JSON view's, scaled: at seeded
+points of bot games, for every agent and for the global state; bounded; hidden cards stay hidden."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from game.bots.determinize import Observation
+from game.bots.registry import make_bot
+from game.env import raw_env
+from game.env.countertop import Countertop
+from game.env.encoding import OPTIONS, EncodingError, Slots, square_index
+from game.env.observation import (
+    CARD,
+    GLOBAL,
+    NAME_IDS,
+    NAMES,
+    OBSERVATION_SIZE,
+    PLAYER,
+    SCALE,
+    SCALES,
+    encode,
+    section,
+)
+from game.io.view import player_view
+from tests.test_env_encoding import bot_game
+
+
+def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
+    """The unscaled vector of a JSON view, a player's (`player_view`: only what they may know) or the whole game's
+    (`Game.view()`, the global state): every number read from the view itself (the environment's first
+    observation, kept here as the reference the table's encoding must equal)."""
+    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    viewer = view.get("viewer")
+    order = list(view["players_order"])
+    seat = {name: i for i, name in enumerate(order)}
+    pending = view["pending"]
+    acting = pending["player"] if pending else view["active"]
+    g = dict(zip(GLOBAL, range(len(GLOBAL)), strict=True))
+    row = section(out, "global")[0]
+    row[g["turn"]] = view["turn"]
+    row[g[f"phase_{view['phase']}"]] = 1
+    row[g["madness_pile"]] = view["madness_pile"] if "madness_pile" in view else sum(
+        1 for c in view["cards"].values() if c["zone"] == "madness")
+    if viewer is not None:
+        row[g[f"viewer_seat_{seat[viewer]}"]] = 1
+    if pending:
+        row[g["pending"]] = 1
+        row[g["pending_options"]] = len(pending["options"])
+        row[g[f"pending_seat_{seat[pending['player']]}"]] = 1
+    winners = view["winner"] if isinstance(view["winner"], list) else [view["winner"]]
+    players = section(out, "players")
+    for name, entry in view["players"].items():
+        values = {
+            "present": 1, "is_viewer": name == viewer, "is_active": name == view["active"], "is_acting": name == acting,
+            "vp": entry["vp"], "stones": entry["stones"], "hand_size": entry.get("hand_size", len(entry["hand"])),
+            "deck_size": entry.get("deck_size", len(entry.get("deck", []))), "discard": len(entry["discard"]),
+            "stasis": len(entry["stasis"]), "minion_plays": entry["minion_plays"],
+            "action_plays": entry["action_plays"], "grants": len(entry["grants"]),
+            "madness_penalty": entry["madness_penalty"], "winner": name in winners,
+        }
+        players[seat[name]] = [float(values[f]) for f in PLAYER]
+    listed = {ref: i + 1 for entry in view["players"].values() for key in ("hand", "stasis", "discard")
+              for i, ref in enumerate(entry[key])}
+    options = pending["options"] if pending else []
+    source = view.get("pending_source")
+    cards = section(out, "cards")
+    squares = section(out, "squares")
+    c = dict(zip(CARD, range(len(CARD)), strict=True))
+    for ref, card in view["cards"].items():
+        r = cards[slots.of[ref]]
+        r[c["visible"]] = 1
+        r[c[f"zone_{card['zone']}"]] = 1
+        for key, who in (("owner", card["owner"]), ("controller", card["controller"])):
+            r[c[f"{key}_seat_{seat[who]}" if who is not None else f"{key}_none"]] = 1
+        r[c[f"kind_{card['kind']}"]] = 1
+        r[c["name"]] = NAMES.get(card["name"], 0)
+        r[c["tapped"]] = card["tapped"]
+        r[c["stasis_counters"]] = card["stasis_counters"]
+        r[c["stun_counters"]] = card["stun_counters"]
+        for status, n in card["status"].items():
+            r[c[f"status_{status}"]] = n
+        if card["hp"] is not None:
+            r[c["has_stats"]] = 1
+            for key in ("hp", "max_hp", "atk", "crt", "mv", "printed_atk", "range"):
+                r[c[key]] = card[key] or 0
+            r[c["mv_left"]] = card["mv_left"] or 0
+        if card["damage_type"] in ("physical", "spirit"):
+            r[c[card["damage_type"]]] = 1
+        for color, n in card["cubes"].items():
+            r[c[f"cubes_{color}"]] = n
+        for kind, n in card["evasion"].items():
+            r[c[f"evasion_{kind}"]] = n
+        for negation in card["negation"]:
+            r[c[f"negation_{negation['type']}"]] += negation["value"]
+        if card["pos"] is not None:
+            r[c["on_square"]], r[c["x"]], r[c["y"]] = 1, card["pos"][0], card["pos"][1]
+            sq = squares[square_index(card["pos"])]
+            if card["zone"] == "location":
+                sq[1] = slots.of[ref] + 1
+            else:
+                sq[0] = slots.of[ref] + 1
+                controller = card["controller"]
+                sq[2 if controller == viewer and viewer is not None else 3 if controller is not None else 4] = 1
+        r[c["lost_abilities"]] = card["lost_abilities"]
+        r[c["list_position"]] = listed.get(ref, 0)
+        r[c["pending_option"]] = ref in options
+        r[c["pending_source"]] = ref == source
+    if len(options) > OPTIONS:
+        raise EncodingError(f"a choice of {len(options)} options; the encoding holds {OPTIONS}")
+    rows = section(out, "options")
+    for i, option in enumerate(options):
+        rows[i, 0] = 1
+        if isinstance(option, str) and option in slots.of and option in view["cards"]:
+            rows[i, 2] = slots.of[option] + 1
+        elif isinstance(option, bool) or not isinstance(option, int | float | str):
+            raise EncodingError(f"a choice option the encoding can't hold: {option!r}")
+        elif isinstance(option, int | float):
+            rows[i, 3], rows[i, 4] = 1, option
+        elif option in slots.of or option == "a card":
+            rows[i, 1] = 1
+        else:
+            rows[i, 5] = 1
+    return out
+
+
+def reference(e: Countertop, agent: str | None) -> np.ndarray:
+    """The observation of an agent (None: the global state) through the JSON view, scaled as the table's is."""
+    game = e.live()
+    if agent is None:
+        view = game.view()
+        view["madness_pile"] = len(game.table.zone_cards("madness"))
+    else:
+        view = player_view(game.table, e.name_of[agent], log=False)
+    return np.clip(encode_view(view, e.slotted()) / SCALE, -1.0, 1.0)
+
+
+@pytest.mark.parametrize(("players", "game_seed"), [(2, 31), (3, 32), (4, 33), (2, 34)])
+def test_the_table_encoding_is_the_views_at_every_step(players: int, game_seed: int) -> None:
+    """Every agent's observation and the global state equal the JSON view's encoding, at every step of a bot game."""
+    e = bot_game(players, game_seed, 0)
+    steps = 0
+    bots = {a: make_bot("random" if i % 2 else "greedy", game_seed + i) for i, a in enumerate(e.agents)}
+    while not e.done(e.agent_selection) and steps < 400:
+        for agent in e.possible_agents:
+            assert np.array_equal(e.observe(agent)["observation"], reference(e, agent)), (agent, steps)
+        assert np.array_equal(e.state(), reference(e, None))
+        e.step(e.action_index(bots[e.agent_selection].choose(Observation.of(e.live()))))
+        steps += 1
+    assert steps > 50
+    e.close()
+
+
+def test_the_observation_is_bounded_and_its_space_holds_it() -> None:
+    e = bot_game(4, 35, 150)
+    space = e.observation_space("player_0")["observation"]
+    assert (space.low == -1).all() and (space.high == 1).all() and space.dtype == np.float32
+    for agent in e.possible_agents:
+        assert space.contains(e.observe(agent)["observation"])
+    assert e.state_space.contains(e.state())
+    e.close()
+
+
+def test_counts_are_scaled_and_ids_are_fractions_of_their_range() -> None:
+    """Turn 1 of seed 8: the turn is 1/120, P1's 3 stones 0.3, a card's name id over the pool's size."""
+    e = raw_env(seed=8)
+    e.reset()
+    obs = e.observe("player_0")["observation"]
+    assert section(obs, "global")[0, GLOBAL.index("turn")] == np.float32(1 / 120)
+    assert section(obs, "players")[0, PLAYER.index("stones")] == np.float32(0.3)
+    names = section(obs, "cards")[:, CARD.index("name")]
+    shown = names[names > 0] * NAME_IDS
+    assert np.allclose(shown, np.round(shown), atol=1e-4) and shown.max() <= len(NAMES) <= NAME_IDS
+    e.close()
+
+
+def test_an_option_the_encoding_cannot_hold_is_refused() -> None:
+    e = raw_env(seed=1)
+    e.reset()
+    table = e.live().table
+    table.pending = {"player": "P1", "prompt": "?", "options": list(range(OPTIONS + 1))}
+    with pytest.raises(EncodingError, match=f"a choice of {OPTIONS + 1} options"):
+        encode(table, e.slotted(), "P1")
+    table.pending = {"player": "P1", "prompt": "?", "options": [True]}
+    with pytest.raises(EncodingError, match="a choice option the encoding can't hold: True"):
+        encode(table, e.slotted(), "P1")
+
+
+def test_the_docs_give_every_fields_divisor() -> None:
+    """docs/rl.md's table of divisors holds each scaled field in the row of its number."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rl.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(): line for line in text.splitlines() if re.match(r"\| \d+ \| `", line)}
+    for field, divisor in SCALES.items():
+        assert f"`{field}`" in rows[str(int(divisor))], field

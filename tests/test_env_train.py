@@ -1,0 +1,68 @@
+"""The training script's parts (issue 41, item 5): one seat of a game as a Gymnasium environment with the opponent
+playing inside, and the command's refusals; a short training run where sb3-contrib is installed."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.env.train import Against, main
+
+
+def test_one_seat_is_a_gymnasium_env_with_the_opponent_inside() -> None:
+    """Game k is seed k, the agent in seat k mod 2; the opponent's steps happen inside; the rewards sum to the
+    agent's \"vp\" reward (its VP gained plus 1 when it wins, -1 when it loses)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e = Against("masked-random", seed=7)
+        for game in range(2):
+            obs, _ = e.reset()
+            assert e.me == f"player_{game % 2}" and e.aec.agent_selection == e.me
+            assert e.observation_space.contains(obs)
+            rng = np.random.default_rng(game)
+            total, done, info = 0.0, False, {}
+            while not done:
+                mask = e.action_masks()
+                assert mask.any() and e.aec.agent_selection == e.me
+                obs, reward, terminated, truncated, info = e.step(int(rng.choice(np.flatnonzero(mask))))
+                total += reward
+                done = terminated or truncated
+            assert e.aec.live().table.dice.seed == 7 + game
+            won = info["won"]
+            gained = info["final_vp"][e.me]
+            assert total == pytest.approx(gained + 1 if won else -1 if info["winners"] else 0)
+
+
+def test_the_command_refuses_bad_counts_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--minutes", "0"], ["--games", "0"], ["--seed", "-1"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        err = capsys.readouterr().err
+        assert "--minutes must be above 0, --seed 0 or more, and the counts 1 or more" in err
+
+
+def test_a_short_training_writes_its_model_curve_and_result(tmp_path: Path) -> None:
+    pytest.importorskip("sb3_contrib")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert main(["--minutes", "0.05", "--check-every", "512", "--check-games", "2", "--games", "2",
+                     "--out", str(tmp_path)]) == 0
+    assert {p.name for p in tmp_path.iterdir()} == {"model.zip", "curve.csv", "curve.png", "result.txt"}
+    lines = (tmp_path / "result.txt").read_text().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["trained agent against masked-random",
+                                                      "trained agent against greedy"]
+
+
+def test_without_sb3_contrib_the_command_says_what_to_install(capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        import sb3_contrib  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("sb3-contrib is installed here")
+    with pytest.raises(SystemExit):
+        main(["--minutes", "1"])
+    assert "training needs sb3-contrib and PyTorch: pip install -e '.[train]'" in capsys.readouterr().err
