@@ -115,7 +115,7 @@ class App(Session):
         self.game = game
         self.renderer = Renderer(self.layout)
         self.cached = None
-        self.ui = UiState(setup=self.ui.setup)  # a fresh stack: the screen is shown below
+        self.ui = UiState(setup=self.ui.setup, stack=[NewGame()])  # until the game's first screen shows, below
         self.play = PlayInput(game, self.ui)
         if undo is not None:
             self.play.undo = undo
