@@ -18,7 +18,7 @@ class Screen:
     The views, the actions listed and what closing the window keeps follow the top screen that is no overlay
     (`App.base`).
 
-    `name` is the word `countertop play --screen` and the tests know a screen by; nothing dispatches on it.
+    `name` is how `UiState.screen` and the tests know a screen ("pass", "play"...); nothing dispatches on it.
     """
 
     name: ClassVar[str]
