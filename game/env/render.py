@@ -24,7 +24,7 @@ class Picture:
 
     def draw(self, game: Game) -> pygame.Surface:
         """The play screen of the game's neutral view (no hand shown, no choice dialog)."""
-        ui = UiState(screen="play", viewer=None)
+        ui = UiState(viewer=None)
         self.renderer.draw(self.surface, game.public_view(), [], ui)
         return self.surface
 

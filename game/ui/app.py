@@ -13,53 +13,31 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.atomic import write_whole
-from game.ui import saves, screens, words
-from game.ui.counted import counted_lines
-from game.ui.draw import INK, Zone, box, fit_line, player_color, px, set_unit, text
-from game.ui.game_list import GameList, draw_game_list
-from game.ui.guide import Guide, draw_hint
+from game.ui import saves, words
+from game.ui.draw import INK, Zone, box, fit_line, px, set_unit, text
+from game.ui.game_list import GameList
+from game.ui.guide import Guide
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
 from game.ui.motion import Motion
-from game.ui.reasons import why_not
-from game.ui.recap import draw_moved, draw_recap
 from game.ui.renderer import ERROR, Renderer
-from game.ui.rules_overlay import WHEEL_LINES, RulesOverlay, draw_rules, scrolled
-from game.ui.seats import PERSON, Seats, draw_seat_chips, next_kind, parse_seats
-from game.ui.session import (
-    CRASHED,
-    DEFAULT_NAMES,
-    Session,
-    autosave_path,
-    data_home,
-    random_seed,
-    saves_folder,
-)
+from game.ui.rules_overlay import RulesOverlay
+from game.ui.screen import Screen
+from game.ui.seats import PERSON, Seats, parse_seats
+from game.ui.session import DEFAULT_NAMES, Session, data_home, random_seed, saves_folder
+from game.ui.setup_screens import ConfirmReplace, GameListScreen, NewGame
+from game.ui.setup_screens import deck_names as deck_names  # where the tests and tools have found it
 from game.ui.state import UiState
-from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, UndoHistory, button_tip
+from game.ui.table_screens import FinalBoard, GameOver, Pass, Rules, Table, Watching
+from game.ui.undo import NOTHING_YET, UndoHistory
 
 if TYPE_CHECKING:
     from game.ui.replay_view import ReplayView
 
 FPS = 60
-SEED_DIGITS = "0123456789"
 IDLE_WAIT_MS = 250
 BOT_WAIT_MS = 20
 
-
-def deck_names() -> list[str]:
-    """The keys of the decks in assets/decks (their file names without .toml)."""
-    from assets import FOLDER
-
-    folder = FOLDER / "decks"
-    return sorted(entry.name[:-5] for entry in folder.iterdir() if entry.name.endswith(".toml"))
-
-
-def deck_titles() -> dict[str, str]:
-    """Each deck's key and the name players read (its `name` field)."""
-    from game.io.setup import standard_decks
-
-    return {key: deck.name for key, deck in standard_decks().items()}
 
 
 def now_ms() -> int:
@@ -105,8 +83,6 @@ class App(Session):
         self.seats = seats or Seats()
         self.clock: Callable[[], int] = pygame.time.get_ticks
         self.zones: list[Zone] = []
-        self.rules_max_scroll = 0
-        self.rules_page = 1
         self.rules = RulesOverlay()
         self.recap: list[str] = []  # the "since your last turn" panel after bot turns (empty: not shown)
         self.running = True
@@ -114,20 +90,19 @@ class App(Session):
         self.play: PlayInput | None = None
         self.tooltip: list[str] = []
         self.cached: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
-        self.cached_for: tuple[str, str | None] = ("", None)
+        self.cached_for: tuple[Screen | None, str | None] = (None, None)
         self.titles: dict[str, str] | None = None
         self.inspect_lines: list[str] = []
         self.motion = Motion()
         self.log_seen = 0
         self.save_failure = ""  # why closing could not save the game (the pass screen shows it too)
         self.close_refused = False
-        self.listing: GameList | None = None
-        self.replay: ReplayView | None = None
         self.shelf: saves.SaveInfo | None | bool = False  # the game Continue offers (False: not read yet)
         self.guide = Guide(None) if headless else Guide.kept_in(data_home())  # no hints in a screenshot
         self.kept: Path | None = None
         self.keep_in: Path | None = None  # where the game being played is kept (Session.place_to_keep)
         self.last_crash = ""  # the last bug a handler hit (Session.keep_after_crash)
+        self.show(NewGame())
         if game is not None:
             self.start(game, undo, source)
 
@@ -140,7 +115,7 @@ class App(Session):
         self.game = game
         self.renderer = Renderer(self.layout)
         self.cached = None
-        self.ui = UiState(setup=self.ui.setup)
+        self.ui = UiState(setup=self.ui.setup, stack=[NewGame()])  # until the game's first screen shows, below
         self.play = PlayInput(game, self.ui)
         if undo is not None:
             self.play.undo = undo
@@ -149,10 +124,9 @@ class App(Session):
         view = game.public_view()
         self.log_seen = len(view["log"])
         if view.get("winner") is not None or view["phase"] == "over":
-            self.ui.screen = "over"
+            self.show(GameOver())
         else:
-            self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
-        self.no_pass_screen_for_bots(view)
+            self.hand_over(view)
 
     def after_action(self, by_bot: bool = False) -> None:
         """After an action: game over (the game is kept for Watch), or the privacy screen when another player must
@@ -161,8 +135,9 @@ class App(Session):
         self.cached = None
         view, _ = self.snapshot()
         if view.get("winner") is not None or view["phase"] == "over":
-            if self.ui.screen != "over":
-                self.ui.screen, self.ui.banner = "over", ""
+            if not isinstance(self.base, GameOver):
+                self.show(GameOver())
+                self.ui.banner = ""
                 self.forget_kept()
                 self.keep_finished()
                 self.guide.finish()
@@ -171,18 +146,17 @@ class App(Session):
             self.play.undo.forget(NOTHING_YET)
             self.ui.clear_selection()
             self.ui.hand_slots, self.ui.chip_slots = [], {}
-            self.ui.screen, self.ui.viewer = "pass", who_must_act(view)
+            self.hand_over(view)
             self.motion.floats = [item for item in self.motion.floats if item.born is None]
             self.motion.ticks, self.motion.glides = [tick for tick in self.motion.ticks if tick.born is None], []
-        self.no_pass_screen_for_bots(view)
         view, _ = self.snapshot()
         new_entries = view["log"][self.log_seen :]
         self.log_seen = len(view["log"])
         if new_entries and not by_bot:
             self.recap, self.seats.moved = [], []
         if new_entries and not self.headless:
-            self.motion.note(new_entries, now_ms(), hidden=self.ui.screen == "pass", zones=self.zones)
-            if self.ui.screen == "play":
+            self.motion.note(new_entries, now_ms(), hidden=isinstance(self.base, Pass), zones=self.zones)
+            if isinstance(self.base, Table):
                 self.glide_played(view, new_entries)
 
     def glide_played(self, view: dict[str, Any], entries: list[dict[str, Any]]) -> None:
@@ -199,41 +173,106 @@ class App(Session):
     def reveal(self) -> None:
         """The player at the device clicks through the pass screen: the table shows, and what changed
         while it was hidden floats up now."""
-        self.ui.screen = "play"
+        self.show(Table())
         self.motion.reveal(now_ms())
+
+    # ----- the stack of screens (game/ui/screen.py) ----------------------------------------------------------
+
+    @property
+    def stack(self) -> list[Screen]:
+        """The screens showing, the top one last: it has the events and draws the frame."""
+        return self.ui.stack
+
+    @property
+    def top(self) -> Screen:
+        """The screen (or overlay) on top."""
+        return self.ui.stack[-1]
+
+    @property
+    def base(self) -> Screen:
+        """The top screen that is no overlay: the views, the actions listed and what closing keeps follow it."""
+        return next(screen for screen in reversed(self.ui.stack) if not screen.overlay)
+
+    def show(self, screen: Screen) -> None:
+        """Show a screen in place of all the others."""
+        self.ui.stack[:] = [screen]
+
+    def push(self, overlay: Screen) -> None:
+        """Show an overlay (or a watched game) over the top screen."""
+        self.ui.stack.append(overlay)
+
+    def pop(self) -> None:
+        """Close the top overlay: the screen beneath shows again."""
+        self.ui.stack.pop()
+
+    def ask_to_replace(self) -> None:
+        """Start while a game is autosaved: ask first."""
+        self.push(ConfirmReplace(self.top))
+
+    def show_list(self, listing: GameList) -> None:
+        """The Load or Watch list over the new-game screen."""
+        self.push(GameListScreen(self.top, listing))
+
+    def show_watched(self, replay: ReplayView) -> None:
+        """A game watched again over the screen it was opened from (the list it was picked in closes)."""
+        if isinstance(self.top, GameListScreen):
+            self.pop()
+        self.push(Watching(self.top, replay))
+
+    @property
+    def rules_max_scroll(self) -> int:
+        """How far the rules showing scroll (0 while none show)."""
+        return next((screen.max_scroll for screen in self.stack if isinstance(screen, Rules)), 0)
+
+    @property
+    def rules_page(self) -> int:
+        """How many lines of rules a page shows (1 while none show)."""
+        return next((screen.page for screen in self.stack if isinstance(screen, Rules)), 1)
+
+    @property
+    def listing(self) -> GameList | None:
+        """The Load or Watch list showing, if any."""
+        return self.top.listing if isinstance(self.top, GameListScreen) else None
+
+    @property
+    def replay(self) -> ReplayView | None:
+        """The game being watched in this window, if any."""
+        return self.top.replay if isinstance(self.top, Watching) else None
+
+    def show_named(self, screen: str) -> None:
+        """Show a screen by the name `countertop play --screen` gives it: board (the play screen of whoever must
+        act), new_game, pass (as the game starts), choice, refusal, legend, rules, over or final_board."""
+        if screen == "new_game" or self.game is None:
+            self.show(NewGame())
+        elif screen in ("over", "final_board"):
+            over = GameOver()
+            self.show(over)
+            if screen == "final_board":
+                self.push(FinalBoard(over))
+        elif screen != "pass":
+            table = Table()
+            self.show(table)
+            if screen in ("legend", "rules"):
+                table.request(self, screen)
+            elif screen == "refusal":
+                table.show_a_refusal(self)
 
     # ----- events ----------------------------------------------------------------------------------------
 
     def step(self, events: list[pygame.event.Event] | None = None) -> bool:
-        """Handle the given (or all queued) events, then draw one frame; False once the window closes. While a
-        game is being watched, the replay window has the events (Esc there comes back here)."""
+        """Handle the given (or all queued) events, then draw one frame; False once the window closes. The top
+        screen runs the frame (a watched game's window has its events; Esc there comes back here)."""
         events = pygame.event.get() if events is None else events
-        if self.replay is not None:
-            return self.step_replay(events)
-        for event in events:
-            self.guarded(self.handle, event)
-        self.guarded(self.drive_bots)
-        if self.running:
-            self.guarded(self.draw)
+        self.top.step(self, events)
         return self.running
 
-    def step_replay(self, events: list[pygame.event.Event]) -> bool:
-        """One frame of the game being watched; closing the window closes it all, Esc comes back to this screen."""
-        replay = self.replay
-        assert replay is not None
-        if not self.guarded(replay.step, events):
-            self.replay = None
+    def frame(self, events: list[pygame.event.Event]) -> None:
+        """One frame of a screen of this window: each event, then time passing (a bot's move), then the drawing."""
+        for event in events:
+            self.guarded(self.handle, event)
+        self.guarded(lambda: self.top.update(self))
+        if self.running:
             self.guarded(self.draw)
-            return self.running
-        if any(event.type == pygame.QUIT for event in events):
-            self.running = False
-        elif self.replay is replay and not replay.running:  # not continued from a step: Esc came back
-            size = replay.window.get_size()
-            self.replay = None
-            if size != self.window.get_size():  # the watched game's window was resized
-                self.resize(*size)
-            self.draw()
-        return self.running
 
     def guarded(self, work: Callable[..., Any], *args: Any) -> bool:
         """Run one handler (or a frame's drawing); a crash in it (a bug) keeps the game and says so in one line
@@ -246,7 +285,8 @@ class App(Session):
         return True
 
     def handle(self, event: pygame.event.Event) -> None:
-        """One pygame event (a click or a key may change the game, so the cached view is dropped)."""
+        """One pygame event (a click or a key may change the game, so the cached view is dropped); clicks, keys
+        and the wheel go to the top screen."""
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.cached = None
         if event.type == pygame.QUIT:
@@ -257,11 +297,11 @@ class App(Session):
             self.ui.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.ui.mouse = event.pos
-            self.click(self.ui.mouse)
+            self.top.click(self, zone_at(self.zones, event.pos), event.pos)
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll(event.y)
+            self.top.scroll(self, event.y)
         elif event.type == pygame.KEYDOWN:
-            self.key(event)
+            self.top.key(self, event)
 
     def open_window(self, width: int, height: int) -> pygame.Surface:
         """The window at this size, at least MIN_W×MIN_H (headless: a plain surface of that size)."""
@@ -274,248 +314,17 @@ class App(Session):
         self.layout = Layout.for_window(*self.window.get_size())
         self.renderer = Renderer(self.layout)
 
-    def click(self, point: tuple[int, int]) -> None:
-        """A left click on whichever screen is showing."""
-        key = zone_at(self.zones, point)
-        screen = self.ui.screen
-        if screen == "new_game" and self.listing is not None:
-            self.click_list(key)
-        elif screen == "new_game":
-            self.click_new_game(key)
-        elif screen == "pass":
-            self.reveal()
-        elif screen == "over":
-            if key == ("button", "new_game"):
-                self.ui.screen, self.game, self.play = "new_game", None, None
-                self.ui.banner, self.ui.final_board, self.shelf = "", False, False
-            elif key in (("button", "final_board"), ("button", "scores")):
-                self.ui.final_board = key[1] == "final_board"
-            elif key == ("button", "watch"):
-                self.watch_this_game()
-        elif self.ui.legend_open:
-            self.ui.legend_open = False
-        elif self.ui.rules_open:
-            if key is None or key == ("button", "close_rules"):
-                self.ui.rules_open = False
-            elif key[0] == "rules_section":
-                self.ui.rules_scroll = min(self.rules.sections.get(key[1], 0), self.rules_max_scroll)
-        elif key is not None and key[0] == "guide":
-            self.guide.close(key[1])
-        elif key == ("recap",):
-            self.recap = []
-        elif not self.seats.to_act(self.play_game()):
-            assert self.play is not None
-            self.request(self.play.click(self.zones, point))
-            self.after_action()
-
-    def click_new_game(self, key: tuple[Any, ...] | None) -> None:
-        """Clicks on the new-game screen (and on its replace-the-autosave question)."""
-        setup = self.ui.setup
-        self.ui.focus = None
-        if self.ui.confirm == "replace":
-            if key == ("button", "replace"):
-                self.new_game(replace=True)
-            elif key == ("button", "continue"):
-                self.ui.confirm = None
-                self.load_path(autosave_path())
-            elif key == ("button", "keep"):
-                self.ui.confirm = None
+    def hand_over(self, view: dict[str, Any]) -> None:
+        """Another player must act: a person gets the pass screen; a bot seat gets none, and the table stays up
+        (with what is open over it) showing only the hand of the person at the table."""
+        player = who_must_act(view)
+        if not self.seats.is_bot(player):
+            self.ui.viewer = player
+            self.show(Pass())
             return
-        if key is None:
-            return
-        if key[0] == "count":
-            setup["count"] = key[1]
-        elif key[0] == "field":
-            self.ui.focus = key[1]
-        elif key[0] == "deck":
-            choices: list[str | None] = [None, *deck_names()]
-            current = choices.index(setup["decks"][key[1]]) if setup["decks"][key[1]] in choices else 0
-            setup["decks"][key[1]] = choices[(current + 1) % len(choices)]
-        elif key[0] == "seat":
-            setup["seats"][key[1]] = next_kind(setup["seats"][key[1]])
-        elif key == ("button", "start"):
-            self.new_game()
-        elif key == ("button", "continue"):
-            self.continue_last()
-        elif key in (("button", "load"), ("button", "watch")):
-            self.ui.banner = ""
-            self.open_list(key[1])
-
-    def click_list(self, key: tuple[Any, ...] | None) -> None:
-        """Clicks on the Load or Watch list: a game opens it, Close (or a click outside the list) closes it."""
-        assert self.listing is not None
-        if key is not None and key[0] == "game":
-            self.pick(key[1])
-        elif key is None or key == ("button", "close_list"):
-            self.listing, self.ui.banner = None, ""
-
-    def key(self, event: pygame.event.Event) -> None:
-        """A key press on whichever screen is showing."""
-        if self.ui.screen == "new_game" and self.listing is not None:
-            if event.key == pygame.K_ESCAPE:
-                self.listing, self.ui.banner = None, ""
-        elif self.ui.screen == "new_game":
-            self.type_into_field(event)
-        elif self.ui.screen == "pass" and event.key in (pygame.K_SPACE, pygame.K_RETURN):
-            self.reveal()
-        elif self.ui.screen == "play" and self.ui.rules_open:  # its search box takes every letter, F too
-            self.rules_key(event)
-        elif self.ui.screen == "play" and self.bot_key(event):
-            return
-        elif self.ui.screen == "play":
-            if event.key == pygame.K_l or (self.ui.legend_open and event.key == pygame.K_ESCAPE):
-                self.ui.legend_open = not self.ui.legend_open
-                return
-            assert self.play is not None
-            self.request(self.play.key(event))
-            self.after_action()
-
-    def type_into_field(self, event: pygame.event.Event) -> None:
-        """Typing in the focused box of the new-game screen (Enter starts the game)."""
-        focus, setup = self.ui.focus, self.ui.setup
-        if self.ui.confirm is not None:
-            if event.key == pygame.K_ESCAPE:
-                self.ui.confirm = None
-            return
-        if event.key == pygame.K_RETURN:
-            self.new_game()
-            return
-        if focus is None:
-            return
-        value = setup["seed"] if focus == "seed" else setup["names"][int(focus[4:])]
-        self.ui.banner = ""
-        if event.key == pygame.K_BACKSPACE:
-            value = value[:-1]
-        elif event.key == pygame.K_TAB:
-            self.ui.focus = None
-        elif self.typeable(event.unicode, focus) and len(value) < 16:
-            value += event.unicode
-        if focus == "seed":
-            setup["seed"] = value
-        else:
-            setup["names"][int(focus[4:])] = value
-
-    @staticmethod
-    def typeable(char: str, focus: str) -> bool:
-        """Whether a typed character goes into a box: printable, and for the seed one of 0 to 9 (not "²", "٣" or
-        "１", which str.isdigit takes and int() refuses or reads otherwise)."""
-        return bool(char) and char.isprintable() and (focus != "seed" or all(c in SEED_DIGITS for c in char))
-
-    def rules_key(self, event: pygame.event.Event) -> None:
-        """A key while the rules overlay shows: scrolling keys scroll, anything else goes to its search box."""
-        moved = scrolled(self.ui.rules_scroll, event.key, self.rules_page, self.rules_max_scroll)
-        if moved is not None:
-            self.ui.rules_scroll = moved
-        elif self.rules.type(event):
-            self.ui.rules_open = False
-        else:
-            self.ui.rules_scroll = 0
-
-    def scroll(self, amount: int) -> None:
-        """The mouse wheel: scrolls the Load or Watch list, the rules overlay or the log."""
-        if self.listing is not None and self.ui.screen == "new_game":
-            self.listing.scroll_by(-amount)
-        elif self.ui.rules_open:
-            self.ui.rules_scroll = max(0, min(self.ui.rules_scroll - amount * WHEEL_LINES, self.rules_max_scroll))
-        elif self.play is not None:
-            self.play.scroll_log(amount * 3)
-
-    def request(self, what: str | None) -> None:
-        """Requests coming back from the play input: open the rules, save, undo."""
-        if what == "rules":
-            self.ui.rules_open, self.ui.rules_scroll = True, 0
-            self.rules.open(self.tooltip + self.inspect_lines)
-        elif what == "legend":
-            self.ui.legend_open = True
-        elif what == "save":
-            self.save_now()
-        elif what == "undo":
-            self.undo()
-        elif what == "redo":
-            self.redo()
-
-    def undo(self) -> None:
-        """Ctrl+Z or the Undo button: rebuild the game as it was before the active player's last action.
-
-        The App and the play input then point at the rebuilt game, and the old one's world is freed.
-        """
-        assert self.game is not None and self.play is not None
-        step = self.play.undo.take_back()
-        if step is None:
-            self.ui.banner, self.ui.banner_is_error = self.play.undo.refusal, True
-            return
-        self.ui.clear_selection()
-        old = self.game
-        try:
-            rebuilt = type(old).from_state(step.state)
-        except (ValueError, KeyError, TypeError) as err:
-            self.play.undo.forget(f"Can't undo: the undo history kept in the save is damaged ({err}).")
-            self.ui.banner, self.ui.banner_is_error = self.play.undo.refusal, True
-            return
-        self.game = self.play.game = rebuilt
-        old.close()
-        self.renderer, self.cached = Renderer(self.layout), None
-        view, _ = self.snapshot()
-        self.log_seen = len(view["log"])
-        self.ui.banner, self.ui.banner_is_error = words.undone(view, step.action), False
-
-    def redo(self) -> None:
-        """Ctrl+Y: do again the action the last undo took back (the game is exactly as it was before it)."""
-        assert self.play is not None
-        step = self.play.undo.to_redo()
-        if step is None:
-            self.ui.banner, self.ui.banner_is_error = NOTHING_TO_REDO, True
-            return
-        view, _ = self.snapshot()
-        if self.play.perform(step.action):
-            self.ui.banner, self.ui.banner_is_error = f"Redid: {words.action_label(view, step.action)}", False
-
-    # ----- bot seats (game/ui/seats.py) -----------------------------------------------------------------
-
-    def play_game(self) -> GameLike:
-        """The game on the play screen."""
-        assert self.game is not None
-        return self.game
-
-    def no_pass_screen_for_bots(self, view: dict[str, Any]) -> None:
-        """A bot seat gets no pass screen: the board stays up, showing only the hand of the person at the table."""
-        if self.ui.screen == "pass" and self.seats.is_bot(self.ui.viewer):
-            order = list(view.get("players_order") or view["players"])
-            self.ui.screen, self.ui.viewer = "play", self.seats.viewer_for_bots(order)
-
-    def drive_bots(self) -> None:
-        """On the play screen, let a bot that must act take one action once its pause is over. When that hands
-        the turn to the person at the table (no pass screen), they get the recap of the turns they watched."""
-        if self.game is None or self.ui.screen != "play" or self.ui.rules_open:
-            return
-        seen = self.log_seen
-        if self.seats.play_one(self.game, self.clock()) is not None:
-            assert self.play is not None
-            self.play.undo.forget(NOTHING_YET)
-            self.ui.clear_selection()
-            self.ui.banner, self.ui.banner_is_error = self.bot_banner(), False
-            self.after_action(by_bot=True)
-            view, _ = self.snapshot()
-            viewer = self.ui.viewer
-            turned = any(e.get("type") == "TurnStarted" and e.get("player") == viewer for e in view["log"][seen:])
-            if self.ui.screen == "play" and viewer is not None and turned:
-                self.recap = words.turn_summary(view, viewer)
-            if self.seats.to_act(self.game) is None:  # the person's turn: the bot's last words go
-                self.ui.banner = ""
-
-    def bot_banner(self) -> str:
-        """The pace bots play at (F changes it), then the bot's last action."""
-        pace = "Bots fast (F: slower)" if self.seats.fast else "Bots (F: faster)"
-        return f"{pace} · {self.seats.last}" if self.seats.last else pace
-
-    def bot_key(self, event: pygame.event.Event) -> bool:
-        """F speeds bots up (or back to a readable pace); while a bot acts, other keys but F1 do nothing."""
-        if event.key == pygame.K_f:
-            self.seats.toggle_fast(self.clock())
-            self.ui.banner = self.bot_banner()
-            self.ui.banner_is_error = False
-            return True
-        return bool(self.seats.to_act(self.play_game())) and event.key != pygame.K_F1
+        self.ui.viewer = self.seats.viewer_for_bots(list(view.get("players_order") or view["players"]))
+        if not any(isinstance(screen, Table) for screen in self.stack):
+            self.show(Table())
 
     # ----- drawing ---------------------------------------------------------------------------------------
 
@@ -527,68 +336,13 @@ class App(Session):
             pygame.display.flip()
 
     def draw_screen(self, surface: pygame.Surface) -> list[Zone]:
-        """Draw whichever screen is showing; returns its zones."""
-        screen = self.ui.screen
-        if screen == "new_game":
-            if self.titles is None:
-                self.titles = deck_titles()
-            last = self.last_game()
-            described = f"{last.summary()}, saved {last.date()}" if last is not None else None
-            zones = screens.draw_new_game(surface, self.ui.setup, self.ui.focus, self.titles, described, self.ui.banner)
-            zones += draw_seat_chips(surface, zones, self.ui.setup["seats"][: self.ui.setup["count"]])
-            if self.ui.confirm == "replace":  # over the whole screen, the seat chips too
-                zones += screens.draw_confirm_replace(surface)
-            if self.listing is not None:
-                zones = draw_game_list(surface, self.listing)
-                if self.ui.banner:
-                    self.draw_strip(surface, self.ui.banner)
-                return zones
-            return self.with_tooltip(surface, zones, lambda key: words.setup_tooltip(key, self.ui.setup))
-        view, legal = self.snapshot()
-        if screen == "pass":
-            order = list(view.get("players_order") or view["players"])
-            viewer = self.ui.viewer or ""
-            summary = words.turn_summary(view, viewer)
-            zones = screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
-            crashed = self.ui.banner if self.ui.banner.startswith(CRASHED) else ""
-            if self.save_failure or crashed:
-                self.draw_strip(surface, self.save_failure or crashed)
-            return zones
-        if screen == "over" and self.ui.final_board:
-            order = list(view.get("players_order") or view["players"])
-            final = UiState(screen="play", viewer=order[0], log_scroll=self.ui.log_scroll)
-            board = self.renderer.draw(surface, view, [], final)
-            self.ui.log_scroll = final.log_scroll  # kept within the log by the drawing
-            board = [zone for zone in board if zone[1][0] != "button"]
-            zones = board + screens.draw_final_board_bar(surface, view)
-            return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
-        if screen == "over":
-            zones = screens.draw_game_over(surface, view)
-            if self.ui.banner:
-                self.draw_strip(surface, self.ui.banner)
-            return self.with_tooltip(surface, zones, lambda key: words.score_tooltip(view, key))
-        assert self.play is not None
-        zones = self.renderer.draw(
-            surface, view, legal, self.ui, self.play.undo.possible(), self.play.undo.to_redo() is not None
-        )
-        if self.ui.rules_open:
-            rule_zones, self.rules_max_scroll, self.rules_page = draw_rules(surface, self.rules, self.ui.rules_scroll)
-            return zones + rule_zones
-        if self.ui.legend_open:
-            return zones + screens.draw_legend(surface)
-        if self.seats.moved:
-            draw_moved(surface, zones, self.seats.moved)
-        hint = self.guide.showing(view, self.ui.viewer, bool(self.recap))
-        if self.recap:
-            log, dice = self.layout.log, self.layout.dice
-            bottom = dice[1] - self.layout.px(4) if hint else dice[1] + dice[3]
-            zones += draw_recap(surface, (log[0], log[1], log[2], bottom - log[1]), self.recap)
-        if hint is not None:
-            zones += draw_hint(surface, self.layout.dice, hint)
+        """Draw the top screen (an overlay draws the one beneath first); returns its zones."""
+        return self.top.draw(self, surface)
+
+    def draw_motion(self, surface: pygame.Surface, zones: list[Zone]) -> None:
+        """What still floats, glides or ticks on the table."""
         if self.motion.floats or self.motion.glides or self.motion.ticks:
             self.motion.draw(surface, zones, now_ms())
-        self.draw_inspected(surface, view, zones)
-        return self.with_tooltip(surface, zones, lambda key: self.tooltip_lines(view, key))
 
     def draw_strip(self, surface: pygame.Surface, message: str) -> None:
         """On a screen with no banner (pass, game over, the Load and Watch lists): a message, such as a save that
@@ -600,32 +354,20 @@ class App(Session):
         line = fit_line(message, 19, strip[2] - px(12), True)
         text(surface, line, (strip[0] + strip[2] // 2, strip[1] + strip[3] // 2), 19, INK, True, True)
 
-    def draw_inspected(self, surface: pygame.Surface, view: dict[str, Any], zones: list[Zone]) -> None:
-        """The details of an enemy or neutral card the player clicked, framed and pinned beside it."""
-        ref = self.ui.inspected
-        self.inspect_lines = []
-        if ref is None or ref not in view["cards"]:
-            return
-        rects = [rect for rect, key in zones if key == ("card", ref)]
-        if not rects:
-            return
-        pygame.draw.rect(surface, (255, 255, 255), rects[-1], 3)
-        self.inspect_lines = words.short_tooltip(words.card_tooltip(view, ref), False)
-        x, y, w, h = rects[-1]
-        self.renderer.draw_tooltip(surface, self.inspect_lines, (x + w - 12, y - 12))
-
     def with_tooltip(
         self,
         surface: pygame.Surface,
         zones: list[Zone],
         explain: Callable[[tuple[Any, ...]], list[str]],
+        enlarge: bool = False,
     ) -> list[Zone]:
-        """Draw the tooltip of whatever is under the mouse (explain gives its lines); returns the zones."""
+        """Draw the tooltip of whatever is under the mouse (explain gives its lines; enlarge: a card of the hand
+        under it is drawn large instead, on the table); returns the zones."""
         key = zone_at(zones, self.ui.mouse)
         if self.ui.menu is not None and (key is None or key[0] != "menu"):
             key = None
         self.tooltip = explain(key) if key is not None else []
-        hovered = self.renderer.hovered_hand if self.ui.screen == "play" else None
+        hovered = self.renderer.hovered_hand if enlarge else None
         if hovered is not None and key == ("card", hovered[0]) and self.game is not None:
             view, _ = self.snapshot()
             why = next((line for line in self.tooltip if line.startswith("Can't play it now")), "")
@@ -643,10 +385,10 @@ class App(Session):
         and none otherwise (a bot seat's actions name cards of its hand).
         """
         assert self.game is not None
-        key = (self.ui.screen, self.ui.viewer)
+        key = (self.base, self.ui.viewer)
         if self.cached is None or self.cached_for != key:
             view = self.shown_view()
-            mine = self.ui.screen == "play" and who_must_act(view) == self.ui.viewer
+            mine = self.base.acts and who_must_act(view) == self.ui.viewer
             self.cached, self.cached_for = (view, self.game.legal_actions() if mine else []), key
         return self.cached
 
@@ -655,55 +397,7 @@ class App(Session):
         the player at the device on the play screen, the neutral view (every hand hidden) on the pass screen and
         elsewhere, the whole state once the game is over (every card is shown then, and the scores count the
         Madness cards of every hand and deck)."""
-        assert self.game is not None
-        if self.ui.screen == "over":
-            return self.game.view()
-        if self.ui.screen == "play" and self.ui.viewer is not None:
-            return self.game.view(self.ui.viewer)
-        return self.game.public_view()
-
-    def show_a_refusal(self) -> None:
-        """Click the first card of the player at the device that can do nothing now, as a player would, so
-        that the engine's reason shows (used by `--screen refusal`)."""
-        assert self.game is not None and self.play is not None
-        view, legal = self.snapshot()
-        viewer = self.ui.viewer or view["active"]
-        busy = {a.get("card") for a in legal}
-        mine = list(view["players"][viewer]["hand"]) + [
-            ref for ref, card in view["cards"].items() if card.get("controller") == viewer and card["zone"] == "board"
-        ]
-        for ref in mine:
-            if ref not in busy:
-                self.play.select(view, ref, (0, 0))
-                return
-
-    def tooltip_lines(self, view: dict[str, Any], key: tuple[Any, ...] | None) -> list[str]:
-        """What hovering the thing under the mouse explains."""
-        if key is None:
-            return []
-        if key[0] == "card":
-            lines = words.card_tooltip(view, key[1])
-            after_text = 3 if view["cards"][key[1]].get("text") else 2
-            lines[after_text:after_text] = counted_lines(self.game, key[1])
-            hand = view["players"].get(self.ui.viewer, {}).get("hand", [])
-            _, legal = self.snapshot()
-            if key[1] in hand and not any(a.get("card") == key[1] for a in legal) and self.game is not None:
-                lines.insert(1, "Can't play it now: " + why_not(self.game, view, key[1], self.ui.viewer or ""))
-            return lines
-        if key[0] == "goal":
-            return words.SCORING[:]
-        if key[0] == "plays":
-            return words.plays_tooltip(view, key[1])
-        if key[0] in ("status", "stun_counters", "stasis_counters", "cubes", "evasion", "negation"):
-            return words.marker_tooltip(view, key)
-        if key[0] == "player":
-            return words.player_tooltip(view, key[1])
-        if key == ("button", "end_turn") and view["active"] == self.ui.viewer:
-            lost = words.discarded_at_end(view, view["active"])
-            return words.end_turn_warning(view, lost)[1:] if lost else []
-        if key[0] == "button" and self.play is not None:
-            return button_tip(self.play.undo, key[1])
-        return []
+        return self.base.shown(self)
 
     # ----- the loop --------------------------------------------------------------------------------------
 
@@ -738,16 +432,7 @@ def save_screen(
     game over). `seed` fills the new-game screen's seed box (otherwise a random one).
     """
     app = App(game, size, headless=True, seed=seed)
-    if screen == "new_game" or game is None:
-        app.ui.screen = "new_game"
-    elif screen in ("over", "final_board"):
-        app.ui.screen = "over"
-        app.ui.final_board = screen == "final_board"
-    elif screen != "pass":
-        app.ui.screen = "play"
-        app.ui.legend_open = screen == "legend"
-        if screen == "refusal":
-            app.show_a_refusal()
+    app.show_named(screen)
     app.draw()
     picture = io.BytesIO()
     pygame.image.save(app.window, picture, os.path.basename(path))

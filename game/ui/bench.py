@@ -41,7 +41,7 @@ def frame_benchmark(game: GameLike, frames: int = 30) -> dict[str, Any]:
     pygame.font.init()
     surface = pygame.Surface((LOGICAL_W, LOGICAL_H))
     view, legal = game.view(), game.legal_actions()
-    ui = UiState(screen="play", viewer=who_must_act(view))
+    ui = UiState(viewer=who_must_act(view))
     renderer = Renderer()
     zones = renderer.draw(surface, view, legal, ui)
     cached = seconds_per_frame(lambda: renderer.draw(surface, view, legal, ui), frames)

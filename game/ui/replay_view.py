@@ -56,7 +56,7 @@ class ReplayView:
         self.secret = timeline.in_progress
         self.name = Path(name).stem
         self.renderer = ReplayRenderer(self.layout)
-        self.ui = UiState(screen="replay")
+        self.ui = UiState()
         self.zones: list[Zone] = []
         self.viewer: str | None = None
         self.playing = False

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     from game.engine import Game
     from game.ui.input import PlayInput
+    from game.ui.screen import Screen
 
 KEEP_FINISHED = 20
 CRASHED = "Something went wrong"
@@ -114,8 +115,6 @@ class Session:
     save_failure: str
     close_refused: bool
     running: bool
-    listing: GameList | None
-    replay: ReplayView | None
     shelf: SaveInfo | None | bool
     kept: Path | None
     keep_in: Path | None
@@ -128,15 +127,26 @@ class Session:
 
         def step(self, events: list[pygame.event.Event] | None = None) -> bool: ...
 
+        @property
+        def base(self) -> Screen: ...
+
+        @property
+        def listing(self) -> GameList | None: ...
+
+        def ask_to_replace(self) -> None: ...
+
+        def show_list(self, listing: GameList) -> None: ...
+
+        def show_watched(self, replay: ReplayView) -> None: ...
+
     def new_game(self, replace: bool = False) -> None:
         """Start a game from the new-game screen's settings; with a game autosaved, first ask (unless replace)."""
         from game.engine import Game
         from game.io.setup import SetupError
 
         if autosave_path().exists() and not replace:
-            self.ui.confirm = "replace"
+            self.ask_to_replace()
             return
-        self.ui.confirm = None
         setup = self.ui.setup
         names = [name.strip() or DEFAULT_NAMES[i] for i, name in enumerate(setup["names"][: setup["count"]])]
         problem = name_problem(names)
@@ -171,7 +181,6 @@ class Session:
 
     def continue_last(self) -> None:
         """Go on with the last game (its undo history and bot seats too)."""
-        self.ui.confirm = None
         last = self.last_game()
         if last is not None:
             self.load_path(last.path)
@@ -181,16 +190,17 @@ class Session:
         paths = [autosave_path(), *saves.save_files(saves_folder())]
         if kind == "watch":
             paths += saves.save_files(finished_folder())
-        self.listing = GameList(kind, saves.list_saves(paths))
+        self.show_list(GameList(kind, saves.list_saves(paths)))
 
     def pick(self, index: int) -> None:
         """A row of the list was clicked: load or watch that game (one that can't be read only says why)."""
-        assert self.listing is not None
-        info = self.listing.games[index]
+        listing = self.listing
+        assert listing is not None
+        info = listing.games[index]
         if info.problem:
             self.ui.banner, self.ui.banner_is_error = f"Can't open {file_label(info.path)}: {info.problem}", True
             return
-        if self.listing.kind == "load":
+        if listing.kind == "load":
             self.load_path(info.path)
         else:
             self.watch(info.path)
@@ -207,7 +217,6 @@ class Session:
             return
         players = list(game.view()["players_order"])
         self.seats = Seats(saves.bots_from(path, players), int(game.view().get("seed") or 0))
-        self.listing = None
         self.ui.banner = ""
         self.start(game, saves.undo_from(path), path)
         self.place_to_keep()
@@ -249,7 +258,7 @@ class Session:
         self.last_crash = what
         traceback.print_exception(err, file=sys.stderr)
         kept = ""
-        if self.game is not None and self.ui.screen in ("play", "pass"):
+        if self.game is not None and self.base.holds_game:
             place = self.place_to_keep()
             problem = self.save_to(place)
             kept = f" {problem}." if problem else f" The game is saved in {shown_path(place)}."
@@ -272,14 +281,12 @@ class Session:
             what = plain(where + (first.what if first is not None else str(err)))
             self.ui.banner, self.ui.banner_is_error = f"Can't watch {file_label(path)}: {what}", True
             return
-        self.listing = None
         self.ui.banner = ""
-        self.replay = ReplayView(timeline, 0, self.window, str(path), self.play_watched, data_home() / "scenarios")
+        self.show_watched(ReplayView(timeline, 0, self.window, str(path), self.play_watched, data_home() / "scenarios"))
 
     def play_watched(self, game: Game, window: pygame.Surface) -> Session:
         """"Continue here" in a watched game: this window plays on from that step, a hot-seat game of people (a new
         game: the autosave of another is kept aside, `place_to_keep`)."""
-        self.replay = None
         self.seats = Seats()
         self.start(game)
         self.place_to_keep()
@@ -339,7 +346,7 @@ class Session:
         """Closing the window: a game still being played is saved where it is kept (`place_to_keep`: the autosave
         file) first. If that save fails, the window stays open and says why; closing again tries once more, then
         quits without it."""
-        if self.game is not None and self.ui.screen in ("play", "pass"):
+        if self.game is not None and self.base.holds_game:
             problem = self.save_to(self.place_to_keep())
             if problem and not self.close_refused:
                 self.close_refused = True

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ui.screen import Screen
 
 Action = dict[str, Any]
 
@@ -116,19 +119,19 @@ def keep_slots(slots: list[str | None], cards: list[str], hold: bool) -> list[st
 
 @dataclass
 class UiState:
-    """The window's own memory; the game state lives only in the engine."""
+    """The window's own memory; the game state lives only in the engine.
 
-    screen: str = "new_game"
+    `stack` holds the screens showing, the top one last (`game.ui.screen`); `screen`, `rules_open`,
+    `legend_open`, `final_board` and `confirm` read it, for tools and tests that ask what is showing.
+    """
+
+    stack: list[Screen] = field(default_factory=list)
     viewer: str | None = None
     selection: Selection | None = None
     menu: Menu | None = None
     banner: str = ""
     banner_is_error: bool = False
     log_scroll: int = 0
-    rules_open: bool = False
-    legend_open: bool = False
-    final_board: bool = False
-    confirm: str | None = None
     hand_slots: list[str | None] = field(default_factory=list)
     chip_slots: dict[str, list[str | None]] = field(default_factory=dict)  # per player: relics, then stasis
     roll_history: list[tuple[str, list[dict[str, Any]]]] = field(default_factory=list)
@@ -137,6 +140,35 @@ class UiState:
     setup: dict[str, Any] = field(default_factory=dict)
     focus: str | None = None
     inspected: str | None = None
+
+    @property
+    def screen(self) -> str:
+        """The name of the top screen that is no overlay ("new_game", "pass", "play", "over"), or ""."""
+        return next((screen.name for screen in reversed(self.stack) if not screen.overlay), "")
+
+    def showing(self, name: str) -> bool:
+        """Whether the screen or overlay of this name is on the stack."""
+        return any(screen.name == name for screen in self.stack)
+
+    @property
+    def rules_open(self) -> bool:
+        """Whether the rules show over the table."""
+        return self.showing("rules")
+
+    @property
+    def legend_open(self) -> bool:
+        """Whether the legend shows over the table."""
+        return self.showing("legend")
+
+    @property
+    def final_board(self) -> bool:
+        """Whether the final board shows after game over."""
+        return self.showing("final_board")
+
+    @property
+    def confirm(self) -> str | None:
+        """The question the new-game screen asks ("replace": the autosave), or None."""
+        return "replace" if self.showing("replace") else None
 
     def clear_selection(self) -> None:
         """Forget the selected card and any open menu."""

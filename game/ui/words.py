@@ -575,32 +575,6 @@ def seat_label(kind: str) -> str:
     return f"Bot: {BOT_STRENGTHS.get(base, base)}"
 
 
-def seat_tooltip(kind: str) -> list[str]:
-    """Hovering a seat chip: what the seat kind does, the bot's technical name, and how to change it."""
-    base = kind.partition(":")[0]
-    lines = [seat_label(kind), SEAT_WORDS.get(base, "")]
-    if base != "person":
-        lines.append(f"Technical name: {kind} (as in `countertop play --seats` and `countertop sim --bots`).")
-    return [*lines, "Click to change: person, then bots easy, normal and hard."]
-
-
-def setup_tooltip(key: tuple[Any, ...], setup: dict[str, Any]) -> list[str]:
-    """Tooltip lines on the new-game screen: what a deck holds, who plays a seat."""
-    if key[0] == "seat":
-        return seat_tooltip(setup["seats"][key[1]])
-    if key[0] != "deck":
-        return []
-    from game.io.setup import find_deck, standard_decks
-
-    chosen = setup["decks"][key[1]]
-    decks = standard_decks()
-    deck = find_deck(chosen) if chosen else list(decks.values())[key[1] % len(decks)]
-    cards = ", ".join(f"{n}× {name}" for name, n in deck.cards.items())
-    standard = "" if chosen else " (this seat's standard deck)"
-    return [f"{deck.name}{standard}", deck.description, f"Themes: {', '.join(deck.themes)}.", cards,
-            "Click to choose another deck."]
-
-
 NUMBERS = shipped_numbers()
 """The rules' numbers the window's games are played with (`game.core.numbers`)."""
 VICTORY_VP = NUMBERS.victory_vp

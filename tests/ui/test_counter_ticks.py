@@ -116,7 +116,7 @@ def test_a_stasis_counter_coming_off_ticks_its_chip_when_the_table_shows_and_nev
 
 def test_a_screenshot_shows_the_settled_badge(tmp_path) -> None:
     app = app_module.App(stasis_game(tmp_path), headless=True)
-    app.ui.screen = "play"
+    app.show_named("board")
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e", scancode=0)])
     assert app.ui.screen == "pass" and app.game is not None and app.game.view()["active"] == "Bo"
     assert app.motion.ticks == [] and app.motion.floats == []

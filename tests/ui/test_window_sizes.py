@@ -83,8 +83,7 @@ def test_every_other_screen_keeps_the_minimum_too(size: tuple[int, int], screen:
     if screen == "over":
         game.state.update(winner="Ada", phase="over")
     app = App(game, size)
-    app.ui.screen = {"rules": "play", "legend": "play"}.get(screen, screen)
-    app.ui.rules_open, app.ui.legend_open = screen == "rules", screen == "legend"
+    app.show_named(screen)
     fresh_caches()
     app.draw()
     assert min(pixel_sizes()) >= SMALLEST_TEXT[size]
