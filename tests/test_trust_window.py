@@ -27,6 +27,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.cli import main  # noqa: E402
+from game.core.dice import MAX_SEED  # noqa: E402
 from game.engine import Game  # noqa: E402
 from game.tools.replay import open_timeline  # noqa: E402
 from game.ui import draw, saves  # noqa: E402
@@ -436,12 +437,14 @@ def test_e13_the_seed_box_takes_ascii_digits_only() -> None:
 def test_e14_reproduction_refuses_in_one_line(tmp_path: Path) -> None:
     out = run_repro("E14_replay_save_gamestarted.sh", tmp_path)
     assert "Traceback" not in out
-    for field, what in (("seed", "must be a whole number, not 'abc'"), ("players", "must list 2 to 4 different "
-                        "player names"), ("decks", "must name one deck per player")):
+    for field, what in (("seed", f"must be a whole number from 0 to {MAX_SEED}, not 'abc'"),
+                        ("players", "must list 2 to 4 different player names"),
+                        ("decks", "must name one deck per player")):
         line = next(line for line in out.splitlines() if line.startswith(f"GameStarted {field} tampered: "))
         assert line.startswith(f"GameStarted {field} tampered: exit 2 ; ")
         assert line.endswith(f"/{field}.json: log[10]: GameStarted {field} {what}")
-    assert "watch: banner \"Can't watch seed.json: log[10]: GameStarted seed must be a whole number, not 'abc'\"" in out
+    assert ("watch: banner \"Can't watch seed.json: log[10]: GameStarted seed must be a whole number from 0 to "
+            f"{MAX_SEED}, not 'abc'\"") in out
 
 
 def tampered(field: str, value: Any) -> Path:
@@ -454,8 +457,8 @@ def tampered(field: str, value: Any) -> Path:
 
 
 @pytest.mark.parametrize(("field", "value", "what"), [
-    ("seed", "abc", "seed must be a whole number, not 'abc'"),
-    ("seed", -1, "seed must be a whole number, not -1"),
+    ("seed", "abc", "seed must be a whole number from 0 to 9223372036854775807, not 'abc'"),
+    ("seed", -1, "seed must be a whole number from 0 to 9223372036854775807, not -1"),
     ("players", 7, "players must list 2 to 4 different player names"),
     ("decks", None, "decks must name one deck per player"),
     ("decks", [1, "fable_guard"], "decks[0] unknown deck '1'"),
@@ -475,7 +478,8 @@ def test_e14_watching_it_says_why_in_one_line() -> None:
     click(app, zone_center(app, ("button", "watch")))
     click(app, zone_center(app, ("game", 0)))
     assert app.replay is None and app.listing is not None and app.ui.banner_is_error
-    assert app.ui.banner == "Can't watch seed.json: log[10]: GameStarted seed must be a whole number, not 'abc'"
+    assert app.ui.banner == ("Can't watch seed.json: log[10]: GameStarted seed must be a whole number from 0 to "
+                              f"{MAX_SEED}, not 'abc'")
 
 
 # ----- the monkey: random clicks, keys and drags on every screen ---------------------------------------------
