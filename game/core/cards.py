@@ -61,7 +61,8 @@ class Trigger:
 
 @dataclass(frozen=True)
 class CardDef:
-    """One card of the pool as printed."""
+    """One card of the pool as printed: its kind and, for a character, its stats, with the defaults of G-2 (CRT 0,
+    MV 2, range 1, physical damage)."""
 
     name: str
     kind: str
