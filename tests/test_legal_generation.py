@@ -26,6 +26,7 @@ from game.rules.effects import candidates
 from game.rules.stats import mv_left
 from game.turn.commands import check_action
 from game.turn.commands.ability import short_paths
+from game.turn.commands.command import COMMANDS
 
 # ----- the reference: today's approach before issue 12 (every candidate through the full check) -----------
 
@@ -213,8 +214,7 @@ def any_action(draw: Any, game: Game) -> dict[str, Any]:
                      for e in table.zone_cards(z, me, by="controller")})
     ref = st.sampled_from(near) | st.sampled_from(refs)
     abilities = sorted({a.name for e in table.cards() for a in table.defn(e).abilities}) or ["none"]
-    act = draw(st.sampled_from(["play", "play_from_stasis", "move", "attack", "ability", "activate", "choose",
-                                "end_turn"]))
+    act = draw(st.sampled_from([act for act in COMMANDS if act != "effect"]))
     action: dict[str, Any] = {"act": act}
     if act != "end_turn" and act != "choose":
         action["card"] = draw(ref)
