@@ -199,6 +199,21 @@ def test_scenario_json_shared_win_is_a_list(tmp_path: Path, capsys: pytest.Captu
     assert run_json(capsys, write(tmp_path, text))["winner"] == ["Ada", "Bo"]
 
 
+def test_scenario_checks_its_expect_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/formats.md: `scenario` checks the file's [expect] table after the run: met, exit 0 and nothing on
+    stderr; each unmet expectation one line on stderr, exit 1 (the state is printed either way)."""
+    base = 'players = ["Ada", "Bo"]\nvp = { Ada = 10 }\n[[do]]\nact = "end_turn"\n[expect]\nwinner = "Ada"\n'
+    met = write(tmp_path, base)
+    assert main(["scenario", met]) == 0 and capsys.readouterr().err == ""
+    missed = tmp_path / "missed.toml"
+    missed.write_text(base + '"players.Bo.vp" = 3\nlog_lacks = ["GameOver"]\n', encoding="utf-8")
+    assert main(["scenario", str(missed), "--json"]) == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out)["winner"] == "Ada"
+    assert err.splitlines()[0] == f"{missed}: expect: players.Bo.vp: 0, expected 3"
+    assert len(err.splitlines()) == 2 and err.splitlines()[1].startswith(f"{missed}: expect: log_lacks: event {{")
+
+
 def test_scenario_summary_is_readable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """docs/formats.md: without --json, a short readable summary: turn, players, stasis, board, rejections."""
     assert main(["scenario", write(tmp_path, TABLE)]) == 0
