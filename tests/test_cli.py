@@ -13,6 +13,7 @@ import pytest
 from game.cli import main
 from game.core.cards import CardError, load_cards
 from game.core.constants import STATUSES
+from game.core.rulebook import load_rules
 from game.tools.bench import check_figure, rules_figure
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -365,8 +366,9 @@ def test_rules_all_and_one(capsys: pytest.CaptureFixture[str]) -> None:
     (R-8, R-16); case doesn't matter."""
     assert main(["rules"]) == 0
     out = capsys.readouterr().out
-    ids = ([f"G-{i}" for i in range(1, 9)] + [f"ST-{i}" for i in range(1, 19)] + [f"SE-{i}" for i in range(15)]
-           + [f"SC-{i}" for i in range(1, 11)] + [f"R-{i}" for i in range(1, 17)])
+    ids = list(load_rules())
+    families = [rule_id.split("-")[0] for rule_id in ids]
+    assert families == sorted(families, key=["G", "ST", "SE", "SC", "R"].index), "the rules come family by family"
     starts = [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
     assert starts == ids
     assert main(["rules", "ST-3"]) == 0
@@ -381,12 +383,12 @@ def test_rules_all_and_one(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_rules_markdown_is_the_whole_reference(capsys: pytest.CaptureFixture[str]) -> None:
     """`rules --markdown` prints the reference as Markdown, one section per rule id; with an id it is bad input."""
-    from game.core.rulebook import load_rules, rules_markdown
+    from game.core.rulebook import rules_markdown
 
     assert main(["rules", "--markdown"]) == 0
     out = capsys.readouterr().out
     assert out == rules_markdown()
-    assert out.count("\n### ") == len(load_rules()) == 67
+    assert out.count("\n### ") == len(load_rules())
     assert main(["rules", "R-6", "--markdown"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err == "countertop: rules --markdown prints the whole reference; give no rule id\n"

@@ -407,7 +407,7 @@ def test_world_processor_order_matches_schedule() -> None:
         g.table.enter()
         systems = [p for p in esper._processors if isinstance(p, PhaseSystem)]
         assert len(systems) == len(esper._processors)
-        assert [type(p).__name__ for p in systems] == PINNED
+        assert [type(p).__name__ for p in systems] == [s.__name__ for s in SCHEDULE]
         assert all(p.game.world == g.table.world for p in systems)
 
 
@@ -417,8 +417,8 @@ def test_each_phase_runs_its_own_systems_in_schedule_order() -> None:
     game = setup(TABLE)
     game.table.enter()
     steps = {phase: [step.__self__ for step in found] for phase, found in game.table.phase_steps.items()}
-    assert {phase: [type(p).__name__ for p in found] for phase, found in steps.items()} == {
-        "start": PINNED[:5], "untap": PINNED[5:6], "end": PINNED[6:]}
+    assert {phase: [type(p) for p in found] for phase, found in steps.items()} == {
+        phase: [s for s in SCHEDULE if s.phase == phase] for phase in ("start", "untap", "end")}
     assert [p for found in steps.values() for p in found] == list(esper._processors)
 
 

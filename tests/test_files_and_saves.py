@@ -294,8 +294,7 @@ def test_every_schema_problem_listed_one_per_line(tmp_path: Path, capsys: pytest
     assert lines == [
         f"countertop: {path}: [[card]] #1 ('g'): field 'ownr': unknown field (did you mean 'owner'?)",
         f"countertop: {path}: [[do]] #0: key 'targt': unknown key for act 'attack' (did you mean 'target'?)",
-        f"countertop: {path}: [[do]] #1: key 'act': unknown act 'teleport' (acts: play, play_from_stasis, move, "
-        "attack, ability, activate, choose, end_turn, effect)",
+        f"countertop: {path}: [[do]] #1: key 'act': unknown act 'teleport' (acts: {', '.join(COMMANDS)})",
         f"countertop: {path}: top level: unknown key 'colour'",
         f"countertop: {path}: [[do]] #2: unknown op 'damge' (did you mean 'damage'?)",
     ]
