@@ -184,6 +184,7 @@ TESTS = [
     "tests/test_engine_contracts.py::test_each_phase_runs_its_own_systems_in_schedule_order",
     "tests/test_cli.py::test_rules_all_and_one", "tests/test_cli.py::test_rules_markdown_is_the_whole_reference",
     "tests/test_files_and_saves.py::test_every_schema_problem_listed_one_per_line",
+    "tests/test_rules_reference.py::test_markdown_has_one_section_per_rule_with_its_rulings",
     "tests/test_sim.py::test_every_card_is_in_some_deck_but_the_setup_only_ones",
     "tests/test_sim.py::test_every_deck_has_twenty_cards",
     "tests/test_files_and_saves.py::test_scenario_model_prints_as_json_schema",
