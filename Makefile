@@ -25,8 +25,7 @@ $(STAMP): pyproject.toml
 play: $(PLAYSTAMP)
 	$(BIN)/countertop play $(ARGS)
 
-# The whole suite, headless, on every core (pytest-xdist): about 3 to 4 minutes on 2 cores, plus about 1.5 for the
-# first install.
+# The whole suite, headless, on every core (pytest-xdist); README.md gives how long it takes.
 test: $(STAMP)
 	$(TESTENV) $(BIN)/python -m pytest
 

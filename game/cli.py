@@ -7,7 +7,10 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from game.engine import Game
 
 BAD_INPUT = 2
 
@@ -47,7 +50,19 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         print(text)
     else:
         print(summary(game.table))
-    return 0
+    return expectations_met(args.file, game)
+
+
+def expectations_met(file: str, game: Game) -> int:
+    """A scenario's `[expect]` table checked after its run: each unmet expectation one line on stderr, status 1."""
+    from game.core.problems import load_toml
+    from game.tools.expect import unmet
+
+    data = load_toml(file, "scenario file")
+    lines = unmet(game, data.get("expect", {}), len(data.get("card", [])))
+    for line in lines:
+        print(f"{file}: expect: {line}", file=sys.stderr)
+    return 1 if lines else 0
 
 
 def cmd_cards(args: argparse.Namespace) -> int:

@@ -7,6 +7,7 @@
             → TurnEndSystem (then the next player's start)
 
 Each system acts only in its phase, once, after whatever it queued has resolved; G-3 fixes this order.
+A rule system left out of SCHEDULE would never run: importing this module fails, naming it, instead.
 """
 
 from __future__ import annotations
@@ -38,6 +39,21 @@ SCHEDULE: tuple[type[PhaseSystem], ...] = (
     VictorySystem,
     TurnEndSystem,
 )
+
+
+class ScheduleError(Exception):
+    """A rule system that SCHEDULE does not list."""
+
+
+def unscheduled(base: type[PhaseSystem] = PhaseSystem) -> list[str]:
+    """The rule systems (every subclass of PhaseSystem defined so far) that SCHEDULE leaves out, as module.Class."""
+    found = [f"{system.__module__}.{system.__qualname__}" for system in base.__subclasses__() if system not in SCHEDULE]
+    return found + [name for system in base.__subclasses__() for name in unscheduled(system)]
+
+
+if missing := unscheduled():
+    raise ScheduleError(f"{', '.join(missing)} not in SCHEDULE of systems/schedule.py, so never run: add each where "
+                        f"its phase runs (docs/contributing.md, 'Add a status')")
 
 
 def new_table(players: list[str], seed: int = 0, pool: dict[str, CardDef] | None = None,

@@ -67,6 +67,32 @@ def test_three_mistakes_in_two_files_give_three_lines_and_exit_2(tmp_path: Path,
     ]
 
 
+def test_a_schema_problem_hides_no_effect_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 45: a file the schema refuses (HP not a number) still has its effects checked: every problem at once,
+    the effect under a place the schema reported (`from_stasis` not a list) once."""
+    folder = card_folder(tmp_path, bad="""\
+name = "Bad"
+kind = "minion"
+hp = "x"
+atk = 1
+text = "x"
+on_play = [{ op = "drawz", target = "you", n = 1 }]
+from_stasis = 3
+
+[[ability]]
+name = "A"
+text = "a"
+effects = [{ op = "damage", target = "target", n = 500 }]
+""")
+    status, lines, _ = check(folder, capsys)
+    assert status == 2 and lines == [
+        "FOLDER/bad.toml: hp: must be an integer, not 'x'",
+        "FOLDER/bad.toml: from_stasis: must be a list, not 3",
+        "FOLDER/bad.toml: on_play[0]: unknown op 'drawz' (did you mean 'draw'?)",
+        "FOLDER/bad.toml: ability[0].effects[0]: field 'n' of op 'damage' must be an integer 0..100, not 500",
+    ]
+
+
 def test_cards_check_runs_as_a_program_with_no_traceback(tmp_path: Path) -> None:
     """docs/formats.md: the installed command prints the same lines on stderr and exits 2."""
     folder = card_folder(tmp_path, broken_knight=BROKEN_KNIGHT)

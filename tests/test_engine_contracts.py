@@ -4,8 +4,11 @@ agrees with `apply`."""
 
 from __future__ import annotations
 
+import ast
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.components import Stats
-from game.core.constants import COLS, ROWS
+from game.core.constants import COLS, PHASES, ROWS
 from game.engine import Game
 from game.io.serialize import SAVE_VERSION, SaveError
+from game.turn.commands.command import COMMANDS
 from systems.base import PhaseSystem
 from systems.schedule import SCHEDULE
+
+ROOT = Path(__file__).resolve().parent.parent
 
 TABLE = """
 players = ["Ada", "Bo"]
@@ -144,12 +150,12 @@ ILLEGAL: list[tuple[str, dict[str, Any], str]] = [
     ("effect", {"act": "effect", "op": "tap", "target": "hftp", "affects_stasis": True},
      "Help From the Past is in stasis: effects may only add or remove its stasis counters, or copy it (ST-12)"),
     ("unknown", {"act": "dance"},
-     "Unknown act 'dance'; acts are: play, play_from_stasis, move, attack, ability, activate, choose, end_turn, "
-     "effect"),
+     f"Unknown act 'dance'; acts are: {', '.join(COMMANDS)}"),
     ("unknown", {"act": "move", "card": "f", "to": [3, 0], "speed": 3}, "move has no field 'speed'"),
 ]
 
-ACTS = ("play", "play_from_stasis", "move", "attack", "ability", "activate", "choose", "end_turn", "effect")
+ACTS = tuple(COMMANDS)
+"""Every act of the table of commands (game/turn/commands/command.py)."""
 
 
 def test_every_command_kind_has_an_illegal_example() -> None:
@@ -365,8 +371,32 @@ PINNED = [
 
 
 def test_schedule_order_pinned() -> None:
-    """G-3, docs/architecture.md: systems/schedule.py lists the systems in the turn's order."""
-    assert [s.__name__ for s in SCHEDULE] == PINNED
+    """G-3, docs/architecture.md: systems/schedule.py lists the systems in the turn's order: the shipped ones in
+    this order (a new one goes between them), and every system after those of the phases before its own."""
+    names = [s.__name__ for s in SCHEDULE]
+    assert [name for name in names if name in PINNED] == PINNED, "a new system goes in, the others keep their order"
+    phases = [PHASES.index(s.phase) for s in SCHEDULE]
+    assert phases == sorted(phases), f"SCHEDULE runs phases out of order: {names}"
+
+
+def test_every_rule_system_in_systems_is_scheduled_g3() -> None:
+    """G-3: every PhaseSystem class written in systems/ is in SCHEDULE, modules nothing imports included."""
+    written = {node.name for path in (ROOT / "systems").glob("*.py") for node in ast.walk(ast.parse(path.read_text()))
+               if isinstance(node, ast.ClassDef) and any(ast.unparse(b).endswith("System") for b in node.bases)}
+    assert sorted(written - {s.__name__ for s in SCHEDULE} - {"PhaseSystem"}) == [], \
+        "add these to SCHEDULE in systems/schedule.py (docs/contributing.md, 'Add a status')"
+
+
+def test_a_system_left_out_of_the_schedule_fails_at_import_g3() -> None:
+    """G-3: a rule system defined but not in SCHEDULE stops the import with one line naming it and the doc."""
+    code = ("from systems.base import PhaseSystem\n"
+            "class BleedSystem(PhaseSystem):\n    phase = 'end'\n"
+            "import systems.schedule\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1] == (
+        "systems.schedule.ScheduleError: __main__.BleedSystem not in SCHEDULE of systems/schedule.py, so never run: "
+        "add each where its phase runs (docs/contributing.md, 'Add a status')")
 
 
 def test_world_processor_order_matches_schedule() -> None:
@@ -377,7 +407,7 @@ def test_world_processor_order_matches_schedule() -> None:
         g.table.enter()
         systems = [p for p in esper._processors if isinstance(p, PhaseSystem)]
         assert len(systems) == len(esper._processors)
-        assert [type(p).__name__ for p in systems] == PINNED
+        assert [type(p).__name__ for p in systems] == [s.__name__ for s in SCHEDULE]
         assert all(p.game.world == g.table.world for p in systems)
 
 
@@ -387,8 +417,8 @@ def test_each_phase_runs_its_own_systems_in_schedule_order() -> None:
     game = setup(TABLE)
     game.table.enter()
     steps = {phase: [step.__self__ for step in found] for phase, found in game.table.phase_steps.items()}
-    assert {phase: [type(p).__name__ for p in found] for phase, found in steps.items()} == {
-        "start": PINNED[:5], "untap": PINNED[5:6], "end": PINNED[6:]}
+    assert {phase: [type(p) for p in found] for phase, found in steps.items()} == {
+        phase: [s for s in SCHEDULE if s.phase == phase] for phase in ("start", "untap", "end")}
     assert [p for found in steps.values() for p in found] == list(esper._processors)
 
 
@@ -468,7 +498,7 @@ def unlisted_actions(draw: Any, game: Game) -> dict[str, Any]:
     squares = [[x, y] for x in range(COLS) for y in range(ROWS)]
     abilities = sorted({a.name for e in table.cards() for a in table.defn(e).abilities})
     ref = st.sampled_from(near) | st.sampled_from(refs)
-    act = draw(st.sampled_from(ACTS[:-1]))
+    act = draw(st.sampled_from([act for act in ACTS if act != "effect"]))
     action: dict[str, Any] = {"act": act}
     if act in ("play", "play_from_stasis", "move", "attack", "ability", "activate"):
         action["card"] = draw(ref)

@@ -20,6 +20,7 @@ from game.cli import main
 from game.engine import Game
 from game.io.serialize import SaveError, read_save, remove_stale_temporaries
 from game.io.setup import SetupError
+from game.turn.commands.command import COMMANDS
 
 ROOT = Path(__file__).resolve().parent.parent
 TURN_CYCLE = str(ROOT / "tests" / "scenarios" / "g3_turn_cycle.toml")
@@ -293,8 +294,7 @@ def test_every_schema_problem_listed_one_per_line(tmp_path: Path, capsys: pytest
     assert lines == [
         f"countertop: {path}: [[card]] #1 ('g'): field 'ownr': unknown field (did you mean 'owner'?)",
         f"countertop: {path}: [[do]] #0: key 'targt': unknown key for act 'attack' (did you mean 'target'?)",
-        f"countertop: {path}: [[do]] #1: key 'act': unknown act 'teleport' (acts: play, play_from_stasis, move, "
-        "attack, ability, activate, choose, end_turn, effect)",
+        f"countertop: {path}: [[do]] #1: key 'act': unknown act 'teleport' (acts: {', '.join(COMMANDS)})",
         f"countertop: {path}: top level: unknown key 'colour'",
         f"countertop: {path}: [[do]] #2: unknown op 'damge' (did you mean 'damage'?)",
     ]
@@ -337,7 +337,7 @@ def test_scenario_model_prints_as_json_schema() -> None:
     schema = ScenarioFile.model_json_schema()
     assert schema["additionalProperties"] is False and "players" in schema["required"]
     acts = {d["properties"]["act"]["const"] for d in schema["$defs"].values() if d["title"].startswith("Do_")}
-    assert acts == {"play", "play_from_stasis", "move", "attack", "ability", "activate", "choose", "end_turn", "effect"}
+    assert acts == set(COMMANDS)
 
 
 # ----- the command line's output (items 13, 14) -------------------------------------------------------------

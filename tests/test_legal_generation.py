@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import random
 from concurrent.futures import ProcessPoolExecutor
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 import esper
@@ -26,6 +26,7 @@ from game.rules.effects import candidates
 from game.rules.stats import mv_left
 from game.turn.commands import check_action
 from game.turn.commands.ability import short_paths
+from game.turn.commands.command import COMMANDS, FIELDS
 
 # ----- the reference: today's approach before issue 12 (every candidate through the full check) -----------
 
@@ -61,8 +62,30 @@ def reference_candidates(game: Game) -> list[dict[str, Any]]:
             found += [{"act": "activate", "card": table.ref(eid), "ability": ab.name, "pay": list(pay)}
                       for ab in table.defn(eid).abilities if ab.untap_cost
                       for pay in combinations(tapped, ab.untap_cost)]
+    found += [a for act in sorted(set(COMMANDS) - KNOWN_ACTS) for a in unknown_kind_candidates(game, me, act)]
     found.append({"act": "end_turn"})
     return found
+
+
+KNOWN_ACTS = {"play", "play_from_stasis", "move", "attack", "ability", "activate", "choose", "end_turn", "effect"}
+"""The kinds the reference above enumerates by hand; any other kind of COMMANDS gets the candidates below."""
+
+
+def unknown_kind_candidates(game: Game, me: str, act: str) -> list[dict[str, Any]]:
+    """A kind the reference doesn't know (a new command): every combination of its fields' plausible values (a
+    card: each of the player's cards and each character; a square; a target: each card), all given."""
+    table = game.table
+    mine = [table.ref(e) for z in ("hand", "stasis", "board") for e in table.zone_cards(z, me, by="controller")]
+    domains: dict[str, list[Any]] = {
+        "card": sorted(set(mine) | {table.ref(e) for e in table.characters()}),
+        "to": [[x, y] for x in range(COLS) for y in range(ROWS)],
+        "target": sorted(table.refs),
+    }
+    names = sorted(FIELDS[COMMANDS[act]])
+    unknown = [name for name in names if name not in domains]
+    assert unknown == [], f"the reference has no candidates for {act}'s fields {unknown}: add them to `domains`"
+    return [{"act": act, **dict(zip(names, values, strict=True))}
+            for values in product(*(domains[name] for name in names))]
 
 
 def reference_plays(game: Game, me: str, eid: int, act: str, target: str | None) -> list[dict[str, Any]]:
@@ -213,8 +236,7 @@ def any_action(draw: Any, game: Game) -> dict[str, Any]:
                      for e in table.zone_cards(z, me, by="controller")})
     ref = st.sampled_from(near) | st.sampled_from(refs)
     abilities = sorted({a.name for e in table.cards() for a in table.defn(e).abilities}) or ["none"]
-    act = draw(st.sampled_from(["play", "play_from_stasis", "move", "attack", "ability", "activate", "choose",
-                                "end_turn"]))
+    act = draw(st.sampled_from([act for act in COMMANDS if act != "effect"]))
     action: dict[str, Any] = {"act": act}
     if act != "end_turn" and act != "choose":
         action["card"] = draw(ref)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from game.core import opspecs
+from game.core.constants import STATUSES
 from game.core.opspecs import MAX_COUNT, effect_problems
 from game.rules import effects
 
@@ -77,8 +78,8 @@ def test_unknown_and_missing_fields() -> None:
         "c.toml: on_play[0]: op 'draw' has no field 'nn' (did you mean 'n'?)",
         "c.toml: on_play[0]: op 'draw' needs field 'n' (an integer 0..100)"]
     assert card_lines({"op": "apply_status", "target": "target", "status": "Burnn"}) == [
-        "c.toml: on_play[0]: field 'status' of op 'apply_status' must be one of Blind, Break, Burn, Cripple, "
-        "Freeze, Poison, Shear, Silence, Sleep, Stun, Upkeep, not 'Burnn' (did you mean 'Burn'?)"]
+        f"c.toml: on_play[0]: field 'status' of op 'apply_status' must be one of {', '.join(STATUSES)}, not 'Burnn' "
+        "(did you mean 'Burn'?)"]
 
 
 @pytest.mark.parametrize("key", ["answer", "chosen", "player"])

@@ -51,15 +51,19 @@ def twin(game: Game, player: str | None, rng: random.Random) -> tuple[Game, set[
     """The same game but for what `player` (None: nobody) can't see: hidden cards renamed and redealt.
 
     Each owner's hidden cards (their hand for another player, their deck, the Madness pile's cards) swap
-    places (zone, arrival, holder) among themselves, and every hidden ref becomes an unusual token.
+    places (zone, arrival, holder) among themselves, and every hidden ref becomes an unusual token. A hidden
+    card that the waiting choice or the effect queue names (the hand a hand-limit discard offers) keeps its
+    place, only renamed: the choice could not name it anywhere else.
     """
     table = game.table
     hidden = [table.ref(e) for e in table.cards() if not visible_to(game.table, e, player)]
     names = {ref: f"zq{rng.randrange(10**9)}hid{i}" for i, ref in enumerate(hidden)}
     state = game.to_state()
+    named = {part for text in strings_in([state.get("pending"), state.get("queue")])
+             for part in (text, text.partition(":")[2])}
     by_owner: dict[Any, list[dict[str, Any]]] = {}
     for card in state["cards"]:
-        if card["ref"] in names:
+        if card["ref"] in names and card["ref"] not in named:
             by_owner.setdefault(card["owner"], []).append(card)
     for cards in by_owner.values():
         places = [(c["zone"], c["seq"], c["controller"]) for c in cards]
@@ -103,6 +107,25 @@ def test_no_view_shows_a_hidden_card_in_any_form(players: int, game_seed: int, s
     game.close()
 
 
+def test_a_twin_keeps_the_cards_a_waiting_hand_limit_choice_names_g3() -> None:
+    """G-3: while Ada chooses a card to discard, her hand is the choice's options; the twin for Bo (and for
+    nobody) still swaps her other hidden cards, renames all of them, and looks the same to him."""
+    cards = "".join(f'[[card]]\nref = "{ref}"\nname = "{name}"\nowner = "Ada"\nzone = "{zone}"\n'
+                    for ref, name, zone in [*((f"h{i}", "Footman", "hand") for i in range(9)),
+                                            *((f"d{i}", "Archer", "deck") for i in range(4))])
+    game = scenario(f'players = ["Ada", "Bo"]\n{cards}[[do]]\nact = "end_turn"\n')
+    assert game.table.pending is not None and game.table.pending["player"] == "Ada"
+    assert len(game.table.pending["options"]) == 11
+    for player in ("Bo", None):
+        seen = game.view(player) if player is not None else game.public_view()
+        other, secret = twin(game, player, random.Random(7))
+        assert (other.view(player) if player is not None else other.public_view()) == seen
+        assert not strings_in(seen) & secret
+        other.close()
+        game.table.enter()
+    game.close()
+
+
 def test_a_view_shows_own_hand_public_zones_and_counts_of_the_rest() -> None:
     game = play_some(2, 5, 40, ["greedy"])
     full = game.view()
@@ -119,7 +142,8 @@ def test_a_view_shows_own_hand_public_zones_and_counts_of_the_rest() -> None:
             assert entry["stasis"] == full["players"][name]["stasis"]
         assert theirs["hand"] == []
         assert seen["madness_pile"] == sum(1 for c in full["cards"].values() if c["zone"] == "madness")
-        public = {r for r, c in full["cards"].items() if c["zone"] in ("board", "location", "discard", "stasis")}
+        public = {r for r, c in full["cards"].items()
+                  if c["zone"] in ("board", "location", "discard", "stasis", "removed")}
         assert set(seen["cards"]) == public | set(mine["hand"])
         assert all(seen["cards"][r] == full["cards"][r] for r in seen["cards"])
         assert seen["last_rolls"] == full["last_rolls"]

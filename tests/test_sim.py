@@ -14,6 +14,7 @@ from game.core.cards import card_pool
 from game.core.constants import DECK_SIZE
 from game.core.numbers import shipped_numbers
 from game.io.setup import SETUP_ONLY, standard_decks
+from game.tools.balance import wilson
 from game.tools.sim import GameResult, check_invariants, play_game
 
 # 200 seeded random games (issue 6): the first 60 with invariant checks after every command (~0.8 s a game
@@ -78,16 +79,20 @@ def test_greedy_games_end_with_a_winner(greedy_results: list[GameResult]) -> Non
 
 
 def test_greedy_beats_random(greedy_results: list[GameResult]) -> None:
-    """The greedy bot wins clearly more than three games in four against the random one, seats alternating."""
-    wins = 0
+    """The greedy bot beats the random one from either seat: the 95% interval of its win rate (Wilson), over all
+    games and from each seat, lies above one half. A content change that breaks this shows a bot that misreads
+    the new content, not a wrong card."""
+    by_seat: dict[str, tuple[int, int]] = {}
     for r in greedy_results:
-        seat = r.bots.index("greedy")
-        wins += r.winner == f"P{seat + 1}"
-    assert wins > 0.75 * len(greedy_results), f"greedy won {wins} of {len(greedy_results)}"
-    first_seat = [r for r in greedy_results if r.bots[0] == "greedy"]
-    second_seat = [r for r in greedy_results if r.bots[1] == "greedy"]
-    assert sum(r.winner == "P1" for r in first_seat) > 0.5 * len(first_seat)
-    assert sum(r.winner == "P2" for r in second_seat) > 0.5 * len(second_seat)
+        seat = f"P{r.bots.index('greedy') + 1}"
+        wins, games = by_seat.get(seat, (0, 0))
+        by_seat[seat] = (wins + (r.winner == seat), games + 1)
+    by_seat["either seat"] = (sum(w for w, _ in by_seat.values()), sum(g for _, g in by_seat.values()))
+    weak = {seat: f"{wins} of {games}, 95% interval from {wilson(wins, games).low:.2f}"
+            for seat, (wins, games) in by_seat.items() if wilson(wins, games).low <= 0.5}
+    assert weak == {}, (f"greedy no longer clearly beats random: {weak}; if your change is content (a card, a deck), "
+                        f"measure with `countertop sim --bots greedy random --games 400` and report it as a bot "
+                        f"weakness (docs/bots.md) rather than changing this test")
 
 
 def test_three_and_four_player_games() -> None:
@@ -115,10 +120,11 @@ def test_every_deck_has_twenty_cards() -> None:
 
 
 def test_every_card_is_in_some_deck_but_the_setup_only_ones() -> None:
-    """G-1: every card of the pool (the 46 cards of the card list) is in at least one standard deck, except the
-    cards setup places itself (SETUP_ONLY: the location card, the monster, the treasure, Madness)."""
+    """G-1: every card of the pool is in at least one standard deck, except the cards setup places itself
+    (SETUP_ONLY: the location card, the monster, the treasure, Madness), which no deck holds."""
     pool = set(card_pool())
-    assert len(pool) == 46 and {"Wandering Golem", "Lost Relic", "Alternate Present", "Madness"} == SETUP_ONLY
+    assert pool >= SETUP_ONLY
     in_decks = {name for deck in standard_decks().values() for name in deck.cards}
-    assert sorted(pool - SETUP_ONLY - in_decks) == []
-    assert in_decks <= pool and not in_decks & SETUP_ONLY
+    assert sorted(pool - SETUP_ONLY - in_decks) == [], \
+        "put each of these cards in a deck of assets/decks/ (docs/contributing.md, 'Add a card')"
+    assert in_decks <= pool and sorted(in_decks & SETUP_ONLY) == [], "setup places these itself: no deck holds one"

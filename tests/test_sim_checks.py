@@ -90,16 +90,18 @@ def test_a_kept_path_search_is_dropped_when_a_square_within_its_reach_is_taken_o
 
 
 def test_kept_path_searches_equal_fresh_ones_at_every_decision_g5() -> None:
-    """In seeded random and greedy games, every kept search equals a fresh one before each decision."""
-    decisions = 0
+    """In seeded random and greedy games, every kept search equals a fresh one before each decision (and each
+    game compares some: the check is not vacuous, whatever the decks hold)."""
+    compared: dict[int, int] = {}
     for seed, bots in ((21, ["random", "random"]), (22, ["greedy", "greedy"])):
         game = Game.new(["P1", "P2"], ["fable_guard", "clockwork_vanguard"], seed)
         players = {"P1": make_bot(bots[0], seed), "P2": make_bot(bots[1], seed + 1)}
+        compared[seed] = 0
         while game.table.turn.phase != "over" and game.table.turn.turn <= 40:
             action = players[game.table.acting_player()].choose(Observation.of(game))
             for (_, start, budget), kept in game.table.occupancy_memo().items():
                 assert kept == search_reach(game.table.occupied(), start, budget)
+                compared[seed] += 1
             assert game.act(action).ok
-            decisions += 1
         game.close()
-    assert decisions > 200
+    assert all(compared.values()), f"kept searches compared by seed: {compared}; pick a seed whose game moves"

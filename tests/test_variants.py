@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from game.cli import main
+from game.core.cards import card_pool
+from game.io.setup import standard_decks
 from game.tools.batch import play_batch
 from game.tools.compare import paired
 from game.tools.reportpage import FORMATS
@@ -20,7 +22,20 @@ from game.tools.tune import brings, deals, measured, start_variant
 from game.tools.variant import load_variant
 
 HERE = Path(__file__).parent / "variants"
-SAME, STRONG, BROKEN = (str(HERE / f) for f in ("same.toml", "strong_fable_guard.toml", "broken_archer.toml"))
+STRONG, BROKEN = (str(HERE / f) for f in ("strong_fable_guard.toml", "broken_archer.toml"))
+
+
+@pytest.fixture(scope="module")
+def same(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A variant that changes nothing, read from the shipped data: a minion's HP and its count in the first deck set
+    to what they are (so it stays identical whatever cards and decks hold)."""
+    key, deck = next(iter(standard_decks().items()))
+    pool = card_pool()
+    name = next(n for n in deck.cards if pool[n].kind == "minion")
+    path = tmp_path_factory.mktemp("variants") / "same.toml"
+    path.write_text(f'name = "unchanged"\n\n[cards.{json.dumps(name)}]\nhp = {pool[name].hp}\n\n'
+                    f'[decks.{key}.cards]\n{json.dumps(name)} = {deck.cards[name]}\n', encoding="utf-8")
+    return str(path)
 
 
 def sim(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -45,18 +60,18 @@ def test_paired_interval_counts_every_seat_of_a_deck() -> None:
     assert got == {"base": 0.6667, "variant": 1.0, "delta": 0.3333, "ci": [0.0254, 0.6413], "games": 2}
 
 
-def test_identical_variant_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+def test_identical_variant_changes_nothing(same: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A variant that sets values to what they are plays the very same games: every difference and interval is 0."""
     summary = sim(capsys, "--games", "12", "--seed", "4", "--bots", "greedy", "random", "--workers", "1",
-                  "--variant", SAME)
-    [same] = summary["compare"]["variants"]
-    assert same["name"] == "unchanged" and same["games"] == 12 and same["winner_changed"] == 0
+                  "--variant", same)
+    [unchanged] = summary["compare"]["variants"]
+    assert unchanged["name"] == "unchanged" and unchanged["games"] == 12 and unchanged["winner_changed"] == 0
     for part in ("decks", "seats"):
-        assert same[part] and all(d["delta"] == 0 and d["ci"] == [0, 0] and d["base"] == d["variant"]
-                                  for d in same[part].values())
-    assert summary["win_rates"]["by_deck"]["fable_guard"]["rate"] == same["decks"]["fable_guard"]["base"]
-    assert same["length"]["delta"] == 0 and all(m["delta"] == 0 for m in same["mechanics"].values())
-    assert all(c[k]["delta"] in (0, None) for c in same["cards"].values() for k in ("played", "drawn"))
+        assert unchanged[part] and all(d["delta"] == 0 and d["ci"] == [0, 0] and d["base"] == d["variant"]
+                                       for d in unchanged[part].values())
+    assert summary["win_rates"]["by_deck"]["fable_guard"]["rate"] == unchanged["decks"]["fable_guard"]["base"]
+    assert unchanged["length"]["delta"] == 0 and all(m["delta"] == 0 for m in unchanged["mechanics"].values())
+    assert all(c[k]["delta"] in (0, None) for c in unchanged["cards"].values() for k in ("played", "drawn"))
 
 
 def test_much_stronger_characters_win_more(capsys: pytest.CaptureFixture[str]) -> None:
@@ -79,14 +94,14 @@ def test_one_or_two_workers_give_the_same_comparison(capsys: pytest.CaptureFixtu
     assert one == two and one["variants"][0]["winner_changed"] > 0
 
 
-def test_report_has_the_comparison(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_report_has_the_comparison(same: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """report.json carries compare.variants[i] as the summary does; the page has its section and the command."""
-    assert main(["sim", "--games", "4", "--seed", "2", "--workers", "1", "--variant", SAME, "--report",
+    assert main(["sim", "--games", "4", "--seed", "2", "--workers", "1", "--variant", same, "--report",
                  str(tmp_path)]) == 0
     assert "Variant 'unchanged' against the base" in capsys.readouterr().out
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert report["compare"]["variants"][0]["decks"]["fable_guard"]["delta"] == 0
-    assert report["command"].endswith(f"--variant {SAME}")
+    assert report["command"].endswith(f"--variant {same}")
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "Variant: unchanged" in page and 'data-path="compare/variants/0/seats/seat 1/delta"' in page
     shown = re.findall(r'<span data-path="(compare/[^"]+)" data-fmt="(\w+)">([^<]*)</span>', page)
@@ -131,9 +146,9 @@ def test_bad_variant_is_one_line_and_nothing_runs(text: str, message: str, tmp_p
 
 
 @pytest.mark.parametrize("flag", [["--check"], ["--until", "0.2"], ["--keep", "kept"]])
-def test_variant_refuses_what_it_cannot_pair(flag: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_variant_refuses_what_it_cannot_pair(flag: list[str], same: str, capsys: pytest.CaptureFixture[str]) -> None:
     """--check, --until and --keep with --variant: one line, exit 2."""
-    assert main(["sim", "--games", "2", "--variant", SAME, *flag]) == 2
+    assert main(["sim", "--games", "2", "--variant", same, *flag]) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and f"--variant can't be combined with {flag[0]}" in err
 

@@ -1,9 +1,10 @@
 """Card and deck files: loaded from assets, checked in two stages, every problem reported at once.
 
-Stage one is the schema of each file (game.core.schemas: keys, types, bounds). Stage two is what a schema can't
-see: op names and fields and `[[static]]` tables (game.core.opspecs), rule ids in `shows` (assets/rules.toml),
-card names across files (effects, statics' filters, decks) and two files defining one name. Every problem is
-one `FILE: WHERE: WHAT` line. This module is the data layer: it imports nothing of the rules layer.
+Stage one is the schema of each file (game.core.schemas: keys, types, bounds); a file it refuses still has its
+effects checked, so a schema problem hides no effect's problem. Stage two is what a schema can't see: op names and
+fields and `[[static]]` tables (game.core.opspecs), rule ids in `shows` (assets/rules.toml), card names across
+files (effects, statics' filters, decks) and two files defining one name. Every problem is one `FILE: WHERE: WHAT`
+line. This module is the data layer: it imports nothing of the rules layer.
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ class Trigger:
 
 @dataclass(frozen=True)
 class CardDef:
-    """One card of the pool as printed."""
+    """One card of the pool as printed: its kind and, for a character, its stats, with the defaults of G-2 (CRT 0,
+    MV 2, range 1, physical damage)."""
 
     name: str
     kind: str
@@ -141,6 +143,21 @@ def effect_lists(card: CardFile) -> Iterator[tuple[str, list[dict[str, Any]]]]:
         yield f"trigger[{i}].effects", trig.effects
     for i, ab in enumerate(card.ability):
         yield f"ability[{i}].effects", ab.effects
+
+
+def unshaped_effect_problems(data: dict[str, Any], file: str, reported: set[str]) -> list[Problem]:
+    """Stage two's op checks on a card file the schema refused, so that a schema problem hides no effect's problem:
+    each effect found where a card file has effects, except those under a place the schema already reported."""
+    lists: list[tuple[str, Any]] = [("on_play", data.get("on_play")), ("from_stasis", data.get("from_stasis"))]
+    for key in ("trigger", "ability"):
+        items = data.get(key)
+        if isinstance(items, list):
+            lists += [(f"{key}[{i}].effects", item.get("effects")) for i, item in enumerate(items)
+                      if isinstance(item, dict)]
+    found = [problem for where, effects in lists if isinstance(effects, list)
+             for i, effect in enumerate(effects)
+             for problem in opspecs.effect_problems(effect, file, f"{where}[{i}]", in_card=True)]
+    return [p for p in found if not any(p.where == w or p.where.startswith((f"{w}[", f"{w}.")) for w in reported)]
 
 
 def card_problems(card: CardFile, file: str) -> list[Problem]:
@@ -260,6 +277,7 @@ def _check_cards(folder: Path) -> tuple[dict[str, CardDef], list[Problem], set[s
         problems += schema_problems
         if card is None:
             misshapen |= {data["name"]} if isinstance(data.get("name"), str) else set()
+            problems += unshaped_effect_problems(data, str(path), {p.where for p in schema_problems})
             continue
         problems += card_problems(card, str(path))
         if card.name in found:

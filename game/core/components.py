@@ -51,7 +51,7 @@ class Tapped:
 
 @dataclass
 class Stats:
-    """A character's current base stats (printed values, or overrides set by a scenario)."""
+    """A character's current base stats (printed values, or overrides set by a scenario), with G-2's defaults."""
 
     max_hp: int
     atk: int

@@ -1,4 +1,4 @@
-"""The status table: one record per status (SE-1..SE-11), what the rules and the window know of each."""
+"""The status table: one record per status (SE-0), what the rules and the window know of each."""
 
 from __future__ import annotations
 

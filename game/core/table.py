@@ -380,7 +380,7 @@ class Table:
         return ctrl != player if ctrl is not None else self._card[eid].kind == "monster"
 
     def tick_controller(self, eid: int) -> str:
-        """Whose turn makes this character's statuses tick: its controller, a monster's the first player."""
+        """Whose turn makes this character's statuses tick: its controller, a monster's the first player (R-11)."""
         return self._controller[eid] or self.players_order[0]
 
     @staticmethod
@@ -575,7 +575,8 @@ class Table:
     ))
 
     def clear_board_state(self, eid: int) -> None:
-        """Forget everything a card had only while on the board (ST-3's Ruling)."""
+        """Forget everything a card had only while on the board (ST-3's Ruling): Fuse defences too (R-8), and a
+        defeated character's square, HP, statuses, cubes, stun counters and tap (R-16)."""
         self._unplace(eid)
         comps = self._components_of[eid]
         for comp in self.BOARD_STATE.intersection(comps):

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def card_view(game: Table, eid: int) -> dict[str, Any]:
-    """One card as the dump shows it."""
+    """One card as the dump shows it; a sleeper's `mv` is its MV, as Sleep leaves it (R-15)."""
     card = game.defn(eid)
     zone = game.zone(eid)
     character = game.is_character(eid)

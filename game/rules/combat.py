@@ -1,4 +1,5 @@
-"""Attacks, damage, healing, defeat and movement (G-5, G-6, SE-1..SE-9, SE-12..SE-14)."""
+"""Attacks, damage, healing, defeat and movement (G-5, G-6): the statuses and defences they meet (SE-1, SE-2,
+SE-4, SE-6, SE-9, SE-12, SE-13, SE-14)."""
 
 from __future__ import annotations
 
@@ -50,8 +51,8 @@ def negates(game: Table, target: int, damage_type: str) -> bool:
 
 
 def standard_attack(game: Table, attacker: int, target: int) -> None:
-    """G-6: tap, then Blind, evasion, negation and critical rolls in order, then damage; Cripple's +1 is for
-    Standard Attacks only (SE-4, R-9)."""
+    """G-6: tap, then Blind, evasion, negation and critical rolls in order, then damage; Break's +25 CRT (SE-2)
+    and Cripple's +1 (SE-4, R-9) are for Standard Attacks only."""
     game.tap(attacker)
     game.emit("AttackDeclared", card=game.ref(attacker), target=game.ref(target))
     if not blind_check(game, attacker, "the attack"):
@@ -92,8 +93,9 @@ def deal_damage(game: Table, target: int, amount: int, source: int | None, reaso
 
 
 def defeat(game: Table, target: int, source: int | None) -> None:
-    """G-6: a defeated character goes to its owner's discard (a monster is removed); the source's controller scores
-    the game's defeat_vp (monster_vp for a monster: 1 and 2 in the shipped numbers)."""
+    """G-6: a defeated character goes to its owner's discard (a monster is removed), leaving its board state
+    behind (R-16); the source's controller scores the game's defeat_vp (monster_vp for a monster: 1 and 2 in the
+    shipped numbers)."""
     victim_controller = game.controller(target)
     monster = game.kind(target) == "monster"
     game.emit("Defeated", card=game.ref(target), by=game.ref(source) if source is not None else None)

@@ -192,7 +192,7 @@ def settle_targets(game: Table, item: dict[str, Any]) -> list[Any] | None:
 
 
 def fixed_targets(game: Table, kind: str, rest: str, item: dict[str, Any]) -> list[Any]:
-    """Targets that need no choice."""
+    """Targets that need no choice. `each` aims at nobody (R-2): no Blind roll, and Stun does not stop it."""
     if kind == "each":
         return target_filter(game, rest, item)
     if kind == "ref":
@@ -255,7 +255,7 @@ def source_eid(game: Table, item: dict[str, Any]) -> int | None:
 
 @op("place_stasis", board_only=False)
 def _place_stasis(game: Table, item: dict[str, Any], target: int) -> None:
-    """ST-1, ST-3, ST-16, ST-17."""
+    """ST-1, ST-2, ST-3, ST-15, ST-16, ST-17."""
     stasis.place(game, target, count(item, "n"))
 
 
@@ -459,7 +459,8 @@ def _choose_mode(game: Table, item: dict[str, Any], target: str) -> Choice | Non
 
 @op("finish_play", board_only=False)
 def _finish_play(game: Table, item: dict[str, Any], target: int) -> None:
-    """An action (or Madness) that is still being played goes to the discard pile (G-4, ST-11)."""
+    """An action (or Madness) that is still being played goes to the discard pile (G-4, ST-11); the card is no
+    longer being played from stasis, so a later effect may put it back (R-7)."""
     if game.has(target, Resolving) and game.zone(target) == "hand":
         game.discard(target, reason="resolved")
     game.remove(target, Resolving)

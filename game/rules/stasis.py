@@ -13,9 +13,10 @@ if TYPE_CHECKING:
 def place(game: Table, eid: int, n: int) -> None:
     """Place stasis counters on a card; a card not yet in stasis enters it (ST-1, ST-3, ST-16).
 
-    Ownerless cards (monsters, treasures, locations) are unaffected (ST-17). A card being played from
-    stasis ignores instructions that would put it straight back (ST-13). Placing 0 counters places none,
-    so the card does not enter stasis (ST-1).
+    The card may be the effect's own source (ST-2). Ownerless cards (monsters, treasures, locations) are
+    unaffected (ST-17). A card being played from stasis ignores instructions that would put it straight back
+    (ST-13), but only while it is being played: a later effect that turn may (R-7). Placing 0 counters places
+    none, so the card does not enter stasis (ST-1).
     """
     if n < 1:
         return
@@ -36,7 +37,9 @@ def place(game: Table, eid: int, n: int) -> None:
 
 
 def enter(game: Table, eid: int, n: int, owner: str) -> None:
-    """Put a card in stasis in front of its owner, who controls it; board state is lost (ST-3)."""
+    """Put a card in stasis in front of its owner, who controls it; board state is lost (ST-3), Fuse defences
+    too (R-8). Entering is an event of its own, which wakes "enters stasis" triggers (ST-4). A card from hand
+    enters without being played, so its on-play effects don't resolve (ST-15)."""
     came_from = game.zone(eid)
     game.put(eid, "stasis")
     game.set_controller(eid, owner)

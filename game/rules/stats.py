@@ -94,7 +94,7 @@ def crit_chance(game: Table, eid: int) -> int:
 
 
 def movement(game: Table, eid: int) -> int:
-    """MV this turn: 0 with two Freeze tokens, one less with one token (SE-5)."""
+    """MV this turn: 0 with two Freeze tokens, one less with one token (SE-5); Sleep leaves it as it is (R-15)."""
     stats = game.component(eid, Stats)
     tokens = game.stacks(eid, "Freeze") if game.on_board(eid) else 0
     if tokens >= 2:

@@ -30,7 +30,7 @@ def remove(game: Table, eid: int, n: int) -> None:
 
 
 def stun_counter_replacement(game: Table, eid: int) -> bool:
-    """SC-2..SC-4, SC-8: if a permanent with a stun counter would untap, one counter comes off instead.
+    """SC-2, SC-3, SC-4, SC-8: if a permanent with a stun counter would untap, one counter comes off instead.
 
     Registered once as an untap replacement, so every way of untapping (the untap phase, effects, costs)
     goes through it. Returns True when it replaced the untap (the permanent stays tapped; SC-5: no

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def legal_actions(game: Table) -> list[Action]:
-    """Every action the acting player may take now (G-3..G-6), in a fixed order."""
+    """Every action the acting player may take now (G-3, G-4, G-5, G-6), in a fixed order."""
     return Listing(game).actions()
 
 

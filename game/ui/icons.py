@@ -1,4 +1,4 @@
-"""Marker icons drawn with pygame primitives: the eleven statuses (SE-1..SE-11), stun counters (SC-*),
+"""Marker icons drawn with pygame primitives: the statuses of the status table, stun counters (SC-*),
 stasis counters (ST-9), cubes (SE-14), evasion (SE-12), negation (SE-13), ATK, HP and speaking stones."""
 
 from __future__ import annotations

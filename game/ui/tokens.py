@@ -1,5 +1,5 @@
 """Card faces on the table, drawn once per look and cached: board tokens with every marker inside the card
-(G-5 tapped cards turned sideways, SE statuses, SC stun counters, SE-12..SE-14), and the small chips of relics
+(G-5 tapped cards turned sideways, SE statuses, SC stun counters, SE-12, SE-13, SE-14), and the small chips of relics
 and cards in stasis (ST-9)."""
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import sys
 import pygame
 import pytest
 
+from game.core.constants import STATUSES
 from game.ui import app as app_module
 from game.ui.app import App
 from game.ui.layout import Layout, overlaps
@@ -137,7 +138,7 @@ def test_twelve_cards_in_hand_can_each_be_clicked():
 def test_eleven_statuses_keep_readable_icons_and_the_dice_leave_the_legend_alone():
     app = open_app(busy_game())
     sizes = [rect[2] for rect, key in app.zones if key[0] == "status" and key[1] == "guard"]
-    assert len(sizes) == 11 and min(sizes) >= 12, "16 markers on one card: it takes its whole square"
+    assert len(sizes) == len(STATUSES) and min(sizes) >= 12, "every marker on one card: it takes its whole square"
     monk = [rect[2] for rect, key in app.zones if key[0] == "status" and key[1] == "monk"]
     assert len(monk) == 3 and min(monk) >= 20, "a few statuses get big icons"
     assert not overlaps(Layout().dice, Layout().message_strip)

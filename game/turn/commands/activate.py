@@ -38,8 +38,8 @@ class Activate:
 
     @rejecting
     def check(self, game: Table) -> ActivatePlan:
-        """Your relic in play, an ability it may activate now, and exactly its cost in tapped characters of
-        yours, each named once (SC-6, SC-7)."""
+        """Your relic in play, tapped or not (R-12), an ability it may activate now, and exactly its cost in
+        tapped characters of yours, each named once (SC-6, SC-7)."""
         require_main(game, self.by)
         eid = card_of(game, self.card)
         if game.kind(eid) != "relic" or not game.on_board(eid) or game.controller(eid) != self.by:

@@ -21,7 +21,7 @@ class ChoosePlan:
 
 @dataclass(frozen=True)
 class Choose:
-    """Answer the pending choice (docs/formats.md)."""
+    """Answer the pending choice with one of its options: a mode or a status by its label (R-14)."""
 
     by: str
     option: Any = None
