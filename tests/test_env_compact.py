@@ -44,7 +44,7 @@ def reached(menu: Menu) -> list[dict[str, Any]]:
 
 
 def bots_for(e: Countertop, seed: int) -> dict[str, Any]:
-    return {a: make_bot("random" if i % 2 else "greedy", seed + i) for i, a in enumerate(e.possible_agents)}
+    return {a: make_bot("random" if i % 2 else "greedy-v1", seed + i) for i, a in enumerate(e.possible_agents)}
 
 
 def at_a_long_head(seed: int) -> tuple[Countertop, int]:
@@ -52,7 +52,7 @@ def at_a_long_head(seed: int) -> tuple[Countertop, int]:
     squares, say), and that head."""
     e = raw_env(seed=seed)
     e.reset()
-    greedy = policy("greedy")
+    greedy = policy("greedy-v1")
     while True:
         found = [i for i, commands in e.legal_actions().items() if len(commands) > 1 and i < TARGET]
         if found:
@@ -95,7 +95,7 @@ def test_a_command_given_in_steps_plays_as_the_command_itself() -> None:
     e.reset()
     twin = raw_env(seed=21, max_turns=40, actions="flat")
     twin.reset()
-    greedy = make_bot("greedy", 0)
+    greedy = make_bot("greedy-v1", 0)
     while not e.done(e.agent_selection):
         chosen = greedy.choose(Observation.of(twin.live()))
         twin.step(twin.action_index(chosen))
@@ -167,7 +167,7 @@ def test_bots_play_whole_games_through_compact_actions() -> None:
         warnings.simplefilter("ignore")
         e = raw_env(players=3, seed=5, max_turns=30)
         e.reset()
-        players = {a: policy("greedy" if i else "random", i) for i, a in enumerate(e.possible_agents)}
+        players = {a: policy("greedy-v1" if i else "random", i) for i, a in enumerate(e.possible_agents)}
         for agent in e.agent_iter():
             _, _, terminated, truncated, info = e.last()
             e.step(None if terminated or truncated else players[agent](e, agent))

@@ -30,7 +30,7 @@ def bot_game(players: int, game_seed: int, steps: int) -> Countertop:
     """An environment after `steps` actions of random and greedy bots (seat by seat), played through the env."""
     e = raw_env(players=players, seed=game_seed, actions="flat")
     e.reset()
-    bots = {a: make_bot("random" if i % 2 else "greedy", game_seed + i) for i, a in enumerate(e.agents)}
+    bots = {a: make_bot("random" if i % 2 else "greedy-v1", game_seed + i) for i, a in enumerate(e.agents)}
     for _ in range(steps):
         agent = e.agent_selection
         if e.done(agent):
@@ -44,7 +44,7 @@ def test_the_mask_is_exactly_the_legal_actions_at_every_step(players: int, game_
     """Over whole seeded games, the mask's set bits decode one to one to `Game.legal_actions()`."""
     e = raw_env(players=players, seed=game_seed, actions="flat")
     e.reset()
-    bots = {a: make_bot("random" if i % 2 else "greedy", game_seed + i) for i, a in enumerate(e.agents)}
+    bots = {a: make_bot("random" if i % 2 else "greedy-v1", game_seed + i) for i, a in enumerate(e.agents)}
     kinds: set[str] = set()
     for agent in e.agent_iter():
         obs, _, terminated, truncated, _ = e.last()
@@ -206,10 +206,10 @@ def test_two_games_that_differ_only_in_hidden_cards_give_equal_observations(play
 
 
 def test_the_bots_play_as_policies() -> None:
-    """`policy("greedy")` picks a legal index from the agent's view; an unknown bot is refused in one line."""
+    """`policy("greedy-v1")` picks a legal index from the agent's view; an unknown bot is refused in one line."""
     e = raw_env(seed=6)
     e.reset()
-    greedy = policy("greedy")
+    greedy = policy("greedy-v1")
     index = greedy(e, e.agent_selection)
     assert index in e.legal_actions()
     with pytest.raises(ValueError, match="no bot 'smart': name one of random, greedy, ismcts"):
@@ -220,10 +220,10 @@ def test_the_bots_play_as_policies() -> None:
 def test_evaluating_an_agent_against_greedy_gives_its_wins_and_interval() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        result = evaluate(MaskedRandom(0), "greedy", games=4, seed=0)
+        result = evaluate(MaskedRandom(0), "greedy-v1", games=4, seed=0)
     assert (result.wins, result.games) == (0, 4)
     assert result.rate.value == 0 and result.rate.low == 0 and 0.45 < result.rate.high < 0.5
-    assert result.line("masked-random", "greedy") == (
+    assert result.line("masked-random", "greedy-v1") == (
         "masked-random against greedy: 0 wins in 4 games, 0.0% (95% interval 0.0% to 49.0%)")
 
 
@@ -241,7 +241,7 @@ def test_evaluate_takes_any_policy_or_masked_random_as_the_opponent() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         itself = evaluate(MaskedRandom(0), MaskedRandom(1), games=4, seed=0, max_turns=30)
-        named = evaluate(policy("greedy"), "masked-random", games=4, seed=0)
+        named = evaluate(policy("greedy-v1"), "masked-random", games=4, seed=0)
     assert (itself.games, named.games) == (4, 4) and 0 <= itself.wins <= 4
     assert named.wins == 4
     with pytest.raises(ValueError, match="no opponent 'smart': name masked-random or one of random, greedy"):

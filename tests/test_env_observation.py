@@ -146,7 +146,7 @@ def test_the_table_encoding_is_the_views_at_every_step(players: int, game_seed: 
     """Every agent's observation and the global state equal the JSON view's encoding, at every step of a bot game."""
     e = bot_game(players, game_seed, 0)
     steps = 0
-    bots = {a: make_bot("random" if i % 2 else "greedy", game_seed + i) for i, a in enumerate(e.agents)}
+    bots = {a: make_bot("random" if i % 2 else "greedy-v1", game_seed + i) for i, a in enumerate(e.agents)}
     while not e.done(e.agent_selection) and steps < 400:
         for agent in e.possible_agents:
             assert np.array_equal(e.observe(agent)["observation"], reference(e, agent)), (agent, steps)

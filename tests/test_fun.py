@@ -79,7 +79,7 @@ def test_the_summary_counts_shares_and_means() -> None:
 
 def sim_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
     """A sim run's JSON summary."""
-    assert main(["sim", "--games", "4", "--seed", "3", "--bots", "greedy", "greedy", "--json", *args]) == 0
+    assert main(["sim", "--games", "4", "--seed", "3", "--bots", "greedy-v1", "greedy-v1", "--json", *args]) == 0
     data: dict[str, Any] = json.loads(capsys.readouterr().out)
     return data
 
@@ -95,7 +95,7 @@ def test_sim_adds_the_fun_metrics_only_when_asked_and_plays_the_same_games(capsy
 
 
 def test_the_report_shows_the_fun_metrics(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["sim", "--games", "2", "--bots", "greedy", "greedy", "--fun", "--workers", "1",
+    assert main(["sim", "--games", "2", "--bots", "greedy-v1", "greedy-v1", "--fun", "--workers", "1",
                  "--report", str(tmp_path)]) == 0
     report = json.loads((tmp_path / "report.json").read_text())
     page = (tmp_path / "report.html").read_text()

@@ -34,7 +34,7 @@ SCENARIO = str(ROOT / "tests" / "scenarios" / sorted(os.listdir(ROOT / "tests" /
 SEEDS = (["0", "1", "7", "99", str(MAX_SEED - 3)],
          ["-1", "-3", str(MAX_SEED), str(MAX_SEED + 1), str(2**64), "1.5", "x", "", "٣", " 3", "1_0"])
 GAMES = (["1", "2"], ["0", "-1", "100001", "1e3", "two", "2 "])
-BOTS = (["greedy", "random", "myopic", "greedy-no:stasis", "greedy-no:stun"],
+BOTS = (["greedy-v1", "random", "myopic", "greedy-no:stasis", "greedy-no:stun"],
         ["ismcts:", "ismcts: 1", "ismcts:1_0", "ismcts:٣", "ismcts:0", "ismcts:100001", "ismcts-no:stun:", "ismcts:0ms",
          "nope", "a\nb", "\u202egreedy"])
 """Bots that play fast, and malformed names (a search bot that plays would make a run take seconds)."""
@@ -44,7 +44,7 @@ WORKERS = (["1"], ["0", "-2"])
 PLAYERS = (["2", "3", "4"], ["1", "5"])
 TOP = (["1", "2"], ["0", "-1"])
 CARDS = (["Footman"], ["Nope", "a\nb", "Archer"])
-VALUE_BOTS = (["greedy"], ["ismcts:", "random", "ismcts:1_0"])
+VALUE_BOTS = (["greedy-v1"], ["ismcts:", "random", "ismcts:1_0"])
 AGAINST = (["myopic", "stasis", "stun"], ["nope"])
 BUDGETS = ([], ["0", "50001", "-1", "x"])
 
@@ -95,7 +95,8 @@ def sim_argv(d: Draws) -> list[str]:
 
 def tune_argv(d: Draws) -> list[str]:
     return ["tune", "--deck", d.pick((["clockwork_vanguard"], DECKS[0] + DECKS[1])), "--games",
-            d.pick((["2"], GAMES[0] + GAMES[1])), "--workers", "1", "--cards", d.pick(CARDS), *d.some(
+            d.pick((["2"], GAMES[0] + GAMES[1])), "--workers", "1", "--cards", d.pick(CARDS), "--bots", "greedy-v1",
+            "greedy-v1", *d.some(
                 ("--seed", lambda: d.pick(SEEDS)), ("--target", lambda: d.pick(RATES)), ("--top", lambda: d.pick(TOP)),
                 ("--bots", lambda: d.picks(BOTS, 3) if d.hostile else [d.pick(BOTS), d.pick(BOTS)]),
                 ("--json", None), ("--out", lambda: d.where("out")),

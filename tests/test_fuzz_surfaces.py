@@ -45,7 +45,7 @@ def kept_game() -> dict[str, Any]:
         if game.table.turn.phase == "over" or not legal:
             break
         game.act(legal[len(legal) // 3])
-    record = record_of(game, ["greedy", "greedy"], {"winner": None, "turns": game.table.turn.turn}).to_json()
+    record = record_of(game, ["greedy-v1", "greedy-v1"], {"winner": None, "turns": game.table.turn.turn}).to_json()
     game.close()
     return record
 

@@ -197,7 +197,7 @@ def test_generated_list_equals_the_checked_candidates_in_random_games() -> None:
 
 def test_generated_list_equals_the_checked_candidates_in_greedy_games() -> None:
     """80 seeded greedy-vs-greedy and greedy-vs-random games: at every decision the lists are equal."""
-    bots = [["greedy", "greedy" if i % 2 else "random"] for i in range(GREEDY_GAMES)]
+    bots = [["greedy-v1", "greedy-v1" if i % 2 else "random"] for i in range(GREEDY_GAMES)]
     decisions = compare_games([8000 + i for i in range(GREEDY_GAMES)], bots)
     assert min(decisions) > 10 and sum(decisions) > GREEDY_GAMES * 20
 
@@ -270,7 +270,7 @@ def listed_form(game: Game, action: dict[str, Any], legal: list[dict[str, Any]])
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.sampled_from([1, 2, 3, 5, 8, 13]), steps=st.sampled_from([0, 15, 40, 80, 140]),
-       bot=st.sampled_from(["random", "greedy"]))
+       bot=st.sampled_from(["random", "greedy-v1"]))
 def test_apply_accepts_exactly_the_listed_actions(data: Any, seed: int, steps: int, bot: str) -> None:
     """G-3..G-6: for random states and random actions, `apply`'s check accepts an action exactly when the
     generated list contains it (in its listed form)."""

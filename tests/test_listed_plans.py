@@ -44,7 +44,7 @@ def test_listed_plans_equal_the_checked_plans() -> None:
     kinds: set[str] = set()
     for seed in range(24):
         game = Game.new(["P1", "P2"], decks_for(seed), seed)
-        bots = {"P1": make_bot("random" if seed % 2 else "greedy", seed), "P2": make_bot("random", seed + 1)}
+        bots = {"P1": make_bot("random" if seed % 2 else "greedy-v1", seed), "P2": make_bot("random", seed + 1)}
         while game.table.turn.phase != "over" and game.table.turn.turn <= 60:
             counts += same_plans(game)
             action = bots[game.table.acting_player()].choose(Observation.of(game))
@@ -74,7 +74,7 @@ def acted_both_ways(seed: int, bot: str) -> tuple[list[dict[str, Any]], list[dic
 def test_a_game_is_the_same_whichever_way_its_actions_go() -> None:
     """Seeded random and greedy games log the same events, event for event, whether their listed actions run
     on the listing's plans or go through the check."""
-    for seed, bot in [(1, "random"), (2, "random"), (3, "greedy"), (4, "greedy")]:
+    for seed, bot in [(1, "random"), (2, "random"), (3, "greedy-v1"), (4, "greedy-v1")]:
         planned_log, checked_log = acted_both_ways(seed, bot)
         assert planned_log == checked_log and len(planned_log) > 100
 

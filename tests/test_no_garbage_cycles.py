@@ -27,7 +27,7 @@ def saving_garbage() -> Iterator[list[object]]:
             gc.enable()
 
 
-@pytest.mark.parametrize("bots", [["random", "random"], ["greedy", "greedy"], ["ismcts:4", "greedy"]])
+@pytest.mark.parametrize("bots", [["random", "random"], ["greedy-v1", "greedy-v1"], ["ismcts:4", "greedy-v1"]])
 @pytest.mark.parametrize("check", [False, True])
 def test_seeded_games_leave_no_reference_cycles(saving_garbage: list[object], bots: list[str], check: bool) -> None:
     """Random, greedy and search bots, checked (`sim --check`) or not: the collector finds nothing after a game."""

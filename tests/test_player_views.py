@@ -90,7 +90,7 @@ def strings_in(value: Any) -> set[str]:
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(players=st.integers(2, 4), game_seed=st.integers(0, 10**6), steps=st.integers(0, 220),
-       bots=st.lists(st.sampled_from(["random", "greedy"]), min_size=1, max_size=4), swap=st.integers(0, 10**6))
+       bots=st.lists(st.sampled_from(["random", "greedy-v1"]), min_size=1, max_size=4), swap=st.integers(0, 10**6))
 def test_no_view_shows_a_hidden_card_in_any_form(players: int, game_seed: int, steps: int, bots: list[str],
                                                  swap: int) -> None:
     game = play_some(players, game_seed, steps, bots)
@@ -127,7 +127,7 @@ def test_a_twin_keeps_the_cards_a_waiting_hand_limit_choice_names_g3() -> None:
 
 
 def test_a_view_shows_own_hand_public_zones_and_counts_of_the_rest() -> None:
-    game = play_some(2, 5, 40, ["greedy"])
+    game = play_some(2, 5, 40, ["greedy-v1"])
     full = game.view()
     for player in game.table.players_order:
         seen = game.view(player)
@@ -230,7 +230,7 @@ def test_scenario_json_as_a_player_prints_that_players_view() -> None:
 
 
 def test_the_neutral_view_shows_no_hand_and_the_same_public_facts() -> None:
-    game = play_some(3, 8, 30, ["greedy", "random"])
+    game = play_some(3, 8, 30, ["greedy-v1", "random"])
     neutral, one = game.public_view(), game.view("P1")
     assert neutral["viewer"] is None
     assert all(p["hand"] == [] for p in neutral["players"].values())

@@ -24,7 +24,7 @@ from tests.conftest import setup
 SEEDS = range(10)
 
 
-def kept(seed: int, bots: tuple[str, str] = ("greedy", "random")) -> tuple[Record, dict[str, Any]]:
+def kept(seed: int, bots: tuple[str, str] = ("greedy-v1", "random")) -> tuple[Record, dict[str, Any]]:
     """A simulated game's record and its final `to_state`, through the `--keep` hook."""
     found: list[tuple[Record, dict[str, Any]]] = []
 
@@ -281,7 +281,7 @@ def test_sim_keep_writes_every_game_and_keep_failures_only_the_failed(tmp_path: 
     files = sorted(p.name for p in (tmp_path / "all").iterdir())
     assert files == ["game-40.json", "game-41.json", "game-42.json"]
     kept_game = json.loads((tmp_path / "all" / "game-41.json").read_text())
-    assert kept_game["bots"] == ["random", "greedy"] and kept_game["result"]["problem"] is None
+    assert kept_game["bots"] == ["random", "greedy-v1"] and kept_game["result"]["problem"] is None
     assert open_timeline(str(tmp_path / "all" / "game-41.json")).steps == len(kept_game["history"])
     assert main(["sim", "--games", "2", "--keep", str(tmp_path / "fails"), "--keep-failures", "--json"]) == 0
     assert not (tmp_path / "fails").exists()

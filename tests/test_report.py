@@ -28,22 +28,22 @@ def result(decks: list[str], winner: str | None, played: list[list[str]], drawn:
     """A finished game made by hand."""
     cards = CardActivity(tuple(tuple(d) for d in drawn), tuple(tuple(p) for p in played),
                          tuple(sorted({c for p in played for c in p})))
-    return GameResult(seed, decks, ["greedy", "random"], winner, 10, False, Counter(), None, cards)
+    return GameResult(seed, decks, ["greedy-v1", "random"], winner, 10, False, Counter(), None, cards)
 
 
 def test_schedule_seeds_and_every_ordered_matchup() -> None:
     """Game i has seed base+i; 2 players, 2 bots: each ordered pair of the 4 decks once per bot rotation."""
-    specs = schedule(0, 24, 100, DECKS, ["greedy", "random"], 2, False, False)
+    specs = schedule(0, 24, 100, DECKS, ["greedy-v1", "random"], 2, False, False)
     assert [s.seed for s in specs] == list(range(100, 124)) and [s.index for s in specs] == list(range(24))
     assert Counter(s.decks for s in specs) == Counter({(a, b): 2 for a in DECKS for b in DECKS if a != b})
-    assert [s.bots for s in specs[:3]] == [("greedy", "random"), ("random", "greedy"), ("greedy", "random")]
-    assert schedule(5, 3, 100, DECKS, ["greedy", "random"], 2, False, False) == specs[5:8]
+    assert [s.bots for s in specs[:3]] == [("greedy-v1", "random"), ("random", "greedy-v1"), ("greedy-v1", "random")]
+    assert schedule(5, 3, 100, DECKS, ["greedy-v1", "random"], 2, False, False) == specs[5:8]
 
 
 def test_schedule_paired_deals_swap_the_seats() -> None:
     """--paired: games 2j and 2j+1 share seed base+j; the second has the decks and bots of the first reversed;
     24 games (12 deals, 2 bot rotations) meet every pair of the 4 decks."""
-    specs = schedule(0, 24, 7, DECKS, ["greedy", "random"], 2, True, False)
+    specs = schedule(0, 24, 7, DECKS, ["greedy-v1", "random"], 2, True, False)
     for first, second in zip(specs[0::2], specs[1::2], strict=True):
         assert first.seed == second.seed == 7 + first.index // 2
         assert second.decks == first.decks[::-1] and second.bots == first.bots[::-1]
@@ -126,8 +126,8 @@ def lookup(report: dict[str, Any], path: str) -> Any:
 @pytest.fixture(scope="module")
 def small_report() -> dict[str, Any]:
     """The report of 8 paired greedy-vs-random games, played in this process."""
-    specs = schedule(0, 8, 40, DECKS, ["greedy", "random"], 2, True, False)
-    run = RunInfo("countertop sim --games 8 --seed 40 --paired", 40, 2, tuple(DECKS), ("greedy", "random"), True,
+    specs = schedule(0, 8, 40, DECKS, ["greedy-v1", "random"], 2, True, False)
+    run = RunInfo("countertop sim --games 8 --seed 40 --paired", 40, 2, tuple(DECKS), ("greedy-v1", "random"), True,
                   False)
     return build(play_batch(specs), run)
 
@@ -207,7 +207,7 @@ def test_until_plays_rounds_until_every_deck_is_narrow(tmp_path: Path, capsys: p
     games = summary["games"]
     assert games % 4 == 0 and games > 4
     assert summary["until"]["reached"] is True and summary["until"]["widest"] <= 0.3
-    specs = schedule(0, games - 4, 9, DECKS, ["greedy", "random"], 2, False, False)
+    specs = schedule(0, games - 4, 9, DECKS, ["greedy-v1", "random"], 2, False, False)
     before = win_rates(play_batch(specs), 2)["by_deck"]
     assert max((r["high"] - r["low"]) / 2 for r in before.values()) > 0.3
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
@@ -218,7 +218,7 @@ def test_mismatched_bots_are_flagged() -> None:
     """A bot whose interval lies above 90% (100 of 100: low 96.3%) gets the warning and the fix; 50 of 100 not."""
     from game.tools.report import mismatch, rate
 
-    warning = mismatch({"greedy": rate(100, 100), "random": rate(0, 100)})
+    warning = mismatch({"greedy-v1": rate(100, 100), "random": rate(0, 100)})
     assert warning is not None and warning["fix"] == "--bots greedy greedy" and "100.0%" in warning["text"]
-    assert mismatch({"greedy": rate(50, 100), "random": rate(50, 100)}) is None
-    assert mismatch({"greedy": rate(10, 10)}) is None
+    assert mismatch({"greedy-v1": rate(50, 100), "random": rate(50, 100)}) is None
+    assert mismatch({"greedy-v1": rate(10, 10)}) is None

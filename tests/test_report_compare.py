@@ -30,7 +30,7 @@ def report(deck_wins: int, histogram: dict[str, int], footman: str) -> dict[str,
     return {"command": "countertop sim ...", "games": 100, "files": {"cards/footman.toml": footman},
             "win_rates": {"by_deck": {"fable_guard": entry(deck_wins, 100)},
                           "by_seat": {"2 players": {"seat 1": entry(61, 100), "seat 2": entry(39, 100)}},
-                          "by_bot": {"greedy": entry(100, 200)}},
+                          "by_bot": {"greedy-v1": entry(100, 200)}},
             "cards": {"Footman": {"played": entry(20, 40), "drawn": entry(30, 60)}},
             "length": {"histogram": histogram}}
 

@@ -40,7 +40,7 @@ def stopped_game(variant: Variant, seed: int, decks: list[str], bots: list[str])
 def test_an_untap_that_untaps_again_is_stopped_as_a_rule_loop() -> None:
     """E18: Footman taps and untaps itself whenever it untaps; the untap phase's resolution never ended."""
     result, (stopped, over) = stopped_game(load_variant(str(UNTAP_LOOP)), 0, ["clockwork_vanguard"] * 2,
-                                           ["greedy", "greedy"])
+                                           ["greedy-v1", "greedy-v1"])
     assert (result.limit, result.hit_limit, result.winner) == ("rule loop", True, None)
     assert stopped["type"] == "RuleLoopStopped" and stopped["cards"] == ["Footman"]
     assert stopped["resolved"] == RESOLUTION_LIMIT
@@ -51,7 +51,7 @@ def test_an_untap_that_untaps_again_is_stopped_as_a_rule_loop() -> None:
 def test_a_stasis_counter_that_places_one_again_is_stopped() -> None:
     """E18b: each counter removed from Mimic in stasis places one and removes one again."""
     result, (stopped, _) = stopped_game(load_variant(str(STASIS_LOOP)), 591, ["hex_and_count", "backtimers_stun"],
-                                        ["greedy", "random"])
+                                        ["greedy-v1", "random"])
     assert result.limit == "rule loop" and stopped["cards"] == ["Mimic"]
 
 
@@ -69,7 +69,8 @@ def test_the_stopped_game_takes_no_more_commands() -> None:
 
 def test_sim_counts_the_stopped_games_as_hitting_a_limit(capsys: pytest.CaptureFixture[str]) -> None:
     """E18 on the command line: `sim --variant` ends (it ran until killed), and says which games were stopped."""
-    argv = ["sim", "--games", "2", "--bots", "greedy", "greedy", "--decks", "clockwork_vanguard", "--workers", "1",
+    argv = ["sim", "--games", "2", "--bots", "greedy-v1", "greedy-v1", "--decks", "clockwork_vanguard",
+            "--workers", "1",
             "--variant", str(UNTAP_LOOP)]
     assert main(argv) == 0
     out = capsys.readouterr().out

@@ -141,7 +141,7 @@ def sim(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
 def test_null_rules_variant_changes_nothing_and_a_rich_one_does(capsys: pytest.CaptureFixture[str]) -> None:
     """A `[rules]` table of the shipped values plays the very same games: every delta and interval is exactly 0.
     6 stones and 2 minion plays a turn, on the same deals, change winners and lengths."""
-    summary = sim(capsys, "--games", "8", "--seed", "2", "--bots", "greedy", "greedy", "--workers", "1",
+    summary = sim(capsys, "--games", "8", "--seed", "2", "--bots", "greedy-v1", "greedy-v1", "--workers", "1",
                   "--variant", NULL, "--variant", RICH)
     null, rich = summary["compare"]["variants"]
     assert null["changes"] == [] and null["winner_changed"] == 0 and null["length"]["delta"] == 0

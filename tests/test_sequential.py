@@ -15,8 +15,8 @@ from game.tools.sequential import DOWN, SAME, UP, llr, precision, verdict
 
 HERE = Path(__file__).parent / "variants"
 SAME_FILE, STRONG = str(HERE / "same.toml"), str(HERE / "strong_fable_guard.toml")
-TWO_DECKS = ["--decks", "fable_guard", "hex_and_count", "--bots", "greedy", "greedy", "--workers", "1"]
-FOOTMAN_DECKS = ["--decks", "clockwork_vanguard", "fable_guard", "--bots", "greedy", "greedy", "--workers", "1"]
+TWO_DECKS = ["--decks", "fable_guard", "hex_and_count", "--bots", "greedy-v1", "greedy-v1", "--workers", "1"]
+FOOTMAN_DECKS = ["--decks", "clockwork_vanguard", "fable_guard", "--bots", "greedy-v1", "greedy-v1", "--workers", "1"]
 
 
 def sim(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

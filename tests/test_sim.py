@@ -47,7 +47,7 @@ def random_results() -> list[GameResult]:
 @pytest.fixture(scope="module")
 def greedy_results() -> list[GameResult]:
     """Greedy-vs-random games with the seats alternating, every third one checked."""
-    jobs = [(5000 + i, decks_for(i), ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"], i % 3 == 0)
+    jobs = [(5000 + i, decks_for(i), ["greedy-v1", "random"] if i % 2 == 0 else ["random", "greedy-v1"], i % 3 == 0)
             for i in range(GREEDY_GAMES)]
     return run_games(jobs)
 
@@ -84,7 +84,7 @@ def test_greedy_beats_random(greedy_results: list[GameResult]) -> None:
     the new content, not a wrong card."""
     by_seat: dict[str, tuple[int, int]] = {}
     for r in greedy_results:
-        seat = f"P{r.bots.index('greedy') + 1}"
+        seat = f"P{r.bots.index('greedy-v1') + 1}"
         wins, games = by_seat.get(seat, (0, 0))
         by_seat[seat] = (wins + (r.winner == seat), games + 1)
     by_seat["either seat"] = (sum(w for w, _ in by_seat.values()), sum(g for _, g in by_seat.values()))

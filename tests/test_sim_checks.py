@@ -58,7 +58,7 @@ def test_the_checkpoint_compares_every_index_with_a_full_scan() -> None:
 
 def test_checking_changes_nothing_about_a_game() -> None:
     """The same seeded games end the same way with and without --check."""
-    for seed, bots in ((11, ["random", "random"]), (12, ["greedy", "random"])):
+    for seed, bots in ((11, ["random", "random"]), (12, ["greedy-v1", "random"])):
         decks = ["backtimers_stun", "hex_and_count"]
         assert play_game(seed, decks, bots, True) == play_game(seed, decks, bots, False)
 
@@ -93,7 +93,7 @@ def test_kept_path_searches_equal_fresh_ones_at_every_decision_g5() -> None:
     """In seeded random and greedy games, every kept search equals a fresh one before each decision (and each
     game compares some: the check is not vacuous, whatever the decks hold)."""
     compared: dict[int, int] = {}
-    for seed, bots in ((21, ["random", "random"]), (22, ["greedy", "greedy"])):
+    for seed, bots in ((21, ["random", "random"]), (22, ["greedy-v1", "greedy-v1"])):
         game = Game.new(["P1", "P2"], ["fable_guard", "clockwork_vanguard"], seed)
         players = {"P1": make_bot(bots[0], seed), "P2": make_bot(bots[1], seed + 1)}
         compared[seed] = 0

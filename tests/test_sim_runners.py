@@ -83,12 +83,12 @@ def test_games_are_played_with_the_collector_settled() -> None:
     youngest collections rarer; the games played are the same ones (the collector frees, it decides nothing)."""
     code = ("import gc; from game.tools.batch import COLLECT_AFTER, play_batch, schedule;"
             " before = gc.get_threshold()[0], gc.get_freeze_count();"
-            " results = play_batch(schedule(0, 2, 5, ['fable_guard', 'hex_and_count'], ['greedy'], 2, False, True));"
+            " results = play_batch(schedule(0, 2, 5, ['fable_guard', 'hex_and_count'], ['greedy-v1'], 2, False, True));"
             " print(before[0], before[1] == 0, gc.get_threshold()[0] == COLLECT_AFTER, gc.get_freeze_count() > 0,"
             " [(r.winner, r.turns) for r in results])")
     settled = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert settled[:4] == ["700", "True", "True", "True"]
-    plain = ("from game.tools.sim import play_game; bots = ['greedy', 'greedy'];"
+    plain = ("from game.tools.sim import play_game; bots = ['greedy-v1', 'greedy-v1'];"
              " print([(r.winner, r.turns) for r in (play_game(5, ['fable_guard', 'hex_and_count'], bots, True),"
              " play_game(6, ['hex_and_count', 'fable_guard'], bots, True))])")
     alone = subprocess.run([sys.executable, "-c", plain], capture_output=True, text=True, check=True).stdout.split()

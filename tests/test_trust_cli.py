@@ -136,7 +136,7 @@ def test_the_d06_run_writes_its_report(tmp_path: Path) -> None:
     shutil.copy(hostile / "math_deck.toml", assets / "decks" / "math_deck.toml")
     env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}", "COUNTERTOP_CACHE": str(tmp_path / "cache")}
     done = subprocess.run([sys.executable, "-m", "game", "sim", "--games", "6", "--decks", "coin_deck", "math_deck",
-                           "--bots", "greedy", "greedy", "--workers", "1", "--report", str(tmp_path / "out")],
+                           "--bots", "greedy-v1", "greedy-v1", "--workers", "1", "--report", str(tmp_path / "out")],
                           capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     html = (tmp_path / "out" / "report.html").read_text()
@@ -182,7 +182,7 @@ def test_a_pool_the_system_cant_start_is_one_line_and_leaves_no_worker(monkeypat
 @pytest.mark.parametrize("bot", ["ismcts:1000000000", "ismcts:1e9ms", "ismcts:0ms", "ismcts:nanms"])
 def test_huge_or_empty_search_budgets_are_refused(capsys: pytest.CaptureFixture[str], bot: str) -> None:
     """D20 l: ismcts:1000000000 and ismcts:1e9ms ran with no end in sight."""
-    line = one_line(capsys, ["sim", "--games", "1", "--bots", bot, "greedy"])
+    line = one_line(capsys, ["sim", "--games", "1", "--bots", bot, "greedy-v1"])
     assert line.startswith(f"countertop: bad bot {bot!r}: an ismcts ") and "budget" in line
 
 
@@ -223,7 +223,7 @@ def test_seats_are_checked_before_anything_is_drawn(tmp_path: Path, capsys: pyte
     scene = tmp_path / "s.toml"
     scene.write_text('players = ["Ada", "Bo"]\n')
     shot = tmp_path / "o.png"
-    for seats, bad in ((["robot", "greedy"], "unknown seat 'robot'"), (["person", "ismcts:1e9ms"], "bad seat "
+    for seats, bad in ((["robot", "greedy-v1"], "unknown seat 'robot'"), (["person", "ismcts:1e9ms"], "bad seat "
                                                                                                "'ismcts:1e9ms'")):
         line = one_line(capsys, ["play", "--seats", *seats, "--scenario", str(scene), "--screenshot", str(shot)])
         assert line.startswith(f"countertop: --seats: {bad}")

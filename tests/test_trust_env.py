@@ -114,7 +114,7 @@ def test_e09_redealt_deck_cards_take_their_owners_slots() -> None:
 
 def test_e09_every_determinization_of_a_game_plays_to_its_end() -> None:
     """Determinizations at several points, for every agent, played on by greedy to the turn limit or the end."""
-    greedy = policy("greedy")
+    greedy = policy("greedy-v1")
     e = raw_env(players=3, seed=4, max_turns=30)
     e.reset()
     for k in range(3):

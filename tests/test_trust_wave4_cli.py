@@ -25,7 +25,8 @@ from game.rules.effects import queue_effects
 from game.tools.variant import load_variant
 
 WAVE4 = Path(__file__).resolve().parent / "repro" / "wave4"
-TUNE = ["tune", "--deck", "clockwork_vanguard", "--cards", "Footman", "--games", "2", "--workers", "1"]
+TUNE = ["tune", "--deck", "clockwork_vanguard", "--cards", "Footman", "--games", "2", "--workers", "1", "--bots",
+        "greedy-v1", "greedy-v1"]
 
 
 def one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
@@ -129,7 +130,7 @@ def test_a_may_before_a_mode_asks_the_mode_after_yes_e15(capsys: pytest.CaptureF
     assert (game.table.pending or {})["options"] == ["one stone", "two stones"]
     assert game.act({"act": "choose", "option": "two stones"}).ok
     assert game.table.pending is None and game.view()["players"]["Ada"]["stones"] == stones + 2
-    argv = ["sim", "--games", "4", "--bots", "greedy", "greedy", "--decks", "clockwork_vanguard", "fable_guard",
+    argv = ["sim", "--games", "4", "--bots", "greedy-v1", "greedy-v1", "--decks", "clockwork_vanguard", "fable_guard",
             "--workers", "1", "--json", "--variant", str(WAVE4 / "E15_variant_choose_mode_may.toml")]
     assert main(argv) == 0
     assert json.loads(capsys.readouterr().out)["compare"]["variants"][0]["games"] == 4
@@ -185,7 +186,9 @@ def test_tune_writes_suggestions_that_read_back_e10(tmp_path: Path, capsys: pyte
 
 def test_tune_with_a_deck_of_one_card_e17(capsys: pytest.CaptureFixture[str]) -> None:
     """E17: 20 Footmen and nothing else: no copy change can be tried, and `tune` ended in max() of nothing."""
-    argv = ["tune", "--deck", "clockwork_vanguard", "--games", "2", "--workers", "1", "--json", "--variant",
+    argv = ["tune", "--deck", "clockwork_vanguard", "--games", "2", "--workers", "1", "--bots", "greedy-v1",
+            "greedy-v1",
+            "--json", "--variant",
             str(WAVE4 / "E17_tune_one_card_deck.toml")]
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
@@ -280,7 +283,7 @@ def test_a_budget_is_ascii_digits_e21(bot: str, capsys: pytest.CaptureFixture[st
     """E21: budgets were read with int() and float(): a space, an underscore, an empty budget, another script's
     digits passed, and the report's command then split the name."""
     budget = bot.rsplit(":", 1)[1]
-    assert one_line(capsys, ["sim", "--games", "1", "--bots", "greedy", bot]) == (
+    assert one_line(capsys, ["sim", "--games", "1", "--bots", "greedy-v1", bot]) == (
         f"countertop: bad bot {bot!r}: an ismcts budget is a number of playouts (1 to 100000) or of milliseconds "
         f"such as 300ms, in the digits 0 to 9, not {budget!r}; bots: {SPECS}")
 
@@ -290,10 +293,10 @@ def test_good_budgets_still_play_and_the_command_quotes_each_bot_e21(tmp_path: P
     for bot in ("ismcts", "ismcts:64", "ismcts:300ms", "ismcts:0.5ms", "ismcts-no:stasis:8", "greedy-no:stun"):
         make_bot(bot, 0)
     report = tmp_path / "rep"
-    assert main(["sim", "--games", "1", "--bots", "greedy", "ismcts:2", "--workers", "1", "--json", "--report",
+    assert main(["sim", "--games", "1", "--bots", "greedy-v1", "ismcts:2", "--workers", "1", "--json", "--report",
                  str(report)]) == 0
     command = json.loads((report / "report.json").read_text())["command"]
-    assert shlex.split(command)[shlex.split(command).index("--bots") + 1:][:2] == ["greedy", "ismcts:2"]
+    assert shlex.split(command)[shlex.split(command).index("--bots") + 1:][:2] == ["greedy-v1", "ismcts:2"]
 
 
 def test_seats_name_the_budgets_own_problem_e21(capsys: pytest.CaptureFixture[str]) -> None:
@@ -313,7 +316,7 @@ def test_a_replay_file_holds_bot_names_under_the_same_rule_e21(tmp_path: Path,
     capsys.readouterr()
     [path] = kept.glob("*.json")
     data = json.loads(path.read_text())
-    data["bots"] = ["greedy", "ismcts: 1"]
+    data["bots"] = ["greedy-v1", "ismcts: 1"]
     path.write_text(json.dumps(data))
     assert main(["replay", str(path), "--json"]) == 2
     assert capsys.readouterr().err == (

@@ -62,7 +62,7 @@ def test_paired_interval_counts_every_seat_of_a_deck() -> None:
 
 def test_identical_variant_changes_nothing(same: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A variant that sets values to what they are plays the very same games: every difference and interval is 0."""
-    summary = sim(capsys, "--games", "12", "--seed", "4", "--bots", "greedy", "random", "--workers", "1",
+    summary = sim(capsys, "--games", "12", "--seed", "4", "--bots", "greedy-v1", "random", "--workers", "1",
                   "--variant", same)
     [unchanged] = summary["compare"]["variants"]
     assert unchanged["name"] == "unchanged" and unchanged["games"] == 12 and unchanged["winner_changed"] == 0
@@ -77,7 +77,7 @@ def test_identical_variant_changes_nothing(same: str, capsys: pytest.CaptureFixt
 def test_much_stronger_characters_win_more(capsys: pytest.CaptureFixture[str]) -> None:
     """Fable Guard's characters at 12 HP and 6 power: its win rate rises, the interval above 0; Footman's +2 HP in
     the same run is a second, separate comparison."""
-    summary = sim(capsys, "--games", "40", "--seed", "1", "--bots", "greedy", "greedy", "--workers", "1",
+    summary = sim(capsys, "--games", "40", "--seed", "1", "--bots", "greedy-v1", "greedy-v1", "--workers", "1",
                   "--variant", STRONG, "--variant", str(HERE / "footman_7hp.toml"))
     strong, footman = summary["compare"]["variants"]
     fable = strong["decks"]["fable_guard"]
@@ -88,7 +88,7 @@ def test_much_stronger_characters_win_more(capsys: pytest.CaptureFixture[str]) -
 
 def test_one_or_two_workers_give_the_same_comparison(capsys: pytest.CaptureFixture[str]) -> None:
     """The same command on one process and on two worker processes: the same comparison, number for number."""
-    argv = ["--games", "10", "--seed", "7", "--paired", "--bots", "greedy", "greedy", "--variant", STRONG]
+    argv = ["--games", "10", "--seed", "7", "--paired", "--bots", "greedy-v1", "greedy-v1", "--variant", STRONG]
     one = sim(capsys, *argv, "--workers", "1")["compare"]
     two = sim(capsys, *argv, "--workers", "2")["compare"]
     assert one == two and one["variants"][0]["winner_changed"] > 0
@@ -169,10 +169,11 @@ def test_tune_finds_the_planted_fix(tmp_path: Path, capsys: pytest.CaptureFixtur
     games exactly), with an effect whose interval is above 0; it writes the change as a variant file."""
     shipped = start_variant(None)
     games = play_batch(deals("clockwork_vanguard", ["backtimers_stun", "fable_guard", "hex_and_count"], 40, 2,
-                             ["greedy", "greedy"], shipped))
+                             ["greedy-v1", "greedy-v1"], shipped))
     target = measured(games, games, "clockwork_vanguard", 0.5)["rate"]
     assert main(["tune", "--deck", "clockwork_vanguard", "--cards", "Archer", "--games", "40", "--seed", "2",
-                 "--workers", "1", "--variant", BROKEN, "--target", str(target), "--json", "--out",
+                 "--bots", "greedy-v1", "greedy-v1", "--workers", "1", "--variant", BROKEN, "--target", str(target),
+                 "--json", "--out",
                  str(tmp_path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["now"]["rate"] < target and out["tried"] == 6
@@ -202,7 +203,7 @@ def test_a_change_brings_the_deck_to_the_target_only_by_moving_toward_it(rate: f
 def test_tune_says_when_nothing_reaches(capsys: pytest.CaptureFixture[str]) -> None:
     """A target no single change of one card gets near: said plainly, with the closest changes."""
     assert main(["tune", "--deck", "clockwork_vanguard", "--cards", "Footman", "--games", "10", "--target", "0.01",
-                 "--workers", "1"]) == 0
+                 "--bots", "greedy-v1", "greedy-v1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "nothing tried reaches the target" in out and "Footman" in out
 
@@ -212,7 +213,7 @@ def test_tune_says_when_nothing_reaches(capsys: pytest.CaptureFixture[str]) -> N
     (["--deck", "fable_guard", "--target", "1.5"], "--target is a win rate between 0 and 1"),
     (["--deck", "fable_guard", "--games", "1"], "--games (per candidate) must be 2 to"),
     (["--deck", "fable_guard", "--cards", "Footman"], "--cards: 'Footman' is not in fable_guard"),
-    (["--deck", "fable_guard", "--bots", "greedy", "nobot"], "bad bot 'nobot'"),
+    (["--deck", "fable_guard", "--bots", "greedy-v1", "nobot"], "bad bot 'nobot'"),
 ])
 def test_tune_bad_options(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Each bad tune option: one line, exit 2."""

@@ -22,18 +22,25 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
 from game.bots.determinize import Observation
 from game.bots.lookahead import LookaheadBot
 from game.bots.mcts import SearchBot
-from game.bots.search import Key, key, parse_budget, worth
+from game.bots.search import Key, key, make_ismcts, parse_budget, worth
 from game.bots.simple import Bot, GreedyBot, Replays
 from game.core.cards import CardDef, card_pool
 from game.engine import Game
 
+RESTRICTABLE: dict[str, Callable[[int, str | None], Bot]] = {
+    "greedy": lambda seed, _: LookaheadBot(seed),
+    "ismcts": lambda seed, budget: SearchBot(seed, *parse_budget(budget)),
+    "greedy-v1": lambda seed, _: GreedyBot(seed),
+    "ismcts-v1": lambda seed, budget: make_ismcts(seed, budget),
+}
+"""The bots a restriction may wrap, by name: the strong ones, and the references (to compare with the past)."""
 MECHANICS = ("stasis", "stun", "status", "attack", "abilities")
 FORBIDDEN_OPS: dict[str, frozenset[str]] = {
     "stasis": frozenset({"place_stasis", "remove_stasis"}),
@@ -174,7 +181,8 @@ def position(game: Game, player: str) -> float:
 
 
 def make_restricted(name: str, seed: int) -> Bot:
-    """`greedy-no:M`, `ismcts-no:M` or `ismcts-no:M:BUDGET` (M one of MECHANICS), or `myopic`.
+    """`greedy-no:M`, `ismcts-no:M` or `ismcts-no:M:BUDGET` (M one of MECHANICS; `greedy-v1-no:M` and `ismcts-v1-no:M`
+    restrict the references), or `myopic`.
 
     An unknown name or mechanic raises KeyError, a bad budget ValueError.
     """
@@ -182,7 +190,6 @@ def make_restricted(name: str, seed: int) -> Bot:
         return MyopicBot(seed)
     kind, _, rest = name.partition("-no:")
     mechanic, colon, budget = rest.partition(":")
-    if mechanic not in MECHANICS or kind not in ("greedy", "ismcts") or (kind == "greedy" and colon):
+    if mechanic not in MECHANICS or kind not in RESTRICTABLE or (kind.startswith("greedy") and colon):
         raise KeyError(name)
-    inner: Bot = LookaheadBot(seed) if kind == "greedy" else SearchBot(seed, *parse_budget(budget if colon else None))
-    return RestrictedBot(inner, mechanic)
+    return RestrictedBot(RESTRICTABLE[kind](seed, budget if colon else None), mechanic)

@@ -25,7 +25,7 @@ def timeline() -> Timeline:
     def keep(game: Game, result: GameResult, problem: str | None) -> None:
         found.append(Timeline(record_of(game, result.bots, {}), "game-5.json"))
 
-    play_game(5, ["fable_guard", "hex_and_count"], ["greedy", "random"], False, keep)
+    play_game(5, ["fable_guard", "hex_and_count"], ["greedy-v1", "random"], False, keep)
     return found[0]
 
 

@@ -322,7 +322,7 @@ def test_the_replay_bar_says_how_to_step_and_no_tick_crosses_its_words_6_16(monk
     def keep(game: Game, result: GameResult, problem: str | None) -> None:
         found.append(Timeline(record_of(game, result.bots, {}), "game-5.json"))
 
-    play_game(5, ["fable_guard", "hex_and_count"], ["greedy", "random"], False, keep)
+    play_game(5, ["fable_guard", "hex_and_count"], ["greedy-v1", "random"], False, keep)
     app = ReplayApp(found[0], 0)
     drawn = record(monkeypatch)
     press(app, pygame.K_RIGHT)
