@@ -224,7 +224,7 @@ def test_evaluating_an_agent_against_greedy_gives_its_wins_and_interval() -> Non
     assert (result.wins, result.games) == (0, 4)
     assert result.rate.value == 0 and result.rate.low == 0 and 0.45 < result.rate.high < 0.5
     assert result.line("masked-random", "greedy-v1") == (
-        "masked-random against greedy: 0 wins in 4 games, 0.0% (95% interval 0.0% to 49.0%)")
+        "masked-random against greedy-v1: 0 wins in 4 games, 0.0% (95% interval 0.0% to 49.0%)")
 
 
 def test_the_evaluation_command_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

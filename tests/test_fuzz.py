@@ -177,6 +177,10 @@ def test_mutated_scenario_bytes(tmp_path_factory: Any, data: st.DataObject, name
     if code == 0:
         assert err.getvalue() == ""
         loads_strict(out.getvalue())
+    elif code == 1:  # it ran, and its [expect] table says what did not come out as expected, one line each
+        loads_strict(out.getvalue())
+        lines = err.getvalue().splitlines()
+        assert lines and all(line.startswith(f"{path}: expect: ") for line in lines), err.getvalue()
     else:
         assert code == 2 and out.getvalue() == ""
         lines = err.getvalue().splitlines()

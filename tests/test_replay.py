@@ -281,7 +281,7 @@ def test_sim_keep_writes_every_game_and_keep_failures_only_the_failed(tmp_path: 
     files = sorted(p.name for p in (tmp_path / "all").iterdir())
     assert files == ["game-40.json", "game-41.json", "game-42.json"]
     kept_game = json.loads((tmp_path / "all" / "game-41.json").read_text())
-    assert kept_game["bots"] == ["random", "greedy-v1"] and kept_game["result"]["problem"] is None
+    assert kept_game["bots"] == ["random", "greedy"] and kept_game["result"]["problem"] is None
     assert open_timeline(str(tmp_path / "all" / "game-41.json")).steps == len(kept_game["history"])
     assert main(["sim", "--games", "2", "--keep", str(tmp_path / "fails"), "--keep-failures", "--json"]) == 0
     assert not (tmp_path / "fails").exists()

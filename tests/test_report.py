@@ -218,7 +218,7 @@ def test_mismatched_bots_are_flagged() -> None:
     """A bot whose interval lies above 90% (100 of 100: low 96.3%) gets the warning and the fix; 50 of 100 not."""
     from game.tools.report import mismatch, rate
 
-    warning = mismatch({"greedy-v1": rate(100, 100), "random": rate(0, 100)})
+    warning = mismatch({"greedy": rate(100, 100), "random": rate(0, 100)})
     assert warning is not None and warning["fix"] == "--bots greedy greedy" and "100.0%" in warning["text"]
-    assert mismatch({"greedy-v1": rate(50, 100), "random": rate(50, 100)}) is None
-    assert mismatch({"greedy-v1": rate(10, 10)}) is None
+    assert mismatch({"greedy": rate(50, 100), "random": rate(50, 100)}) is None
+    assert mismatch({"greedy": rate(10, 10)}) is None

@@ -5,16 +5,29 @@ from __future__ import annotations
 
 import json
 import math
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.cli import main
+from game.core.cards import card_pool
 from game.tools.sequential import DOWN, SAME, UP, llr, precision, verdict
 
 HERE = Path(__file__).parent / "variants"
-SAME_FILE, STRONG = str(HERE / "same.toml"), str(HERE / "strong_fable_guard.toml")
+STRONG = str(HERE / "strong_fable_guard.toml")
+
+
+def unchanged_footman() -> str:
+    """A variant that sets Footman's HP to what the shipped card says (so it stays a null variant whatever the card
+    holds), written to a temporary folder."""
+    path = Path(tempfile.mkdtemp(prefix="countertop-same-")) / "same.toml"
+    path.write_text(f'name = "unchanged"\n\n[cards.Footman]\nhp = {card_pool()["Footman"].hp}\n', encoding="utf-8")
+    return str(path)
+
+
+SAME_FILE = unchanged_footman()
 TWO_DECKS = ["--decks", "fable_guard", "hex_and_count", "--bots", "greedy-v1", "greedy-v1", "--workers", "1"]
 FOOTMAN_DECKS = ["--decks", "clockwork_vanguard", "fable_guard", "--bots", "greedy-v1", "greedy-v1", "--workers", "1"]
 

@@ -182,7 +182,7 @@ def test_tune_finds_the_planted_fix(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert json.loads((tmp_path / "tune.json").read_text(encoding="utf-8")) == out
     fixed = load_variant(best["file"])
     assert fixed.cards == {"Archer": {"atk": 2}} and fixed.contents.pool == shipped.contents.pool
-    assert best["measure"] == (".venv/bin/countertop sim --bots greedy greedy --games 2000 --paired "
+    assert best["measure"] == (".venv/bin/countertop sim --bots greedy-v1 greedy-v1 --games 2000 --paired "
                                f"--variant {best['file']}")
 
 

@@ -13,12 +13,10 @@ evaluation judges the table they would start from instead.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.bots.determinize import Observation, Sampler
 from game.bots.evaluation import Weights, scores, shipped_weights
@@ -26,6 +24,9 @@ from game.bots.search import DEFAULT_PLAYOUTS, Key, Node, key, text
 from game.bots.simple import GreedyBot, Replays
 from game.engine import Game
 from game.io.view import TableBoard
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 TREE_DEPTH = 12
 EXPLORATION = 0.1
@@ -72,7 +73,10 @@ class SearchBot:
             [self.playouts // self.workers + (i < self.playouts % self.workers) for i in range(self.workers)]
         remote = []
         if self.workers > 1:
-            if self.pool is None:
+            if self.pool is None:  # made on first use: a one-process search loads no pool machinery
+                import multiprocessing
+                from concurrent.futures import ProcessPoolExecutor
+
                 self.pool = ProcessPoolExecutor(self.workers - 1, mp_context=multiprocessing.get_context("spawn"))
             remote = [self.pool.submit(grow_dealt, seen.dealer(), legal, seed, share, self.ms, self.weights)
                       for seed, share in zip(seeds[1:], shares[1:], strict=True)]
