@@ -123,7 +123,7 @@ class Search:
         self.weights = weights
         self.root = Node()
 
-    def crosses(self, game: Game, action: dict[str, Any]) -> bool:
+    def act_ends_turn(self, game: Game, action: dict[str, Any]) -> bool:
         """Take a tree action; whether it ended the turn (the position is then scored as the next turn begins,
         where every other playout's is scored too)."""
         turn = game.table.turn.turn
@@ -155,12 +155,12 @@ class Search:
                 score = policy.scorer(TableBoard(table, mover))
                 i = max(fresh, key=lambda j: (score(actions[j]), -j))
                 child = node.children[keys[i]] = Node(mover=mover, available=1)
-                crossed = self.crosses(game, actions[i])
+                crossed = self.act_ends_turn(game, actions[i])
                 path.append(child)
                 break
             i = max(range(len(keys)), key=lambda j: ucb(node.children[keys[j]]))
             node = node.children[keys[i]]
-            crossed = self.crosses(game, actions[i])
+            crossed = self.act_ends_turn(game, actions[i])
             path.append(node)
         turn, steps = table.turn.turn, 0
         while not crossed and table.turn.phase != "over" and table.turn.turn == turn and steps < PLAYOUT_STEPS:
