@@ -1,9 +1,11 @@
-"""The greedy bot: tries each legal action on one determinization and takes the one the evaluation likes best.
+"""The greedy bot: tries each legal action on a determinization, plays the rest of its turn out, and takes the
+action whose end of turn the evaluation likes best.
 
-One ply, every action judged by its result: the engine applies the action (so a variant's changed ability is
-applied as the variant says) and the evaluation (game/bots/evaluation.py) scores the table it leaves. All actions
-of one decision are tried on the same determinization and dice (common random numbers), so two actions differ
-only by what they do.
+Every action is judged by its result: the engine applies it (so a variant's changed ability is applied as the
+variant says), the reference greedy's plain preferences finish the turn, and the evaluation
+(game/bots/evaluation.py) scores the table the turn ends with, where every action's result is scored alike. All
+actions of one decision are tried on the same determinization and dice (common random numbers), so two actions
+differ only by what they do.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ to land): the FINALISTS best actions of the first deal are judged by their mean 
 
 
 class LookaheadBot:
-    """One-ply greedy over the evaluation: the action whose result scores best for its player."""
+    """Greedy over the evaluation: the action whose end of turn scores best for its player."""
 
     name = "greedy"
 
@@ -32,7 +34,6 @@ class LookaheadBot:
         self.rng = random.Random(seed)
         self.weights = weights or shipped_weights()
         self.replays = Replays()
-        self.finish = True
         self.policy = GreedyBot(self.rng.randrange(2**32))
 
     def choose(self, seen: Observation) -> dict[str, Any]:
@@ -54,8 +55,7 @@ class LookaheadBot:
         try:
             if not game.act(action).ok:
                 return -1.0
-            if self.finish:
-                finish_turn(game, seen.turn, self.policy)
+            finish_turn(game, seen.turn, self.policy)
             return scores(game.table, self.weights)[seen.player]
         finally:
             game.close()
