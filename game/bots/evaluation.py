@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from game.core.components import Health, Stats
 from game.core.statuses import TABLE as STATUSES
@@ -196,7 +195,3 @@ def logistic(x: float) -> float:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
 
-
-def describe(weights: Weights) -> list[tuple[str, Any]]:
-    """The weights as (feature, weight) rows in the order of FEATURES, for docs and the tuner's report."""
-    return [(name, round(weights.of(name), 4)) for name in FEATURES]
