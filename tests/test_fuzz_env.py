@@ -4,7 +4,8 @@ Each example makes an environment with drawn options (refused in one line, or ma
 (a refused seed leaves it exactly as it was), then plays drawn steps: mostly an index the mask allows, sometimes
 one it does not (the documented penalty and forfeit), a numpy scalar or 0-d array, or a non-integer (one
 ValueError line, nothing changed). Before every step the mask is exactly the legal actions of the moment, and a
-deep copy (one step in four) steps like the original. Seeded and small in the suite; `COUNTERTOP_FUZZ=N` (`make fuzz`) runs N.
+deep copy (one step in four) steps like the original. Seeded and small in the suite; `COUNTERTOP_FUZZ=N`
+(`make fuzz`) runs N.
 """
 
 from __future__ import annotations
