@@ -39,13 +39,14 @@ docs: $(STAMP)
 	$(BIN)/countertop rules --markdown > docs/rules.md
 
 # The longer fuzz run before a release: FUZZ mutants of each kind (scenario tables and bytes, saves, replays,
-# cache entries, player names, variant files, command lines, environment options and actions), then FUZZ random events over the window's screens (the
-# monkey) and FUZZ hostile saves on its Load and Watch lists.
+# cache entries, player names, variant files, command lines, environment options and actions), then FUZZ random
+# events over the window's screens (the monkey) and FUZZ hostile saves on its Load and Watch lists. Each fuzzer is
+# one long test, so the suite's per-test timeout is lifted here.
 FUZZ ?= 7000
 fuzz: $(STAMP)
 	COUNTERTOP_FUZZ=$(FUZZ) $(BIN)/python -m pytest tests/test_fuzz.py tests/test_fuzz_surfaces.py \
-		tests/test_fuzz_variants.py tests/test_fuzz_cli.py tests/test_fuzz_env.py --hypothesis-show-statistics
-	COUNTERTOP_FUZZ=$(FUZZ) $(TESTENV) $(BIN)/python -m pytest tests/test_trust_window.py -k "monkey or lists_fuzzer"
+		tests/test_fuzz_variants.py tests/test_fuzz_cli.py tests/test_fuzz_env.py --hypothesis-show-statistics --timeout 0
+	COUNTERTOP_FUZZ=$(FUZZ) $(TESTENV) $(BIN)/python -m pytest tests/test_trust_window.py -k "monkey or lists_fuzzer" --timeout 0
 
 lint: $(STAMP)
 	$(BIN)/ruff check game systems tests
