@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.bots.determinize import Observation, Sampler
 from game.bots.evaluation import Weights, scores, shipped_weights
-from game.bots.search import DEFAULT_PLAYOUTS, Key, Node, key, text
+from game.bots.search import DEFAULT_PLAYOUTS, Key, Node, key, offered, text
 from game.bots.simple import GreedyBot, Replays
 from game.engine import Game
 from game.io.view import TableBoard
@@ -141,16 +141,8 @@ class Search:
         for _ in range(TREE_DEPTH):
             if table.turn.phase == "over":
                 break
-            actions = game.legal_actions()
-            keys = [key(a) for a in actions]
-            if node is root and any(k in first for k in keys):
-                kept = [i for i, k in enumerate(keys) if k in first]
-                actions, keys = [actions[i] for i in kept], [keys[i] for i in kept]
+            actions, keys, fresh = offered(game, node, root, first)
             mover = table.acting_player()
-            for k in keys:
-                if k in node.children:
-                    node.children[k].available += 1
-            fresh = [i for i, k in enumerate(keys) if k not in node.children]
             if fresh:
                 score = policy.scorer(TableBoard(table, mover))
                 i = max(fresh, key=lambda j: (score(actions[j]), -j))

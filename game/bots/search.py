@@ -159,16 +159,8 @@ class IsmctsBot:
         for _ in range(TREE_DEPTH):
             if table.turn.phase == "over":
                 break
-            actions = game.legal_actions()
-            keys = [key(a) for a in actions]
-            if node is root and any(k in first for k in keys):
-                kept = [i for i, k in enumerate(keys) if k in first]
-                actions, keys = [actions[i] for i in kept], [keys[i] for i in kept]
+            actions, keys, fresh = offered(game, node, root, first)
             mover = table.acting_player()
-            for k in keys:
-                if k in node.children:
-                    node.children[k].available += 1
-            fresh = [i for i, k in enumerate(keys) if k not in node.children]
             if fresh:
                 board = TableBoard(table, mover)
                 greedy = policies[mover]
@@ -192,6 +184,21 @@ class IsmctsBot:
         for n in path:
             n.visits += 1
             n.score += scores[n.mover]
+
+
+def offered(game: Game, node: Node, root: Node, first: dict[Key, dict[str, Any]]
+            ) -> tuple[list[dict[str, Any]], list[Key], list[int]]:
+    """A tree node's actions in this determinization (at the root, those among `first` when any is legal), their
+    keys, and the indexes of the untried ones; each tried child legal here counts one more availability."""
+    actions = game.legal_actions()
+    keys = [key(a) for a in actions]
+    if node is root and any(k in first for k in keys):
+        kept = [i for i, k in enumerate(keys) if k in first]
+        actions, keys = [actions[i] for i in kept], [keys[i] for i in kept]
+    for k in keys:
+        if k in node.children:
+            node.children[k].available += 1
+    return actions, keys, [i for i, k in enumerate(keys) if k not in node.children]
 
 
 def ucb(node: Node) -> float:
