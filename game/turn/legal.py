@@ -1,30 +1,62 @@
 """Legal actions: every command the acting player may give now, each kind asked for its legal instances.
 
 Each kind's generator (`legal`, beside its `check` in game/turn/commands/) lists exactly the instances its
-check accepts; this module only decides which cards to ask about and in what order, and lists lazily. The
-list comes in a fixed order: plays from hand, plays from stasis, each character's moves, attacks and
-abilities, relics, and ending the turn (or, while a choice waits, its options).
+check accepts; this module asks each kind about the cards its `listed` names, and lists lazily. The list comes
+in a fixed order: plays from hand, plays from stasis, each character's moves, attacks and abilities, relics, and
+ending the turn (or, while a choice waits, its options); for one card, its kinds come in the order of COMMANDS.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from game.turn.commands.ability import UseAbility
-from game.turn.commands.activate import Activate
-from game.turn.commands.attack import Attack
 from game.turn.commands.checks import can_act
 from game.turn.commands.choose import Choose
+from game.turn.commands.command import COMMANDS
 from game.turn.commands.end_turn import EndTurn
 from game.turn.commands.moment import Action, Moment, Part, Planned
-from game.turn.commands.move import Move
-from game.turn.commands.play import Play, PlayFromStasis, any_allowance
+from game.turn.commands.play import any_allowance
 
 if TYPE_CHECKING:
     from game.core.table import Table
     from game.turn.commands.command import Command
+
+
+class PerCard(Protocol):
+    """A kind the listing asks about one card at a time."""
+
+    @staticmethod
+    def legal(moment: Moment, eid: int) -> Part:
+        """The kind's legal instances for one card of the acting player's."""
+        ...
+
+
+LISTED = ("hand", "stasis", "acting", "character", "relic", "apart")
+"""What a kind's `listed` may say: asked about each card in hand (while an allowance is left, G-4), each card in
+stasis ready to play (ST-11), each character that may act (G-5, SE-9), each character, each relic; or apart (a
+choice's options and ending the turn, asked on their own; a scenario's `effect`, never listed)."""
+
+
+class ListingError(Exception):
+    """A command kind whose `listed` is none of LISTED."""
+
+
+if stray := [f"{act} ({kind.listed!r})" for act, kind in COMMANDS.items() if kind.listed not in LISTED]:
+    raise ListingError(f"COMMANDS: {', '.join(stray)}: `listed` must be one of {', '.join(LISTED)} "
+                       f"(docs/contributing.md, 'Add a command kind')")
+
+
+def asked(where: str) -> tuple[PerCard, ...]:
+    """The kinds listed for one kind of card, in the order of COMMANDS."""
+    return tuple(cast(PerCard, kind) for kind in COMMANDS.values() if kind.listed == where)
+
+
+HAND, STASIS, RELIC = asked("hand"), asked("stasis"), asked("relic")
+CHARACTER = tuple((cast(PerCard, kind), kind.listed == "acting") for kind in COMMANDS.values()
+                  if kind.listed in ("acting", "character"))
+"""A character's kinds, each with whether it is asked only of a character that may act."""
 
 
 def legal_actions(game: Table) -> list[Action]:
@@ -154,16 +186,19 @@ def main_phase_parts(game: Table) -> Iterator[Part]:
     moment = Moment(game, me)
     if any_allowance(game, me):
         for eid in game.zone_cards("hand", me, by="controller"):
-            yield Play.legal(moment, eid)
+            for kind in HAND:
+                yield kind.legal(moment, eid)
     for eid in game.stasis_ready(me):
-        yield PlayFromStasis.legal(moment, eid)
+        for kind in STASIS:
+            yield kind.legal(moment, eid)
     board = game.zone_cards("board", me, by="controller")  # in arrival order: the characters oldest first
     for eid in board:
         if game.is_character(eid):
-            if can_act(game, eid):  # asked once for both kinds (G-5, SE-9)
-                yield Move.legal(moment, eid)
-                yield Attack.legal(moment, eid)
-            yield UseAbility.legal(moment, eid)
+            acting = can_act(game, eid)  # asked once for every kind (G-5, SE-9)
+            for kind, needs_to_act in CHARACTER:
+                if acting or not needs_to_act:
+                    yield kind.legal(moment, eid)
     for eid in board:
         if game.kind(eid) == "relic":
-            yield Activate.legal(moment, eid)
+            for kind in RELIC:
+                yield kind.legal(moment, eid)

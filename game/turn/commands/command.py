@@ -34,6 +34,12 @@ class Command(Protocol[P]):
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
     """Every kind is a dataclass: its fields but `by` are the keys its `[[do]]` table may give."""
+    label: ClassVar[str]
+    """The kind in a few words ("Move", "Play from stasis"): what the window calls an action it has no words of its
+    own for (followed by the action's card, target and place), never the bare act."""
+    listed: ClassVar[str]
+    """Which cards the legal listing asks the kind's `legal(moment, eid)` about (`LISTED` of game/turn/legal.py):
+    "hand", "stasis", "acting" (a character that may act), "character", "relic", or "apart" (asked on its own)."""
 
     def __init__(self, by: str, **fields: Any) -> None:
         """A command of the player `by` with the fields an action gives."""
