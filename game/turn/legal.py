@@ -33,10 +33,10 @@ class PerCard(Protocol):
         ...
 
 
-LISTED = ("hand", "stasis", "acting", "character", "relic", "apart")
+LISTED = ("hand", "stasis", "acting", "character", "relic", "apart", "never")
 """What a kind's `listed` may say: asked about each card in hand (while an allowance is left, G-4), each card in
-stasis ready to play (ST-11), each character that may act (G-5, SE-9), each character, each relic; or apart (a
-choice's options and ending the turn, asked on their own; a scenario's `effect`, never listed)."""
+stasis ready to play (ST-11), each character that may act (G-5, SE-9), each character, each relic; apart (a
+choice's options and ending the turn, asked on their own); or never (a scenario's `effect`, not a player's)."""
 
 
 class ListingError(Exception):

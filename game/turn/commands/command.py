@@ -39,7 +39,8 @@ class Command(Protocol[P]):
     own for (followed by the action's card, target and place), never the bare act."""
     listed: ClassVar[str]
     """Which cards the legal listing asks the kind's `legal(moment, eid)` about (`LISTED` of game/turn/legal.py):
-    "hand", "stasis", "acting" (a character that may act), "character", "relic", or "apart" (asked on its own)."""
+    "hand", "stasis", "acting" (a character that may act), "character", "relic", "apart" (asked on its own) or
+    "never" (not a player's command: a scenario's `effect`)."""
 
     def __init__(self, by: str, **fields: Any) -> None:
         """A command of the player `by` with the fields an action gives."""

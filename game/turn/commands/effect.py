@@ -30,7 +30,7 @@ class Effect:
     """Apply one effect op as if an ability resolved it (docs/formats.md); ST-7 and ST-12 guard cards in stasis."""
 
     label: ClassVar[str] = "Apply an effect"
-    listed: ClassVar[str] = "apart"
+    listed: ClassVar[str] = "never"
 
     by: str
     op: Any = None
