@@ -9,7 +9,7 @@ ending the turn (or, while a choice waits, its options); for one card, its kinds
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from game.turn.commands.checks import can_act
@@ -43,7 +43,13 @@ class ListingError(Exception):
     """A command kind whose `listed` is none of LISTED."""
 
 
-if stray := [f"{act} ({kind.listed!r})" for act, kind in COMMANDS.items() if kind.listed not in LISTED]:
+def misplaced(commands: Mapping[str, type[Command[Any]]]) -> list[str]:
+    """The kinds whose `listed` is none of LISTED (or missing), each as `act ('what it says')`."""
+    return [f"{act} ({getattr(kind, 'listed', None)!r})" for act, kind in commands.items()
+            if getattr(kind, "listed", None) not in LISTED]
+
+
+if stray := misplaced(COMMANDS):
     raise ListingError(f"COMMANDS: {', '.join(stray)}: `listed` must be one of {', '.join(LISTED)} "
                        f"(docs/contributing.md, 'Add a command kind')")
 

@@ -8,6 +8,7 @@ from typing import Any
 from game.core.numbers import shipped_numbers
 from game.core.rulebook import rule
 from game.core.statuses import BY_NAME
+from game.turn.commands import COMMANDS
 from game.ui.reasons import home_squares
 
 View = dict[str, Any]
@@ -92,7 +93,7 @@ def action_label(view: View, action: Action) -> str:
         return thing_words(view, action["option"]) + stasis_left(view, action["option"])
     if act == "end_turn":
         return "End turn"
-    return act
+    return f"{COMMANDS[act].label}{' ' + name if action.get('card') else ''}{to}{target}"
 
 
 def stasis_left(view: View, option: Any) -> str:
