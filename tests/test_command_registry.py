@@ -105,8 +105,8 @@ def test_a_registered_kind_is_listed_for_each_character_that_may_act(nap: None) 
 
 
 def test_greedy_ends_its_turn_rather_than_take_a_kind_it_has_no_preference_for(nap: None) -> None:
-    """A kind greedy has no score for ranks below ending the turn: over seeded greedy games where `nap` is listed,
-    greedy never naps, and given only naps and ending the turn, it ends the turn."""
+    """A kind greedy has no score for ranks below ending the turn: over a seeded greedy game where `nap` is listed,
+    greedy never naps (nor takes any kind it scores UNKNOWN), and given only naps and ending the turn, it ends it."""
     assert UNKNOWN < 0
     game = Game.new(["Ada", "Bo"], seed=5)
     bots = {name: make_bot("greedy-v1", i) for i, name in enumerate(["Ada", "Bo"])}
@@ -115,8 +115,9 @@ def test_greedy_ends_its_turn_rather_than_take_a_kind_it_has_no_preference_for(n
         seen = Observation.of(game)
         naps = [a for a in seen.actions if a["act"] == "nap"]
         offered += len(naps)
-        chosen = bots[seen.player].choose(seen)
-        assert chosen["act"] != "nap"
+        bot = bots[seen.player]
+        chosen = bot.choose(seen)
+        assert chosen["act"] != "nap" and bot.scorer(ViewBoard(seen.view, seen.player))(chosen) != UNKNOWN
         if not game.act(chosen).ok or game.legal_actions() == []:
             break
         if naps:
