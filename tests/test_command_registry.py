@@ -80,11 +80,13 @@ def nap(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_every_kind_declares_its_label_and_where_it_is_listed() -> None:
-    """Each kind of COMMANDS has a label in words (not its act) and a `listed` the listing knows."""
+    """Each kind of COMMANDS has a label in words (not its act) and a `listed` the listing knows; a kind without
+    them is named, with what it lacks (the import stops with that, in one line)."""
     for act, kind in COMMANDS.items():
         assert kind.label and kind.label != act and kind.label[0].isupper(), act
-    assert legal.misplaced(COMMANDS) == []
-    assert legal.misplaced({"nap": Nap, "odd": type("Odd", (), {"listed": "sideways"})}) == ["odd ('sideways')"]
+    assert command.undeclared(COMMANDS) == []
+    odd = {"nap": Nap, "odd": type("Odd", (), {"label": "Odd", "listed": "sideways"}), "bare": type("Bare", (), {})}
+    assert command.undeclared(odd) == ["bare: no label", "odd: listed 'sideways'", "bare: listed None"]
 
 
 def test_a_registered_kind_is_listed_for_each_character_that_may_act(nap: None) -> None:

@@ -15,7 +15,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COPIED = ("game", "systems", "assets", "tests", "pyproject.toml")
+COPIED = ("game", "systems", "assets", "tests", "docs", "pyproject.toml")
 DOC = ROOT / "docs" / "contributing.md"
 
 CARD = '''name = "Lookout"

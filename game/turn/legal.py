@@ -9,7 +9,7 @@ ending the turn (or, while a choice waits, its options); for one card, its kinds
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from game.turn.commands.checks import can_act
@@ -31,27 +31,6 @@ class PerCard(Protocol):
     def legal(moment: Moment, eid: int) -> Part:
         """The kind's legal instances for one card of the acting player's."""
         ...
-
-
-LISTED = ("hand", "stasis", "acting", "character", "relic", "apart", "never")
-"""What a kind's `listed` may say: asked about each card in hand (while an allowance is left, G-4), each card in
-stasis ready to play (ST-11), each character that may act (G-5, SE-9), each character, each relic; apart (a
-choice's options and ending the turn, asked on their own); or never (a scenario's `effect`, not a player's)."""
-
-
-class ListingError(Exception):
-    """A command kind whose `listed` is none of LISTED."""
-
-
-def misplaced(commands: Mapping[str, type[Command[Any]]]) -> list[str]:
-    """The kinds whose `listed` is none of LISTED (or missing), each as `act ('what it says')`."""
-    return [f"{act} ({getattr(kind, 'listed', None)!r})" for act, kind in commands.items()
-            if getattr(kind, "listed", None) not in LISTED]
-
-
-if stray := misplaced(COMMANDS):
-    raise ListingError(f"COMMANDS: {', '.join(stray)}: `listed` must be one of {', '.join(LISTED)} "
-                       f"(docs/contributing.md, 'Add a command kind')")
 
 
 def asked(where: str) -> tuple[PerCard, ...]:
