@@ -76,7 +76,7 @@ def nap(monkeypatch: pytest.MonkeyPatch) -> None:
     fields a command may give, each character's kinds) taken again."""
     monkeypatch.setitem(COMMANDS, "nap", Nap)
     monkeypatch.setitem(command.FIELDS, Nap, frozenset({"card"}))
-    monkeypatch.setattr(legal, "CHARACTER", (*legal.CHARACTER, (Nap, True)))
+    monkeypatch.setattr(legal, "ACTING", (*legal.ACTING, Nap))
 
 
 def test_every_kind_declares_its_label_and_where_it_is_listed() -> None:

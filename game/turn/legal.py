@@ -33,15 +33,14 @@ class PerCard(Protocol):
         ...
 
 
-def asked(where: str) -> tuple[PerCard, ...]:
-    """The kinds listed for one kind of card, in the order of COMMANDS."""
-    return tuple(cast(PerCard, kind) for kind in COMMANDS.values() if kind.listed == where)
+def asked(*listed: str) -> tuple[PerCard, ...]:
+    """The kinds whose `listed` is one of these, in the order of COMMANDS."""
+    return tuple(cast(PerCard, kind) for kind in COMMANDS.values() if kind.listed in listed)
 
 
 HAND, STASIS, RELIC = asked("hand"), asked("stasis"), asked("relic")
-CHARACTER = tuple((cast(PerCard, kind), kind.listed == "acting") for kind in COMMANDS.values()
-                  if kind.listed in ("acting", "character"))
-"""A character's kinds, each with whether it is asked only of a character that may act."""
+ACTING, IDLE = asked("acting", "character"), asked("character")
+"""A character's kinds when it may act (G-5, SE-9), and when it may not."""
 
 
 def legal_actions(game: Table) -> list[Action]:
@@ -179,10 +178,8 @@ def main_phase_parts(game: Table) -> Iterator[Part]:
     board = game.zone_cards("board", me, by="controller")  # in arrival order: the characters oldest first
     for eid in board:
         if game.is_character(eid):
-            acting = can_act(game, eid)  # asked once for every kind (G-5, SE-9)
-            for kind, needs_to_act in CHARACTER:
-                if acting or not needs_to_act:
-                    yield kind.legal(moment, eid)
+            for kind in ACTING if can_act(game, eid) else IDLE:  # asked once for every kind (G-5, SE-9)
+                yield kind.legal(moment, eid)
     for eid in board:
         if game.kind(eid) == "relic":
             for kind in RELIC:
