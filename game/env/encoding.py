@@ -143,13 +143,13 @@ GENERIC = {"card": 1 + CARDS, "target": 1 + CARDS, "to": 1 + SQUARES}
 `target`), 1 + q the square q (`to`)."""
 
 
-def added_kinds(commands: Mapping[str, type]) -> dict[str, tuple[str, ...]]:
+def added_kinds(commands: Mapping[str, type[Any]]) -> dict[str, tuple[str, ...]]:
     """Each kind the hand-written blocks don't encode (but those never listed, as `effect`), with its fields, in the
     order of `commands`; a kind with a field GENERIC lacks raises EncodingError, naming it."""
     written = {name for name, _ in BLOCKS}
     added: dict[str, tuple[str, ...]] = {}
     for act, kind in commands.items():
-        if act in written or getattr(kind, "listed", None) == "never":
+        if act in written or kind.listed == "never":
             continue
         names = tuple(f.name for f in fields(kind) if f.name != "by")
         if odd := [name for name in names if name not in GENERIC]:
