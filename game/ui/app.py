@@ -252,6 +252,7 @@ class App(Session):
         elif screen != "pass":
             table = Table()
             self.show(table)
+            table.settle(self)
             if screen in ("legend", "rules"):
                 table.request(self, screen)
             elif screen == "refusal":

@@ -25,6 +25,7 @@ NEUTRAL: Color = (140, 140, 140)
 BUTTON: Color = (54, 62, 76)
 BUTTON_HOT: Color = (70, 90, 120)
 BUTTON_OFF: Color = (40, 42, 46)
+SELECTED: Color = (255, 230, 60)
 
 FONT_FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
 MIN_TEXT_PX = 13

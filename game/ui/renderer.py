@@ -7,13 +7,14 @@ from typing import Any
 
 import pygame
 
-from game.ui import words
+from game.ui import labels, log_words, words
 from game.ui.draw import (
     BLACK,
     DIM,
     INK,
     PANEL,
     PANEL_EDGE,
+    SELECTED,
     Color,
     Rect,
     Zone,
@@ -42,9 +43,9 @@ from game.ui.icons import (
 )
 from game.ui.layout import COLS, ROWS, Layout, inside
 from game.ui.picking import futile
-from game.ui.popups import SELECTED, Popups
 from game.ui.state import UiState, keep_slots
 from game.ui.tokens import chip, token
+from game.ui.tooltips import Tooltips
 
 View = dict[str, Any]
 
@@ -80,7 +81,7 @@ class LogCache:
     groups: list[tuple[str, int, list[tuple[str, Color]]]] = field(default_factory=list)
 
 
-class Renderer(Popups):
+class Renderer(Tooltips):
     """Draws the play screen; owns no game state, only caches: the log's wrapped lines and the last frame."""
 
     def __init__(self, layout: Layout | None = None) -> None:
@@ -101,11 +102,12 @@ class Renderer(Popups):
         self, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool, can_redo: bool = False
     ) -> tuple[Any, ...]:
         """Everything a frame depends on. The view, the legal list, the selection and the menu are compared by
-        identity: the window makes new ones whenever they change, and the key keeps them alive."""
+        identity: the window makes new ones whenever they change, and the key keeps them alive (the menu and the
+        choice dialog are drawn over the frame, by their overlays)."""
         hovered = zone_at_point(self.frame_zones, ui.mouse)
         hand = view["players"].get(ui.viewer, {}).get("hand", []) if ui.viewer else []
         mouse_matters = hovered is not None and (
-            hovered[0] == "choose" or (hovered[0] == "card" and hovered[1] in hand)
+            (hovered[0] == "card" and hovered[1] in hand)
             or (ui.selection is not None and hovered[0] in ("square", "card"))
         )
         return (
@@ -164,11 +166,6 @@ class Renderer(Popups):
         if view["phase"] != "over":  # the final board is not played on
             lost = words.discarded_at_end(view, view["active"]) if ui.viewer == view["active"] else []
             self.draw_buttons(surface, zones, can_undo, can_redo, words.end_turn_warning(view, lost)[0] if lost else "")
-        if ui.menu is not None:
-            self.draw_menu(surface, view, ui, zones)
-        pending = view.get("pending")
-        if pending is not None and pending.get("player") == ui.viewer:
-            self.draw_choice_dialog(surface, view, legal, ui, zones)
         return zones
 
     def order(self, view: View) -> list[str]:
@@ -240,7 +237,7 @@ class Renderer(Popups):
             return "pick from the menu"
         single = selection.untargeted()
         if len(single) == 1 and single[0]["act"] in ("ability", "activate"):
-            return f"click {card['name']} again to use {words.action_label(view, single[0])}"
+            return f"click {card['name']} again to use {labels.action_label(view, single[0])}"
         return f"click {card['name']} again to play it"
 
     def draw_board(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
@@ -560,7 +557,7 @@ class Renderer(Popups):
         lines: list[tuple[str, bool]] = []
         for label, rolls in history:
             lines.append((fit_line(label, 16, w - px(16), True), True))
-            lines += [(fit_line("  " + words.roll_words(roll), 16, w - px(16)), False) for roll in rolls]
+            lines += [(fit_line("  " + log_words.roll_words(roll), 16, w - px(16)), False) for roll in rolls]
         pitch = font(16).get_linesize()
         top = y + px(5) + font(17, True).get_linesize()
         fits = (y + h - px(2) - top) // pitch
@@ -733,7 +730,7 @@ class Renderer(Popups):
 
     def log_lines(self, view: View, width: int) -> list[tuple[str, Color]]:
         """Every log entry as wrapped lines, turn starts highlighted, repeats folded into one line ("×5"), entries that
-        only say again what the one before said left out (words.repeated).
+        only say again what the one before said left out (log_words.repeated).
 
         The log only grows, so only entries new since the last frame are put into words and wrapped.
         """
@@ -744,9 +741,9 @@ class Renderer(Popups):
         cache = self.log_cache
         for index in range(cache.count, len(log)):
             entry = log[index]
-            if words.repeated(log, index):
+            if log_words.repeated(log, index):
                 continue
-            sentence = words.told(view, log, index)
+            sentence = log_words.told(view, log, index)
             color = (255, 230, 120) if entry.get("type") == "TurnStarted" else INK
             if cache.groups and cache.groups[-1][0] == sentence:
                 repeats = cache.groups[-1][1] + 1
@@ -766,7 +763,7 @@ class Renderer(Popups):
         again, still clickable and hovered to say why) and cancel; a label too long for a small window loses its
         key ("Save" for "Save ^S"). A warning (the cards in stasis ending the turn discards, ST-14) goes under End
         turn's label."""
-        labels = {
+        captions = {
             "end_turn": "End turn (E)",
             "save": "Save ^S",
             "rules": "Rules F1",
@@ -778,7 +775,7 @@ class Renderer(Popups):
         for name, rect in self.layout.button_rects().items():
             size = 24 if name == "end_turn" else 17
             enabled = {"undo": can_undo, "redo": can_redo}.get(name, True)
-            label = labels[name]
+            label = captions[name]
             if font(size).size(label)[0] > rect[2] - self.layout.px(4):
                 label = fit_line(label.split(" ")[0], size, rect[2] - self.layout.px(4))
             if name == "end_turn" and warning:

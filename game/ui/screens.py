@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from game.core.statuses import TABLE
-from game.ui import words
+from game.ui import log_words, words
 from game.ui.draw import (
     BLACK,
     DIM,
@@ -190,7 +190,7 @@ def draw_pass(
     )
     if summary:
         pitch = max(px(24), font(22).get_linesize())
-        rows = [(part, step) for line in summary for step in [line.startswith(words.STEP)]
+        rows = [(part, step) for line in summary for step in [line.startswith(log_words.STEP)]
                 for part in wrap(line.strip(), 22, px(800 - (56 if step else 32)), not step)]
         rows = rows[: max(1, (height - top - px(170)) // pitch)]
         rect = (ox + px(240), top + px(110), px(800), px(40) + pitch * len(rows))
@@ -341,7 +341,8 @@ def draw_legend(surface: pygame.Surface) -> list[Zone]:
 
 def frame_colours() -> list[tuple[tuple[int, int, int], str]]:
     """The colours of the frames drawn on the table, and what each one means."""
-    from game.ui.popups import CHOICE_HIGHLIGHT, SELECTED
+    from game.ui.choice_dialog import CHOICE_HIGHLIGHT
+    from game.ui.draw import SELECTED
     from game.ui.renderer import ABILITY_HIGHLIGHT, ATTACK_HIGHLIGHT, MOVE_HIGHLIGHT
 
     return [
