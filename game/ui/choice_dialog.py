@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import labels
-from game.ui.draw import DIM, INK, Color, Rect, Zone, box, button, fit_line, font, text, wrap
+from game.ui.draw import CHOICE_HIGHLIGHT, DIM, INK, Color, Rect, Zone, box, button, fit_line, font, text, wrap
 from game.ui.layout import Layout, inside, overlaps
 from game.ui.screen import OnTable
 
@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
 View = dict[str, Any]
 
-CHOICE_HIGHLIGHT: Color = (255, 150, 40)
 SOURCE_HIGHLIGHT: Color = (120, 230, 255)
 CLICK_FRAMED = "Click a button below, or a card or square framed in orange."
 CLICK_SQUARE = "Click a square framed in orange on the board."

@@ -26,6 +26,11 @@ BUTTON: Color = (54, 62, 76)
 BUTTON_HOT: Color = (70, 90, 120)
 BUTTON_OFF: Color = (40, 42, 46)
 SELECTED: Color = (255, 230, 60)
+MOVE_HIGHLIGHT: Color = (90, 230, 120)
+ATTACK_HIGHLIGHT: Color = (255, 60, 60)
+ABILITY_HIGHLIGHT: Color = (200, 110, 255)
+CHOICE_HIGHLIGHT: Color = (255, 150, 40)
+"""The frames drawn on the table (the legend says what each means)."""
 
 FONT_FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
 MIN_TEXT_PX = 13

@@ -9,9 +9,12 @@ import pygame
 
 from game.ui import labels, log_words, words
 from game.ui.draw import (
+    ABILITY_HIGHLIGHT,
+    ATTACK_HIGHLIGHT,
     BLACK,
     DIM,
     INK,
+    MOVE_HIGHLIGHT,
     PANEL,
     PANEL_EDGE,
     SELECTED,
@@ -31,17 +34,14 @@ from game.ui.draw import (
 )
 from game.ui.icons import (
     STASIS_COUNTER,
-    cube_tile,
-    evasion_tile,
     heart,
-    negation_tile,
     stasis_counter_badge,
-    status_icon,
     stone,
     stun_counter_badge,
     sword,
 )
 from game.ui.layout import COLS, ROWS, Layout, inside
+from game.ui.legend import draw_key_line
 from game.ui.picking import futile
 from game.ui.state import UiState, keep_slots
 from game.ui.tokens import chip, token
@@ -53,9 +53,6 @@ BACKGROUND: Color = (24, 27, 33)
 SQUARE_A: Color = (52, 70, 58)
 SQUARE_B: Color = (46, 62, 52)
 LOCATION: Color = (120, 98, 40)
-MOVE_HIGHLIGHT: Color = (90, 230, 120)
-ATTACK_HIGHLIGHT: Color = (255, 60, 60)
-ABILITY_HIGHLIGHT: Color = (200, 110, 255)
 ERROR: Color = (170, 40, 40)
 DICE_BOX: Color = (60, 60, 30)
 DICE_EDGE: Color = (200, 190, 90)
@@ -540,7 +537,7 @@ class Renderer(Tooltips):
             box(surface, self.layout.message_strip, (44, 50, 62), radius=4)
             text(surface, fit_line(hint, 19, w - px(12), True), (x + px(6), middle), 19, INK, True)
         else:
-            self.draw_legend(surface, (x, y + px(2)))
+            draw_key_line(surface, (x, y + px(2)))
         surface.set_clip(None)
 
     def draw_dice(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
@@ -563,29 +560,6 @@ class Renderer(Tooltips):
         fits = (y + h - px(2) - top) // pitch
         for row, (line, bold) in enumerate(lines[:fits]):
             text(surface, line, (x + px(8), top + pitch * row), 16, (255, 255, 255) if bold else DICE_INK, bold)
-
-    def draw_legend(self, surface: pygame.Surface, at: tuple[int, int]) -> None:
-        """A one-line key to the markers; L (or the Legend button) shows every one of them."""
-        px = self.layout.px
-        x, y = at
-
-        def after(drawn: Rect) -> int:
-            return drawn[0] + drawn[2] + px(12)
-
-        stun_counter_badge(surface, (x + px(10), y + px(10)), 1, px(10))
-        x = after(text(surface, "stun counters", (x + px(24), y + px(3)), 17, DIM))
-        status_icon(surface, (x, y + px(1)), px(18), "Stun", 1)
-        x = after(text(surface, "status Stun", (x + px(22), y + px(3)), 17, DIM))
-        status_icon(surface, (x, y + px(1)), px(18), "Burn", 2)
-        x = after(text(surface, "other statuses", (x + px(22), y + px(3)), 17, DIM))
-        stasis_counter_badge(surface, (x + px(10), y + px(10)), 2, px(12))
-        x = after(text(surface, "stasis", (x + px(24), y + px(3)), 17, DIM))
-        cube_tile(surface, (x, y + px(1)), px(18), "red", 1)
-        evasion_tile(surface, (x + px(20), y + px(1)), px(18), False)
-        negation_tile(surface, (x + px(40), y + px(1)), px(18), 1)
-        x = after(text(surface, "cubes, evasion, negation", (x + px(62), y + px(3)), 17, DIM))
-        stone(surface, (x + px(9), y + px(10)), px(18))
-        text(surface, "1 stone: a cost  ·  L: legend", (x + px(22), y + px(3)), 17, DIM)
 
     def draw_hand(
         self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, zones: list[Zone]

@@ -13,6 +13,7 @@ from game.ui.choice_dialog import ChoiceDialog, waits_for
 from game.ui.counted import counted_lines
 from game.ui.draw import Zone, player_color
 from game.ui.guide import draw_hint
+from game.ui.legend import draw_legend
 from game.ui.reasons import why_not
 from game.ui.recap import draw_moved, draw_recap
 from game.ui.renderer import Renderer
@@ -340,7 +341,7 @@ class Legend(Overlay):
 
     def draw(self, app: App, surface: pygame.Surface) -> list[Zone]:
         """The legend over the table."""
-        return self.below.backdrop(app, surface) + screens.draw_legend(surface)
+        return self.below.backdrop(app, surface) + draw_legend(surface)
 
 
 class Rules(Overlay):

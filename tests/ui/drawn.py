@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from game.ui import draw, renderer, screens, tokens
+from game.ui import choice_dialog, draw, legend, renderer, screens, tokens
 
 Rect = tuple[int, int, int, int]
 
@@ -44,7 +44,7 @@ def record(monkeypatch: pytest.MonkeyPatch) -> Drawn:
         return rect
 
     monkeypatch.setattr(draw, "rendered", rendered)
-    for module in (draw, renderer, tokens, screens):
+    for module in (draw, renderer, tokens, screens, legend, choice_dialog):
         monkeypatch.setattr(module, "text", text)
     monkeypatch.setattr(renderer, "rendered", rendered)
     monkeypatch.setattr(tokens, "rendered", rendered)

@@ -238,7 +238,7 @@ def test_the_game_over_table_says_vp_in_every_column_11(monkeypatch) -> None:
 
 
 def test_the_legend_shows_what_each_frame_colour_means_10(monkeypatch) -> None:
-    from game.ui.screens import frame_colours
+    from game.ui.legend import frame_colours
     from tests.ui.helpers import pixel
 
     app = open_app(FakeGame())
