@@ -236,6 +236,11 @@ def button(
     text(surface, label, (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), size, ink, center=True)
 
 
+def turn_order(view: dict[str, Any]) -> list[str]:
+    """The players in turn order (their colours follow it, `player_color`)."""
+    return list(view.get("players_order") or view["players"].keys())
+
+
 def player_color(order: list[str], name: str | None) -> Color:
     """The colour of a player (grey for ownerless cards)."""
     if name in order:
