@@ -288,3 +288,13 @@ def draw_final_board_bar(surface: pygame.Surface, view: View) -> list[Zone]:
     back = layout.button_rects()["end_turn"]
     button(surface, back, "Back to the scores", hot=True, size=22)
     return [(back, ("button", "scores"))]
+
+
+def draw_strip(surface: pygame.Surface, message: str, error: bool) -> None:
+    """On a screen with no banner (pass, game over, the Load and Watch lists): a message, such as a save that
+    failed, in a strip along the bottom (red when it is an error)."""
+    width, height = surface.get_size()
+    strip = (px(12), height - px(60), width - px(24), px(44))
+    box(surface, strip, ERROR if error else (60, 70, 96), radius=4)
+    line = fit_line(message, 19, strip[2] - px(12), True)
+    text(surface, line, (strip[0] + strip[2] // 2, strip[1] + strip[3] // 2), 19, INK, True, True)

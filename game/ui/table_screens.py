@@ -22,6 +22,7 @@ from game.ui.screen import Overlay, Screen, put_over, take_out
 from game.ui.session import CRASHED
 from game.ui.setup_screens import NewGame
 from game.ui.state import Menu, UiState
+from game.ui.tooltips import with_tooltip
 from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, button_tip
 
 if TYPE_CHECKING:
@@ -93,7 +94,8 @@ class Pass(Screen):
         zones = screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
         crashed = app.ui.banner if app.ui.banner.startswith(CRASHED) else ""
         if app.save_failure or crashed:
-            app.draw_strip(surface, app.save_failure or crashed)
+            message = app.save_failure or crashed
+            screens.draw_strip(surface, message, app.ui.banner_is_error or message == app.save_failure)
         return zones
 
 
@@ -302,7 +304,7 @@ class Table(Screen):
             zones += draw_hint(surface, app.layout.dice, hint)
         app.draw_motion(surface, zones)
         self.draw_inspected(app, surface, view, zones)
-        return app.with_tooltip(surface, zones, lambda key: tooltip_lines(app, view, key), enlarge=True)
+        return with_tooltip(app, surface, zones, lambda key: tooltip_lines(app, view, key), enlarge=True)
 
 
 class Legend(Overlay):
@@ -416,8 +418,8 @@ class GameOver(Screen):
         view, _ = app.snapshot()
         zones = screens.draw_game_over(surface, view)
         if app.ui.banner:
-            app.draw_strip(surface, app.ui.banner)
-        return app.with_tooltip(surface, zones, lambda key: words.score_tooltip(view, key))
+            screens.draw_strip(surface, app.ui.banner, app.ui.banner_is_error or app.ui.banner == app.save_failure)
+        return with_tooltip(app, surface, zones, lambda key: words.score_tooltip(view, key))
 
 
 class FinalBoard(Overlay):
@@ -446,7 +448,7 @@ class FinalBoard(Overlay):
         app.ui.log_scroll = final.log_scroll  # kept within the log by the drawing
         board = [zone for zone in board if zone[1][0] != "button"]
         zones = board + screens.draw_final_board_bar(surface, view)
-        return app.with_tooltip(surface, zones, lambda key: tooltip_lines(app, view, key))
+        return with_tooltip(app, surface, zones, lambda key: tooltip_lines(app, view, key))
 
 
 class Watching(Overlay):

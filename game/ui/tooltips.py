@@ -1,12 +1,20 @@
-"""Tooltips of the play screen: a box of wrapped text near the mouse, kept on screen (the Renderer draws them;
-split out so that neither module grows too long)."""
+"""Tooltips: a box of wrapped text near the mouse, kept on screen, for whatever is under it on any screen (the
+Renderer draws the box and caches it)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
-from game.ui.draw import BLACK, Rect, box, font, text, wrap
+from game.ui import words
+from game.ui.draw import BLACK, Rect, Zone, box, font, text, wrap
+from game.ui.input import zone_at
 from game.ui.layout import Layout
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 
 class Tooltips:
@@ -46,3 +54,27 @@ class Tooltips:
             text(picture, line, (px(8), px(6) + pitch * row), 18, (20, 20, 20), bold)
         self.tooltip_cache = (key, picture)
         return picture
+
+
+def with_tooltip(
+    app: App,
+    surface: pygame.Surface,
+    zones: list[Zone],
+    explain: Callable[[tuple[Any, ...]], list[str]],
+    enlarge: bool = False,
+) -> list[Zone]:
+    """Draw the tooltip of whatever is under the mouse (explain gives its lines; enlarge: a card of the hand
+    under it is drawn large instead, on the table); returns the zones."""
+    key = zone_at(zones, app.ui.mouse)
+    if app.ui.menu is not None and (key is None or key[0] != "menu"):
+        key = None
+    app.tooltip = explain(key) if key is not None else []
+    hovered = app.renderer.hovered_hand if enlarge else None
+    if hovered is not None and key == ("card", hovered[0]) and app.game is not None:
+        view, _ = app.snapshot()
+        why = next((line for line in app.tooltip if line.startswith("Can't play it now")), "")
+        app.renderer.draw_enlarged(surface, view["cards"][hovered[0]], hovered[1], why)
+    elif app.tooltip:
+        full = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if pygame.display.get_init() else False
+        app.renderer.draw_tooltip(surface, words.short_tooltip(app.tooltip, full), app.ui.mouse)
+    return zones
