@@ -255,7 +255,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     import pygame
 
     from game.io.serialize import remove_stale_temporaries
-    from game.ui.app import main_play
+    from game.ui.play_command import main_play
     from game.ui.session import data_home
 
     if args.screenshot and not (args.scenario or args.load) and args.screen != "new_game":
