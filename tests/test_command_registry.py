@@ -21,7 +21,7 @@ from game.turn.commands import command
 from game.turn.commands.checks import card_of, own_character, ready_to_act, rejecting, require_main
 from game.turn.commands.command import COMMANDS
 from game.turn.commands.moment import Action, Moment
-from game.ui.words import action_label
+from game.ui.labels import action_label
 
 if TYPE_CHECKING:
     from game.core.table import Table
