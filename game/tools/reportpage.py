@@ -23,6 +23,7 @@ FORMATS: dict[str, Callable[[Any], str]] = {
     "pts": lambda v: "–" if v is None else f"{100 * v:+.1f}",
     "int": lambda v: f"{v:g}" if isinstance(v, float) else str(v),
     "num": lambda v: f"{v:g}",
+    "mean": lambda v: "–" if v is None else f"{v:.2f}",
 }
 BLUE, GREY = "#3465a4", "#888888"
 BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -159,19 +160,21 @@ def length_plot(report: dict[str, Any]) -> str:
 
 
 def card_plot(report: dict[str, Any], names: Sequence[str]) -> str:
-    """Each card's win rate when drawn minus when not drawn, in points."""
-    cards = report["cards"]
-    values = [100 * cards[n]["drawn_minus_not_drawn"] for n in names]
-    fig = Figure(figsize=(8, 0.22 * len(names) + 1.2))
-    ax = fig.subplots()
-    ys = list(range(len(names)))[::-1]
-    ax.barh(ys, values, color=[BLUE if v >= 0 else "#cc4444" for v in values])
-    ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_yticks(ys, [visible(n) for n in names], fontsize=8)
-    ax.set_xlabel("win rate when drawn minus when not drawn, points")
-    ax.set_ylim(-0.7, len(names) - 0.3)
-    ax.grid(axis="x", alpha=0.3)
-    return png(fig, "cards: drawn minus not drawn")
+    """Each card's win rate when drawn minus when not drawn among seats that drew as many cards, in points, with its
+    95% interval."""
+    fair = [report["cards"][n]["drawn_minus_not_drawn_same_draws"] for n in names]
+    return interval_plot(names, [(100 * d["delta"], 100 * d["low"], 100 * d["high"]) for d in fair],
+                         "cards: drawn minus not drawn, seats that drew as many cards",
+                         "win rate when drawn minus when not drawn, points (95% interval)", 0)
+
+
+def shared_paragraph(report: dict[str, Any]) -> str:
+    """Why wins can outnumber games (a shared win counts for each winner), with the run's count; none without one."""
+    if not report["shared_wins"]:
+        return ""
+    return (f"<p class=small>A shared win counts as a win for each player who shares it, so wins can add up to more "
+            f"than the games: {num(report, ['shared_wins'], 'int')} of the {num(report, ['games'], 'int')} games "
+            "were shared (tied for the most VP and for characters on the board, G-7).</p>")
 
 
 def section(title: str, *parts: str) -> str:
@@ -233,16 +236,19 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
                    f"{num(report, ['ratings', 'decks', k, 'high'], 'num')}</td>"
                    for k in sorted(rated, key=lambda k: -rated[k]["rating"])]
     cards = report["cards"]
-    ranked = sorted((n for n in cards if cards[n]["drawn_minus_not_drawn"] is not None),
-                    key=lambda n: -cards[n]["drawn_minus_not_drawn"])
-    unranked = sorted(n for n in cards if cards[n]["drawn_minus_not_drawn"] is None)
+    fair = "drawn_minus_not_drawn_same_draws"
+    ranked = sorted((n for n in cards if cards[n][fair]["delta"] is not None), key=lambda n: -cards[n][fair]["delta"])
+    unranked = sorted(n for n in cards if cards[n][fair]["delta"] is None)
     card_rows = [f"<td>{escape(n)}</td><td class=t>{escape(', '.join(names.get(d, d) for d in cards[n]['decks']))}</td>"
                  f"<td>{num(report, ['cards', n, 'games_played'], 'int')}</td>"
                  f"<td>{num(report, ['cards', n, 'played', 'rate'], 'pct')} "
                  f"<span class=small>of {num(report, ['cards', n, 'played', 'games'], 'int')}</span></td>"
                  f"<td>{num(report, ['cards', n, 'not_played', 'rate'], 'pct')} "
                  f"<span class=small>of {num(report, ['cards', n, 'not_played', 'games'], 'int')}</span></td>"
-                 f"<td><b>{num(report, ['cards', n, 'drawn_minus_not_drawn'], 'pts')}</b></td>"
+                 f"<td><b>{num(report, ['cards', n, fair, 'delta'], 'pts')}</b> <span class=small>"
+                 f"({num(report, ['cards', n, fair, 'low'], 'pts')} – {num(report, ['cards', n, fair, 'high'], 'pts')};"
+                 f" {num(report, ['cards', n, fair, 'seats'], 'int')} seats)</span></td>"
+                 f"<td class=small>{num(report, ['cards', n, 'drawn_minus_not_drawn'], 'pts')}</td>"
                  for n in ranked + unranked]
     length = report["length"]
     length_rows = [f"<td>{label}</td><td>{num(report, ['length', key], 'num')}</td>"
@@ -259,11 +265,11 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
         + (f", {num(report, ['paired', 'pairs'], 'int')} paired deals (each played twice, seats reversed)"
            if report["paired"] else "") + ".</p>",
         headline(report),
-        section("Win rate by deck", table(("deck", *rate_head), deck_rows),
+        section("Win rate by deck", table(("deck", *rate_head), deck_rows), shared_paragraph(report),
                 rate_plot([names.get(k, k) for k in wr["by_deck"]], list(wr["by_deck"].values()),
                           "win rate by deck", 1 / players)),
         section("Win rate by seat and by bot", table(("seat", *rate_head), seat_rows),
-                table(("bot", *rate_head), bot_rows),
+                table(("bot", *rate_head), bot_rows), shared_paragraph(report),
                 rate_plot([*wr["by_seat"][seats_key], *(f"bot {b}" for b in wr["by_bot"])],
                           [*wr["by_seat"][seats_key].values(), *wr["by_bot"].values()],
                           "win rate by seat and by bot", 1 / players)),
@@ -290,17 +296,24 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
                 f"{escape(report['ratings']['note'])}.</p>",
                 table(("deck", "rating", "95% interval"), rating_rows), rating_plot(report)),
         section("Cards", "<p>Per card of a played deck: games in which it was played; the win rate of a seat with "
-                "the card in its deck when it played it and when it did not; and the win rate when drawn minus "
-                "when not drawn (points).</p>",
+                "the card in its deck when it played it and when it did not; and the win rate when the seat drew "
+                "the card minus when it did not, in points. That difference compares like with like: only seats "
+                "of the same deck that drew as many cards in all (with its 95% interval and the seats in the "
+                "strata that held both). The raw difference, last, is biased upward for nearly every card: a game "
+                "ends after its winner's end-of-turn draw (G-3, G-7), so a winner has often drawn more cards than "
+                "its rival, and so more of every card. It tells how many more cards winners draw, not what the card "
+                "is worth.</p>",
                 table(("card", "decks", "games played", "win when played", "win when not played",
-                       "drawn − not drawn"), card_rows),
+                       "drawn − not drawn, as many cards drawn", "raw drawn − not drawn (biased)"), card_rows),
                 card_plot(report, ranked) if ranked else ""),
         section("Game length", table(("games", ""), length_rows), length_plot(report)),
         *extra,
         section("Mechanics and statuses fired", "<p>Events in all games.</p>",
                 table(("mechanic", "times"), mech_rows), table(("status", "times applied"), status_rows)),
         section("Never fired",
-                "<p>Card texts never played, used or triggered in any game: "
+                "<p>Cards whose text never took effect in any game (never played or played from stasis, no ability "
+                "used, never triggered, not even as a location when a minion was played there, nor defeated as a "
+                "monster or ignoring stasis counters as an ownerless card): "
                 + (escape(", ".join(report["cards_never_fired"])) or "none") + ".</p>"
                 "<p>Rule ids shown by cards (their <code>shows</code>) whose cards never fired: "
                 + (escape(", ".join(report["rules_never_fired"])) or "none") + ".</p>"),

@@ -10,6 +10,8 @@ import sys
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from game.tools.report import shared_note
+
 if TYPE_CHECKING:
     from rich.progress import Progress
     from rich.table import Table
@@ -77,6 +79,8 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
     out.print(f"{games} games" + (f" ({paired['pairs']} paired deals)" if paired else "")
               + f" in {seconds:.1f} s ({games / max(seconds, 1e-9):.1f} games/s, {how})")
     out.print(rate_table("Win rate by deck", "deck", rates["by_deck"], names))
+    if summary["shared_wins"]:
+        out.print(shared_note(summary["shared_wins"], games))
     for count, seats in rates["by_seat"].items():
         out.print(rate_table(f"Win rate by seat, {count}", "seat", seats, names))
     out.print(rate_table("Win rate by bot", "bot", rates["by_bot"], names))
