@@ -62,6 +62,15 @@ def rating(iv: Interval, scale: float = 1.0, digits: int = 1) -> dict[str, float
             "high": round(iv.high * scale, digits)}
 
 
+def expected_win_rate(iv: Interval) -> dict[str, float]:
+    """A Bradley-Terry strength (log-odds) as the win rate it gives against a deck rated at the mean (0 Elo), with
+    its interval's ends: +100 Elo is 64.0%."""
+    def odds(x: float) -> float:
+        return round(1 / (1 + math.exp(-x)), 4)
+
+    return {"win_rate": odds(iv.value), "win_rate_low": odds(iv.low), "win_rate_high": odds(iv.high)}
+
+
 def win_rates(results: Sequence[GameResult], players: int) -> dict[str, Any]:
     """Win rate by deck, by seat (per player count), by bot, and deck against deck, with intervals."""
     games: dict[str, Counter[str]] = {k: Counter() for k in ("deck", "seat", "bot")}
@@ -126,7 +135,7 @@ def ratings(results: Sequence[GameResult], players: int, decks: Sequence[str]) -
         fitted = bradley_terry(decks, outcomes, BT_PRIOR)
         return {"method": "Bradley-Terry, Elo points, mean 0",
                 "note": f"fitted with {BT_PRIOR:g} virtual drawn game between every pair of decks",
-                "decks": {d: rating(iv, ELO) for d, iv in fitted.items()}}
+                "decks": {d: {**rating(iv, ELO), **expected_win_rate(iv)} for d, iv in fitted.items()}}
     ranked = []
     for r in results:
         won = winners(r)

@@ -231,9 +231,13 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
     matrix_rows = [f"<td>{escape(names.get(a, a))}</td><td class=t>{escape(names.get(b, b))}</td>"
                    + rate_cells(report, ["win_rates", "matrix", a, b]) for a, row in wr["matrix"].items() for b in row]
     rated = report["ratings"]["decks"]
+    as_rate = all("win_rate" in r for r in rated.values())
     rating_rows = [f"<td>{escape(names.get(k, k))}</td><td><b>{num(report, ['ratings', 'decks', k, 'rating'], 'num')}"
                    f"</b></td><td>{num(report, ['ratings', 'decks', k, 'low'], 'num')} – "
                    f"{num(report, ['ratings', 'decks', k, 'high'], 'num')}</td>"
+                   + (f"<td>{num(report, ['ratings', 'decks', k, 'win_rate'], 'pct')}</td><td>"
+                      f"{num(report, ['ratings', 'decks', k, 'win_rate_low'], 'pct')} – "
+                      f"{num(report, ['ratings', 'decks', k, 'win_rate_high'], 'pct')}</td>" if as_rate else "")
                    for k in sorted(rated, key=lambda k: -rated[k]["rating"])]
     cards = report["cards"]
     fair = "drawn_minus_not_drawn_same_draws"
@@ -293,8 +297,12 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
         section("Deck against deck", "<p>Each row: that deck's win rate in games against the column's deck.</p>",
                 matrix_plot(report), table(("deck", "against", *rate_head), matrix_rows)),
         section("Deck ratings", f"<p>{escape(report['ratings']['method'])}; 95% intervals; "
-                f"{escape(report['ratings']['note'])}.</p>",
-                table(("deck", "rating", "95% interval"), rating_rows), rating_plot(report)),
+                f"{escape(report['ratings']['note'])}."
+                + (" Each rating is also given as the win rate it means against a deck rated 0, the decks' mean "
+                   "(+100 Elo is 64.0%)." if as_rate else "") + "</p>",
+                table(("deck", "rating", "95% interval",
+                       *(("win rate against a 0-rated deck", "95% interval") if as_rate else ())), rating_rows),
+                rating_plot(report)),
         section("Cards", "<p>Per card of a played deck: games in which it was played; the win rate of a seat with "
                 "the card in its deck when it played it and when it did not; and the win rate when the seat drew "
                 "the card minus when it did not, in points. That difference compares like with like: only seats "

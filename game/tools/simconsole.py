@@ -91,11 +91,17 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
     ratings = summary["ratings"]
     out.print(f"Deck ratings: {ratings['method']}")
     table = Table()
-    for column, justify in (("deck", "left"), ("rating", "right"), ("95% interval", "right")):
+    as_rate = all("win_rate" in r for r in ratings["decks"].values())
+    for column, justify in (("deck", "left"), ("rating", "right"), ("95% interval", "right"),
+                            *((("wins vs a 0 deck", "right"), ("95% interval", "right")) if as_rate else ())):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for key, r in sorted(ratings["decks"].items(), key=lambda kv: -kv[1]["rating"]):
-        table.add_row(names.get(key, key), f"{r['rating']:g}", f"{r['low']:g} – {r['high']:g}")
+        table.add_row(names.get(key, key), f"{r['rating']:g}", f"{r['low']:g} – {r['high']:g}",
+                      *((f"{100 * r['win_rate']:.1f}%", f"{100 * r['win_rate_low']:.1f} – "
+                         f"{100 * r['win_rate_high']:.1f}%") if as_rate else ()))
     out.print(table)
+    if as_rate:
+        out.print("wins vs a 0 deck: the win rate the rating gives against a deck rated 0, the decks' mean")
     mechanics = Table(title="Mechanics fired", title_justify="left")
     mechanics.add_column("mechanic")
     mechanics.add_column("times", justify="right")
