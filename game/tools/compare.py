@@ -162,6 +162,7 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
         "cards": cards(base, variant, made.contents.decks),
         "limits": {"base": limits(base), "variant": limits(variant)},
     }
+    out["asked"] = asked(made, [*out["decks"], *out["seats"]])
     if decided is not None:
         names = [*out["decks"], *out["seats"]]
         questions = asked(made, names)
@@ -178,6 +179,23 @@ def limits(results: Sequence[GameResult]) -> dict[str, list[int]]:
         if r.limit is not None:
             found.setdefault(r.limit, []).append(r.seed)
     return found
+
+
+def verdict_line(v: dict[str, Any], names: dict[str, str]) -> str:
+    """A variant's verdict in one sentence: for each comparison it asks about (the decks it changes, the seats for
+    rule numbers), the move in win rate and whether its paired 95% interval leaves 0 out."""
+    parts = []
+    for key in v.get("asked", []):
+        d = v["decks"].get(key) or v["seats"][key]
+        who = names.get(key, key)
+        if d["delta"] is None:
+            parts.append(f"{who} not measured")
+            continue
+        delta, ci = points(d)
+        moved = d["ci"][0] > 0 or d["ci"][1] < 0
+        parts.append(f"{who} win rate {delta} points (95% paired interval {ci}): "
+                     + ("a measurable move" if moved else "no measurable move"))
+    return f"Variant {v['name']}: " + "; ".join(parts) + "."
 
 
 def points(d: dict[str, Any]) -> tuple[str, str]:

@@ -18,6 +18,8 @@ from typing import Any
 from matplotlib import rc_context
 from matplotlib.figure import Figure
 
+from game.tools.compare import verdict_line
+
 FORMATS: dict[str, Callable[[Any], str]] = {
     "pct": lambda v: "–" if v is None else f"{100 * v:.1f}%",
     "pts": lambda v: "–" if v is None else f"{100 * v:+.1f}",
@@ -204,6 +206,7 @@ def headline(report: dict[str, Any]) -> str:
         h = report["until"]["halfwidth"]
         lines.append(f"Played until every deck's interval was within ±{100 * h:g} points: "
                      + ("reached." if report["until"]["reached"] else "not reached before the cap."))
+    lines += [escape(verdict_line(v, report["decks"])) for v in report.get("compare", {}).get("variants", [])]
     warn = report["warning"]
     warning = f'<p class="warning">{escape(warn["text"])} <code>{escape(warn["fix"])}</code>.</p>' if warn else ""
     return '<p class="headline">' + "<br>".join(lines) + "</p>" + warning
@@ -269,6 +272,7 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
         + (f", {num(report, ['paired', 'pairs'], 'int')} paired deals (each played twice, seats reversed)"
            if report["paired"] else "") + ".</p>",
         headline(report),
+        *variant_sections(report),
         section("Win rate by deck", table(("deck", *rate_head), deck_rows), shared_paragraph(report),
                 rate_plot([names.get(k, k) for k in wr["by_deck"]], list(wr["by_deck"].values()),
                           "win rate by deck", 1 / players)),
@@ -278,7 +282,6 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
                           [*wr["by_seat"][seats_key].values(), *wr["by_bot"].values()],
                           "win rate by seat and by bot", 1 / players)),
     ]
-    parts += variant_sections(report)
     if report["paired"]:
         pair = report["paired"]
         pair_rows = [f"<td>the same deck and bot won both games</td>"
