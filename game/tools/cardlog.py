@@ -48,7 +48,7 @@ def card_activity(game: Table) -> CardActivity:
                 played[seats[entry["player"]]].add(card)
             if kind == "CardPlayed":
                 fired.update(played_here(game, entry))
-        elif own_text_fired(game, entry, game.refs[ref]):
+        elif isinstance(ref, str) and own_text_fired(game, entry, game.refs[ref]):
             fired.add(card)
     return CardActivity(tuple(tuple(sorted(s)) for s in drawn), tuple(tuple(sorted(s)) for s in played),
                         tuple(sorted(fired)), tuple(draws))

@@ -188,8 +188,10 @@ def card_stats(results: Sequence[GameResult]) -> dict[str, Any]:
 def same_draws(strata: Sequence[Counter[str]]) -> dict[str, Any]:
     """Win rate when drawn minus when not drawn among seats of the same deck that drew as many cards (each stratum's
     difference, Mantel-Haenszel weights n1 n0 / (n1 + n0)), with its 95% normal interval (each rate's variance with
-    a win and a loss added, Agresti-Caffo, so a stratum of all wins has some); None where no stratum holds both. The raw difference is not like with like: a game ends after its winner's end-of-turn draw, so a winner
-    has often drawn more cards, and a seat that drew more cards has drawn more of every card."""
+    a win and a loss added, Agresti-Caffo, so a stratum of all wins has some); None where no stratum holds both.
+
+    The raw difference is not like with like: a game ends after its winner's end-of-turn draw, so a winner has often
+    drawn more cards, and a seat that drew more cards has drawn more of every card."""
     weights = total = var = 0.0
     seats = 0
     for c in strata:
@@ -206,8 +208,8 @@ def same_draws(strata: Sequence[Counter[str]]) -> dict[str, Any]:
     if not weights:
         return {"delta": None, "low": None, "high": None, "seats": 0}
     delta, half = total / weights, Z95 * math.sqrt(var) / weights
-    return {"delta": round(delta, 4), "low": round(max(-1.0, delta - half), 4), "high": round(min(1.0, delta + half), 4),
-            "seats": seats}
+    return {"delta": round(delta, 4), "low": round(max(-1.0, delta - half), 4),
+            "high": round(min(1.0, delta + half), 4), "seats": seats}
 
 
 def rule_key(rule_id: str) -> tuple[str, int]:

@@ -97,7 +97,7 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
     as_rate = all("win_rate" in r for r in ratings["decks"].values())
     for column, justify in (("deck", "left"), ("rating", "right"), ("95% interval", "right"),
                             *((("wins vs a 0 deck", "right"), ("95% interval", "right")) if as_rate else ())):
-        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        table.add_column(column, justify=justify)
     for key, r in sorted(ratings["decks"].items(), key=lambda kv: -kv[1]["rating"]):
         table.add_row(names.get(key, key), f"{r['rating']:g}", f"{r['low']:g} – {r['high']:g}",
                       *((f"{100 * r['win_rate']:.1f}%", f"{100 * r['win_rate_low']:.1f} – "

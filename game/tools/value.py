@@ -167,7 +167,7 @@ def print_value(report: dict[str, Any], how: str, seconds: float) -> None:
     out.print(f"{total} games ({report['pairs']} paired deals a row) in {seconds:.1f} s ({how})")
     trace = report["mode"] == "skill-trace"
     grid = Table(title="Skill trace: ismcts at 2N playouts against N" if trace else
-                 f"Mechanic value: {report['bot']} against itself without a mechanic, and against myopic",
+                 f"Mechanic value: {report['bot']} against itself without a mechanic, or myopic",
                  title_justify="left")
     first = "2N vs N playouts" if trace else f"{report['bot']} against"
     for column in (first, "games", wins_head(report), "win rate", "95% interval", "turns"):
