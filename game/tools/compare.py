@@ -153,6 +153,7 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
     out: dict[str, Any] = {
         "name": made.name,
         "changes": made.changes(),
+        "changes_in_words": made.said(),
         "games": len(base),
         "winner_changed": sum(winners(b) != winners(v) for b, v in zip(base, variant, strict=True)),
         "decks": by_deck(base, variant),
@@ -216,7 +217,7 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
     for v in section["variants"]:
         out.print(f"Variant {v['name']!r} against the base, {v['games']} paired games (same deals and bot seeds); "
                   f"the winner changed in {v['winner_changed']}", markup=False)
-        for line in v["changes"]:
+        for line in v.get("changes_in_words", v["changes"]):
             out.print(f"  {line}", markup=False)
         table = Table(title_justify="left")
         verdicts = v["until"]["verdicts"] if "until" in v else None
@@ -234,8 +235,8 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
             table.add_row(*row)
         out.print(table)
         length = v["length"]
-        out.print(f"mean length {length['base']} -> {length['variant']} turns ({length['delta']:+g}, 95% paired "
-                  f"interval {length['ci'][0]:+g} – {length['ci'][1]:+g})")
+        out.print(f"mean length {length['base']:.2f} -> {length['variant']:.2f} turns ({length['delta']:+.2f}, 95% "
+                  f"paired interval {length['ci'][0]:+.2f} – {length['ci'][1]:+.2f})")
         if "until" in v:
             until = v["until"]
             out.print(f"sequential tests, the comparisons asked: {', '.join(names.get(k, k) for k in until['asked'])}"
@@ -249,4 +250,4 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
         moved = [(m, d) for m, d in v["mechanics"].items() if d["delta"]][:6]
         if moved:
             out.print("mechanics per game, most changed: " + "; ".join(
-                f"{m} {d['base']:g} -> {d['variant']:g} ({d['delta']:+g})" for m, d in moved), markup=False)
+                f"{m} {d['base']:.2f} -> {d['variant']:.2f} ({d['delta']:+.2f})" for m, d in moved), markup=False)

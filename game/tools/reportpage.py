@@ -26,6 +26,7 @@ FORMATS: dict[str, Callable[[Any], str]] = {
     "int": lambda v: f"{v:g}" if isinstance(v, float) else str(v),
     "num": lambda v: f"{v:g}",
     "mean": lambda v: "–" if v is None else f"{v:.2f}",
+    "dmean": lambda v: "–" if v is None else f"{v:+.2f}",
 }
 BLUE, GREY = "#3465a4", "#888888"
 BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -348,7 +349,7 @@ def delta_plot(labels: Sequence[str], deltas: Sequence[dict[str, Any]], title: s
 def delta_cells(report: dict[str, Any], path: Sequence[str], fmt: str) -> str:
     """Base, variant, difference and its paired interval, as table cells."""
     p = list(path)
-    diff = "pts" if fmt == "pct" else "num"
+    diff = "pts" if fmt == "pct" else "dmean"
     return (f"<td>{num(report, [*p, 'base'], fmt)}</td><td>{num(report, [*p, 'variant'], fmt)}</td>"
             f"<td><b>{num(report, [*p, 'delta'], diff)}</b></td>"
             f"<td>{num(report, [*p, 'ci', '0'], diff)} – {num(report, [*p, 'ci', '1'], diff)}</td>")
@@ -385,7 +386,7 @@ def variant_sections(report: dict[str, Any]) -> list[str]:
                  + f"<td>{num(report, [*at, 'seats', k, 'games'], 'int')}</td>" + verdict_cell(v, k)
                  for k in v["seats"]]
         shown = [(names.get(k, k), d) for k, d in v["decks"].items()] + list(v["seats"].items())
-        mech_rows = [f"<td>{escape(m)}</td>" + delta_cells(report, [*at, "mechanics", m], "num")
+        mech_rows = [f"<td>{escape(m)}</td>" + delta_cells(report, [*at, "mechanics", m], "mean")
                      for m, d in v["mechanics"].items() if d["delta"]]
         card_rows = [f"<td>{escape(n)}</td>" + "".join(
             f"<td>{num(report, [*at, 'cards', n, key, 'base'], 'pct')} → "
@@ -394,14 +395,14 @@ def variant_sections(report: dict[str, Any]) -> list[str]:
             for n in v["cards"]]
         out.append(section(
             f"Variant: {v['name']}",
-            "<p>Changes: " + escape("; ".join(v["changes"])) + f". The same {num(report, [*at, 'games'], 'int')} "
+            "<p>Changes: " + escape("; ".join(v.get("changes_in_words", v["changes"]))) + f". The same {num(report, [*at, 'games'], 'int')} "
             "games played again with the variant's cards (same deals, same bot seeds); the winner changed in "
             f"{num(report, [*at, 'winner_changed'], 'int')}. Each interval is the paired one, from the per-game "
             "differences (docs/balance.md).</p>",
             table(("deck / seat", *head, "games", *(["verdict (settled at games)"] if "until" in v else [])), rows),
             until_note(v),
             delta_plot([str(label) for label, _ in shown], [d for _, d in shown], f"{v['name']}: variant minus base"),
-            table(("game length, turns", *head), ["<td>mean</td>" + delta_cells(report, [*at, "length"], "num")]),
+            table(("game length, turns", *head), ["<td>mean</td>" + delta_cells(report, [*at, "length"], "mean")]),
             "<p>Mechanics that fired more or less, per game:</p>",
             table(("mechanic", *head), mech_rows) if mech_rows else "<p>none changed.</p>",
             "<details><summary>Cards: win rate of a seat that played it, and that drew it (not paired: which games "

@@ -96,7 +96,7 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
     table = Table()
     as_rate = all("win_rate" in r for r in ratings["decks"].values())
     for column, justify in (("deck", "left"), ("rating", "right"), ("95% interval", "right"),
-                            *((("wins vs a 0 deck", "right"), ("95% interval", "right")) if as_rate else ())):
+                            *((("wins vs 0", "right"), ("95% interval", "right")) if as_rate else ())):
         table.add_column(column, justify=justify)
     for key, r in sorted(ratings["decks"].items(), key=lambda kv: -kv[1]["rating"]):
         table.add_row(names.get(key, key), f"{r['rating']:g}", f"{r['low']:g} – {r['high']:g}",
@@ -104,7 +104,7 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
                          f"{100 * r['win_rate_high']:.1f}%") if as_rate else ()))
     out.print(table)
     if as_rate:
-        out.print("wins vs a 0 deck: the win rate the rating gives against a deck rated 0, the decks' mean")
+        out.print("wins vs 0: the win rate a rating means against a deck rated 0, the decks' mean")
     mechanics = Table(title="Mechanics fired", title_justify="left")
     mechanics.add_column("mechanic")
     mechanics.add_column("times", justify="right")

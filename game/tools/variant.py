@@ -64,6 +64,17 @@ class Variant:
             lines += [f"rules {line}" for line in shipped_numbers().changes(self.contents.numbers)]
         return lines
 
+    def said(self) -> list[str]:
+        """Each change in words, old value to new: `Footman: HP 5 → 7` (`key_words`)."""
+        lines = [f"{name}: {key_words(name, key)} {shown(current_value(name, key))} → {shown(value)}"
+                 for name, keys in self.cards.items() for key, value in keys.items()]
+        decks = standard_decks()
+        lines += [f"{decks[key].name}: {name} {decks[key].cards.get(name, 0)} → {n} copies"
+                  for key, names in self.decks.items() for name, n in names.items()]
+        if self.contents.numbers is not None:
+            lines += [f"rules {line}" for line in shipped_numbers().changes(self.contents.numbers)]
+        return lines
+
     def toml(self) -> str:
         """The variant as a file `load_variant` reads back."""
         lines = [f"name = {toml_value(self.name)}"]
