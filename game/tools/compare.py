@@ -219,10 +219,11 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
                   f"the winner changed in {v['winner_changed']}", markup=False)
         for line in v.get("changes_in_words", v["changes"]):
             out.print(f"  {line}", markup=False)
-        table = Table(title_justify="left")
+        table = Table(title="Win rates: the change in points, its paired 95% interval",
+                      title_justify="left")
         verdicts = v["until"]["verdicts"] if "until" in v else None
-        columns = [("deck / seat", "left"), ("base", "right"), ("variant", "right"), ("difference, points", "right"),
-                   ("95% paired interval", "right"), ("games", "right")]
+        columns = [("deck / seat", "left"), ("base", "right"), ("variant", "right"), ("change", "right"),
+                   ("95% interval", "right"), ("games", "right")]
         for column, justify in columns + ([("verdict (settled at games)", "left")] if verdicts is not None else []):
             table.add_column(column, justify=justify)  # type: ignore[arg-type]
         for key, d in [*v["decks"].items(), *v["seats"].items()]:
