@@ -123,14 +123,16 @@ def scenario_activity(name: str) -> CardActivity:
 
 
 def test_every_way_a_card_is_used_counts_as_fired() -> None:
-    """Item 3: Alternate Present's offer (a location's ability when a minion is played there), a defeated monster
-    and an ownerless card ignoring stasis fire; a defeated minion does not (its text did nothing)."""
+    """Item 3: Alternate Present's offer (a location's ability when a minion is played there), a defeated monster,
+    an ownerless card ignoring stasis and the game-end Madness penalty fire; a defeated minion does not (its text
+    did nothing)."""
     assert scenario_activity("st15_alternate_present_places_from_hand.toml").fired == (
         "Alternate Present", "Footman", "Letter From Another Time")
     assert "Wandering Golem" in scenario_activity("g6_defeat_vp_monster_and_blue_cubes.toml").fired
     assert "Footman" not in scenario_activity("g6_defeat_vp_monster_and_blue_cubes.toml").fired
     assert scenario_activity("st17_monsters_and_treasures_unaffected.toml").fired == (
         "Lost Relic", "Time Out", "Wandering Golem")
+    assert scenario_activity("st18_madness_in_stasis_counts_at_game_end.toml").fired == ("Madness",)
 
 
 def test_drawn_minus_not_drawn_compares_seats_that_drew_as_many_cards() -> None:

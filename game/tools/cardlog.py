@@ -1,6 +1,7 @@
 """What each seat's cards did in one finished game, read from its log: cards drawn, played, and texts that fired
 (every way a card's text takes effect: played, played from stasis, an ability used, a trigger, a location's ability
-when a minion is played there, a monster defeated, an ownerless card ignoring stasis counters)."""
+when a minion is played there, a monster defeated, an ownerless card ignoring stasis counters, Madness's penalty
+at the game's end)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ def card_activity(game: Table) -> CardActivity:
         kind = entry["type"]
         ref = entry.get("card")
         card = names.get(ref) if isinstance(ref, str) else None
+        if kind == "VictoryPoints" and entry.get("change", 0) < 0:
+            fired.update(madness_names(game))
         if card is None:
             continue
         if kind == "CardDrawn" and entry.get("player") in seats:
@@ -70,3 +73,9 @@ def own_text_fired(game: Table, entry: dict[str, Any], eid: int) -> bool:
     """A monster defeated (its text gives the VP) or an ownerless card ignoring stasis counters (ST-17)."""
     return (entry["type"] == "Defeated" and game.kind(eid) == "monster"
             or entry["type"] == "StasisIgnored" and game.owner(eid) is None)
+
+
+def madness_names(game: Table) -> set[str]:
+    """The Madness cards' names: their text takes effect when a player loses VP, which only the game-end Madness
+    penalty takes away (ST-18)."""
+    return {game.defn(eid).name for eid in game.refs.values() if game.exists(eid) and game.kind(eid) == "madness"}

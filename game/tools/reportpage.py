@@ -325,7 +325,7 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
         section("Never fired",
                 "<p>Cards whose text never took effect in any game (never played or played from stasis, no ability "
                 "used, never triggered, not even as a location when a minion was played there, nor defeated as a "
-                "monster or ignoring stasis counters as an ownerless card): "
+                "monster, ignoring stasis counters as an ownerless card, or costing VP as Madness at the end): "
                 + (escape(", ".join(report["cards_never_fired"])) or "none") + ".</p>"
                 "<p>Rule ids shown by cards (their <code>shows</code>) whose cards never fired: "
                 + (escape(", ".join(report["rules_never_fired"])) or "none") + ".</p>"),
