@@ -217,7 +217,7 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
     for v in section["variants"]:
         out.print(f"Variant {v['name']!r} against the base, {v['games']} paired games (same deals and bot seeds); "
                   f"the winner changed in {v['winner_changed']}", markup=False)
-        for line in v.get("changes_in_words", v["changes"]):
+        for line in v["changes_in_words"]:
             out.print(f"  {line}", markup=False)
         table = Table(title="Win rates: the change in points, its paired 95% interval",
                       title_justify="left")

@@ -395,8 +395,9 @@ def variant_sections(report: dict[str, Any]) -> list[str]:
             for n in v["cards"]]
         out.append(section(
             f"Variant: {v['name']}",
-            "<p>Changes: " + escape("; ".join(v.get("changes_in_words", v["changes"]))) + f". The same {num(report, [*at, 'games'], 'int')} "
-            "games played again with the variant's cards (same deals, same bot seeds); the winner changed in "
+            "<p>Changes: " + escape("; ".join(v["changes_in_words"]))
+            + f". The same {num(report, [*at, 'games'], 'int')} games played again with the variant's cards (same "
+            "deals, same bot seeds); the winner changed in "
             f"{num(report, [*at, 'winner_changed'], 'int')}. Each interval is the paired one, from the per-game "
             "differences (docs/balance.md).</p>",
             table(("deck / seat", *head, "games", *(["verdict (settled at games)"] if "until" in v else [])), rows),
