@@ -261,6 +261,10 @@ def test_the_variants_verdict_comes_first(tmp_path: Path, capsys: pytest.Capture
     assert verdict_line(moved, {"a": "Deck A"}) == (
         "Variant v: Deck A win rate +5.0 points (95% paired interval +1.0 – +9.0): a measurable move; seat 1 win "
         "rate -1.0 points (95% paired interval -3.0 – +1.0): no measurable move.")
+    moved["until"] = {"verdicts": {"a": {"found": "moved up", "games": 40}, "seat 1": None}}
+    assert verdict_line(moved, {"a": "Deck A"}) == (
+        "Variant v: Deck A win rate +5.0 points (95% paired interval +1.0 – +9.0): moved up (settled at 40 games); "
+        "seat 1 win rate -1.0 points (95% paired interval -3.0 – +1.0): not settled.")
     monkeypatch.setenv("COLUMNS", "200")
     assert main(["sim", "--games", "4", "--seed", "2", "--bots", "greedy-v1", "greedy-v1", "--workers", "1",
                  "--variant", str(ROOT / "tests" / "variants" / "footman_7hp.toml"), "--report", str(tmp_path)]) == 0

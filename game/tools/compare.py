@@ -182,11 +182,18 @@ def limits(results: Sequence[GameResult]) -> dict[str, list[int]]:
     return found
 
 
+def settled(v: dict[str, Any], key: str) -> str:
+    """What `--until decided`'s sequential test found for one comparison, and at how many games."""
+    found = v["until"]["verdicts"][key]
+    return "not settled" if found is None else f"{found['found']} (settled at {found['games']} games)"
+
+
 def verdict_line(v: dict[str, Any], names: dict[str, str]) -> str:
     """A variant's verdict in one sentence: for each comparison it asks about (the decks it changes, the seats for
-    rule numbers), the move in win rate and whether its paired 95% interval leaves 0 out."""
+    rule numbers), the move in win rate, and whether its paired 95% interval leaves 0 out (with `--until decided`,
+    what the sequential test found)."""
     parts = []
-    for key in v.get("asked", []):
+    for key in v["asked"]:
         d = v["decks"].get(key) or v["seats"][key]
         who = names.get(key, key)
         if d["delta"] is None:
@@ -194,8 +201,8 @@ def verdict_line(v: dict[str, Any], names: dict[str, str]) -> str:
             continue
         delta, ci = points(d)
         moved = d["ci"][0] > 0 or d["ci"][1] < 0
-        parts.append(f"{who} win rate {delta} points (95% paired interval {ci}): "
-                     + ("a measurable move" if moved else "no measurable move"))
+        parts.append(f"{who} win rate {delta} points (95% paired interval {ci}): " + (
+            settled(v, key) if "until" in v else "a measurable move" if moved else "no measurable move"))
     return f"Variant {v['name']}: " + "; ".join(parts) + "."
 
 
@@ -221,20 +228,16 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
             out.print(f"  {line}", markup=False)
         table = Table(title="Win rates: the change in points, its paired 95% interval",
                       title_justify="left")
-        verdicts = v["until"]["verdicts"] if "until" in v else None
-        columns = [("deck / seat", "left"), ("base", "right"), ("variant", "right"), ("change", "right"),
-                   ("95% interval", "right"), ("games", "right")]
-        for column, justify in columns + ([("verdict (settled at games)", "left")] if verdicts is not None else []):
-            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        for column in ("deck / seat", "base", "variant", "change", "95% interval", "games"):
+            table.add_column(column, justify="left" if column == "deck / seat" else "right")
         for key, d in [*v["decks"].items(), *v["seats"].items()]:
             delta, ci = points(d)
-            row = [names.get(key, key), f"{100 * d['base']:.1f}%", f"{100 * d['variant']:.1f}%", delta, ci,
-                   str(d["games"])]
-            if verdicts is not None:
-                found = verdicts[key]
-                row.append("not settled" if found is None else f"{found['found']} ({found['games']})")
-            table.add_row(*row)
+            table.add_row(names.get(key, key), f"{100 * d['base']:.1f}%", f"{100 * d['variant']:.1f}%", delta, ci,
+                          str(d["games"]))
         out.print(table)
+        if "until" in v:
+            out.print("sequential verdicts: " + "; ".join(
+                f"{names.get(key, key)} {settled(v, key)}" for key in [*v["decks"], *v["seats"]]), markup=False)
         length = v["length"]
         out.print(f"mean length {length['base']:.2f} -> {length['variant']:.2f} turns ({length['delta']:+.2f}, 95% "
                   f"paired interval {length['ci'][0]:+.2f} – {length['ci'][1]:+.2f})")
