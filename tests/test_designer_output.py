@@ -92,7 +92,7 @@ def test_tune_names_each_change_in_words_from_the_card_and_op_data(capsys: pytes
     assert key_words("Letter From Another Time", "trigger[0].effects[0].n") == "cards drawn when enters stasis"
     assert key_words("Footman", "hp") == "HP" and key_words("Footman", "on_play[3].n") == "on_play[3].n"
     footman = start_variant(str(ROOT / "tests" / "variants" / "footman_7hp.toml"))
-    assert (footman.changes(), footman.said()) == (["Footman hp 5 -> 7"], ["Footman: HP 5 → 7"])
+    assert (footman.changes(), footman.changes(words=True)) == (["Footman hp 5 -> 7"], ["Footman: HP 5 → 7"])
     found = candidates(start_variant(None), "clockwork_vanguard", False, ["Clockwork Bomb"])
     assert [(c.label, c.said) for c in found] == [
         ("Clockwork Bomb hp 3 -> 2", "Clockwork Bomb: HP 3 → 2"),

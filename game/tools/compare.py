@@ -153,7 +153,7 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
     out: dict[str, Any] = {
         "name": made.name,
         "changes": made.changes(),
-        "changes_in_words": made.said(),
+        "changes_in_words": made.changes(words=True),
         "games": len(base),
         "winner_changed": sum(winners(b) != winners(v) for b, v in zip(base, variant, strict=True)),
         "decks": by_deck(base, variant),

@@ -44,7 +44,7 @@ class Candidate:
 
     label: str
     variant: Variant
-    said: str = ""
+    said: str
 
 
 def start_variant(path: str | None) -> Variant:

@@ -24,6 +24,7 @@ from typing import Any
 from game.core.cards import CardDef, card_from_file, card_pool, card_problems, cards_dir, named_cards
 from game.core.constants import DECK_KINDS, DECK_SIZE
 from game.core.numbers import changed, shipped_numbers
+from game.core.opspecs import OPS
 from game.core.problems import FileProblems, Problem, did_you_mean, load_toml
 from game.io.export import toml_key, toml_value
 from game.io.setup import SETUP_ONLY, Contents, Deck, standard_decks
@@ -53,24 +54,20 @@ class Variant:
     rules: dict[str, Any] = field(default_factory=dict)
     """The `[rules]` table as written (`game.core.numbers`)."""
 
-    def changes(self) -> list[str]:
-        """Each change as one line, old value to new: `Footman hp 5 -> 7`."""
-        lines = [f"{name} {key} {shown(current_value(name, key))} -> {shown(value)}"
-                 for name, keys in self.cards.items() for key, value in keys.items()]
+    def changes(self, words: bool = False) -> list[str]:
+        """Each change as one line, old value to new: `Footman hp 5 -> 7`, or in words (`key_words`) `Footman: HP
+        5 → 7`."""
         decks = standard_decks()
-        lines += [f"{key}: {name} {decks[key].cards.get(name, 0)} -> {n} copies"
-                  for key, names in self.decks.items() for name, n in names.items()]
-        if self.contents.numbers is not None:
-            lines += [f"rules {line}" for line in shipped_numbers().changes(self.contents.numbers)]
-        return lines
-
-    def said(self) -> list[str]:
-        """Each change in words, old value to new: `Footman: HP 5 → 7` (`key_words`)."""
-        lines = [f"{name}: {key_words(name, key)} {shown(current_value(name, key))} → {shown(value)}"
-                 for name, keys in self.cards.items() for key, value in keys.items()]
-        decks = standard_decks()
-        lines += [f"{decks[key].name}: {name} {decks[key].cards.get(name, 0)} → {n} copies"
-                  for key, names in self.decks.items() for name, n in names.items()]
+        if words:
+            lines = [f"{name}: {key_words(name, key)} {shown(current_value(name, key))} → {shown(value)}"
+                     for name, keys in self.cards.items() for key, value in keys.items()]
+            lines += [f"{decks[key].name}: {name} {decks[key].cards.get(name, 0)} → {n} copies"
+                      for key, names in self.decks.items() for name, n in names.items()]
+        else:
+            lines = [f"{name} {key} {shown(current_value(name, key))} -> {shown(value)}"
+                     for name, keys in self.cards.items() for key, value in keys.items()]
+            lines += [f"{key}: {name} {decks[key].cards.get(name, 0)} -> {n} copies"
+                      for key, names in self.decks.items() for name, n in names.items()]
         if self.contents.numbers is not None:
             lines += [f"rules {line}" for line in shipped_numbers().changes(self.contents.numbers)]
         return lines
@@ -148,8 +145,6 @@ def key_words(name: str, key: str) -> str:
     """A card's field path in words, read from the card and its effects' op fields (`game.core.opspecs`):
     `on_play[0].n` of Clockwork Bomb is "white cubes added on play", `ability[0].cost` "Lull's cost"; a path it
     can't read stays as written."""
-    from game.core.opspecs import OPS
-
     path = steps(key)
     card = card_pool()[name]
     if path is None:
