@@ -28,7 +28,7 @@ from game.tools.sim import GameResult, summarise
 from game.tools.simconsole import print_summary
 from game.tools.tune import candidates, print_tune, start_variant
 from game.tools.tunebot import describe_match
-from game.tools.value import print_value
+from game.tools.value import print_value, row_words, wins_head
 from game.tools.valuepage import value_page
 from game.tools.variant import key_words
 
@@ -167,6 +167,8 @@ def value_report(mode: str) -> dict[str, Any]:
               "games": 4, "pairs": 2, "decks": {"a": "A"}, "rows": rows}
     if mode == "skill-trace":
         report.update(levels_off="2 vs 1", verdict="v")
+    report["row_labels"] = {label: row_words(report, label) for label in rows}
+    report["wins_column"] = wins_head(report)
     return report
 
 
@@ -270,7 +272,8 @@ def test_the_variants_verdict_comes_first(tmp_path: Path, capsys: pytest.Capture
                  "--variant", str(ROOT / "tests" / "variants" / "footman_7hp.toml"), "--report", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
-    line = verdict_line(report["compare"]["variants"][0], report["decks"])
+    line = report["compare"]["variants"][0]["verdict"]
+    assert line == verdict_line(report["compare"]["variants"][0], report["decks"])
     assert line.startswith("Variant Footman +2 HP: Clockwork Vanguard win rate ") and lines[1] == line
     html = (tmp_path / "report.html").read_text(encoding="utf-8")
     headline = html[html.index('<p class="headline">'):html.index("</p>", html.index('<p class="headline">'))]

@@ -170,6 +170,7 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
         out["until"] = {"step": step, "asked": questions, "settled": all(n in decided for n in questions),
                         "verdicts": {n: {"found": decided[n].found, "games": decided[n].games} if n in decided
                                      else None for n in names}}
+    out["verdict"] = verdict_line(out, {key: deck.name for key, deck in standard_decks().items()})
     return out
 
 

@@ -18,8 +18,6 @@ from typing import Any
 from matplotlib import rc_context
 from matplotlib.figure import Figure
 
-from game.tools.compare import verdict_line
-
 FORMATS: dict[str, Callable[[Any], str]] = {
     "pct": lambda v: "–" if v is None else f"{100 * v:.1f}%",
     "pts": lambda v: "–" if v is None else f"{100 * v:+.1f}",
@@ -207,7 +205,7 @@ def headline(report: dict[str, Any]) -> str:
         h = report["until"]["halfwidth"]
         lines.append(f"Played until every deck's interval was within ±{100 * h:g} points: "
                      + ("reached." if report["until"]["reached"] else "not reached before the cap."))
-    lines += [escape(verdict_line(v, report["decks"])) for v in report.get("compare", {}).get("variants", [])]
+    lines += [escape(v["verdict"]) for v in report.get("compare", {}).get("variants", [])]
     warn = report["warning"]
     warning = f'<p class="warning">{escape(warn["text"])} <code>{escape(warn["fix"])}</code>.</p>' if warn else ""
     return '<p class="headline">' + "<br>".join(lines) + "</p>" + warning

@@ -10,7 +10,6 @@ import sys
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from game.tools.compare import verdict_line
 from game.tools.report import shared_note
 
 if TYPE_CHECKING:
@@ -80,7 +79,7 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
     out.print(f"{games} games" + (f" ({paired['pairs']} paired deals)" if paired else "")
               + f" in {seconds:.1f} s ({games / max(seconds, 1e-9):.1f} games/s, {how})")
     for variant in summary.get("compare", {}).get("variants", []):
-        out.print(verdict_line(variant, names), markup=False)
+        out.print(variant["verdict"], markup=False)
     out.print(rate_table("Win rate by deck", "deck", rates["by_deck"], names))
     if summary["shared_wins"]:
         out.print(shared_note(summary["shared_wins"], games))

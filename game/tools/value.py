@@ -141,6 +141,8 @@ def measure(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
         "bot": None if args.skill_trace else args.bot, "seed": args.seed, "games": games, "pairs": games // 2,
         "decks": {k: names[k].name for k in decks}, "rows": measured,
     }
+    report["row_labels"] = {label: row_words(report, label) for label in measured}
+    report["wins_column"] = wins_head(report)
     if args.skill_trace:
         report["levels_off"] = levels_off(measured)
         report["verdict"] = trace_verdict(report["levels_off"], list(measured))
@@ -148,12 +150,12 @@ def measure(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
 
 
 def row_words(report: dict[str, Any], label: str) -> str:
-    """A row's label as the table shows it: `without stasis`, `myopic`, or the trace's `32 vs 16`."""
+    """A row's label as the tables show it (`row_labels`): `without stasis`, `myopic`, or the trace's `32 vs 16`."""
     return label if report["mode"] == "skill-trace" or label == "myopic" else f"without {label}"
 
 
 def wins_head(report: dict[str, Any]) -> str:
-    """Whose wins a row counts: the bigger budget's in the skill trace, the full bot's otherwise."""
+    """Whose wins a row counts (`wins_column`): the bigger budget's in the skill trace, the full bot's otherwise."""
     return "2N wins" if report["mode"] == "skill-trace" else f"{report['bot']} wins"
 
 
@@ -170,10 +172,10 @@ def print_value(report: dict[str, Any], how: str, seconds: float) -> None:
                  f"Mechanic value: {report['bot']} against itself without a mechanic, or myopic",
                  title_justify="left")
     first = "2N vs N playouts" if trace else f"{report['bot']} against"
-    for column in (first, "games", wins_head(report), "win rate", "95% interval", "turns"):
+    for column in (first, "games", report["wins_column"], "win rate", "95% interval", "turns"):
         grid.add_column(column, justify="left" if column == first else "right")
     for label, r in report["rows"].items():
-        grid.add_row(row_words(report, label), str(r["games"]), f"{r['wins']:g}", f"{100 * r['rate']:.1f}%",
+        grid.add_row(report["row_labels"][label], str(r["games"]), f"{r['wins']:g}", f"{100 * r['rate']:.1f}%",
                      f"{100 * r['low']:.1f} – {100 * r['high']:.1f}%", f"{r['mean_turns']:g}")
     out.print(grid)
     if trace:
