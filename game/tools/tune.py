@@ -31,7 +31,7 @@ from game.tools.compare import by_deck, seat_wins
 from game.tools.sim import GameResult
 from game.tools.simconsole import GameProgress
 from game.tools.simrun import worker_count
-from game.tools.variant import Variant, VariantError, build_variant, current_value, load_variant
+from game.tools.variant import Variant, VariantError, build_variant, current_value, key_words, load_variant
 
 MAX_GAMES = 10_000
 """The most games per candidate."""
@@ -39,10 +39,12 @@ MAX_GAMES = 10_000
 
 @dataclass(frozen=True)
 class Candidate:
-    """One change to try: what it says, and the starting variant's changes with it."""
+    """One change to try: its label (card, field path, values), the same in words, and the starting variant's
+    changes with it."""
 
     label: str
     variant: Variant
+    said: str
 
 
 def start_variant(path: str | None) -> Variant:
@@ -97,19 +99,23 @@ def candidates(start: Variant, deck: str, stronger: bool, only: list[str] | None
             for step in steps_for(way, stronger, key):
                 if isinstance(now, int) and not isinstance(now, bool):
                     cards = {**start.cards, name: {**start.cards.get(name, {}), key: now + step}}
-                    found.append((f"{name} {key} {now} -> {now + step}", cards, start.decks))
+                    found.append((f"{name} {key} {now} -> {now + step}", cards, start.decks,
+                                  f"{name}: {key_words(name, key)} {now} → {now + step}"))
         other = max((n for n in counts if n != name), key=lambda n: counts[n], default=None)
         if other is None:
             continue  # the deck's only card: no other card takes up a copy more or less
         for step in (1, -1):
             copies = {**start.decks.get(deck, {}), name: counts[name] + step, other: counts[other] - step}
             decks = {**start.decks, deck: copies}
-            found.append((f"{name} {counts[name]} -> {counts[name] + step} copies ({other} "
-                          f"{counts[other]} -> {counts[other] - step})", start.cards, decks))
+            label = (f"{name} {counts[name]} -> {counts[name] + step} copies ({other} {counts[other]} -> "
+                     f"{counts[other] - step})")
+            found.append((label, start.cards, decks, f"{name}: copies {counts[name]} → {counts[name] + step} "
+                                                     f"({other} {counts[other]} → {counts[other] - step})"))
     made = []
-    for label, cards, decks in found:
+    for label, cards, decks, said in found:
         try:
-            made.append(Candidate(label, build_variant(f"{start.name}, {label}", cards, decks, "tune", start.rules)))
+            made.append(Candidate(label, build_variant(f"{start.name}, {label}", cards, decks, "tune", start.rules),
+                                  said))
         except VariantError:
             continue  # a number out of its bounds, or a deck left without a card: not a change to try
     return made
@@ -204,7 +210,7 @@ def run_tune(args: argparse.Namespace) -> int:
         bar.extend(games * len(tried))
         plays = active.run([GameSpec(i, s.seed, s.decks, s.bots, False, c.variant.contents)
                             for i, (c, s) in enumerate((c, s) for c in tried for s in specs)], bar.advance)
-    rows = [{"change": c.label, **measured(base, plays[n * games:(n + 1) * games], deck, args.target)}
+    rows = [{"change": c.label, "said": c.said, **measured(base, plays[n * games:(n + 1) * games], deck, args.target)}
             for n, c in enumerate(tried)]
     for row in rows:
         row["reaches"] = brings(row, now, args.target)
@@ -258,7 +264,7 @@ def print_tune(out: dict[str, Any]) -> None:
     else:
         print(f"changes that bring the win rate within its 95% interval of the target (best {len(rows)}):")
     for row in rows:
-        print(f"  {row['change']}: win rate {100 * row['rate']:.1f}% ({100 * row['low']:.1f} – "
+        print(f"  {row['said']}: win rate {100 * row['rate']:.1f}% ({100 * row['low']:.1f} – "
               f"{100 * row['high']:.1f}%), effect {100 * row['delta']:+.1f} points (95% paired interval "
               f"{100 * row['ci'][0]:+.1f} – {100 * row['ci'][1]:+.1f})")
         if "measure" in row:
