@@ -464,13 +464,18 @@ def tune_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     tune.add_argument("--deck", required=True, metavar="DECK", help="the deck to tune (its id or name)")
     tune.add_argument("--target", type=float, default=0.5, help="the win rate to reach (default 0.5)")
     tune.add_argument("--games", type=int, default=100, metavar="N",
-                      help="games per candidate change, the same games for each (default 100)")
+                      help="games per candidate change, the same games for each (default 100); with --until, the "
+                           "most a candidate plays")
     tune.add_argument("--seed", type=int, default=0)
     tune.add_argument("--bots", nargs=2, default=["greedy", "greedy"], metavar="BOT")
     tune.add_argument("--cards", nargs="+", metavar="CARD", help="change only these cards of the deck")
     tune.add_argument("--variant", metavar="FILE", help="start from this variant's cards instead of the shipped ones")
     tune.add_argument("--top", type=int, default=5, metavar="K", help="how many changes to list (default 5)")
     tune.add_argument("--out", metavar="DIR", help="write each listed change as a variant file in DIR")
+    tune.add_argument("--until", metavar="decided|Npts",
+                      help="race the candidates in rounds, dropping those measurably farther from the target than "
+                           "the best (sequential tests, smallest move 3 points for decided), then measure the "
+                           "shortlist again on fresh deals and print those figures")
     tune.add_argument("--json", action="store_true")
     tune.add_argument("--workers", type=int, metavar="N", help="worker processes (default: the number of cores)")
     tune.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
