@@ -548,7 +548,8 @@ def value_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     value.add_argument("--bot", default="greedy", help="the full bot: greedy or ismcts[:PLAYOUTS] (default greedy)")
     value.add_argument("--against", nargs="+", default=[*MECHANICS, "myopic"], metavar="MECHANIC",
                        help=f"the rows: {', '.join(MECHANICS)}, myopic (default all)")
-    value.add_argument("--games", type=int, default=200, help="games a row, played as paired deals (default 200)")
+    value.add_argument("--games", type=int, default=200,
+                       help="games a row, played as paired deals (default 200); with --until, the most a row plays")
     value.add_argument("--seed", type=int, default=0)
     value.add_argument("--decks", nargs="+", metavar="DECK")
     value.add_argument("--skill-trace", action="store_true",
@@ -561,6 +562,9 @@ def value_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     value.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
                        help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray)")
     value.add_argument("--report", metavar="DIR", help="write DIR/report.html and DIR/report.json")
+    value.add_argument("--until", metavar="decided|Npts",
+                       help="play the rows in rounds of 20 games and stop each when sequential tests settle it (the "
+                            "full bot better, worse, or no measurable change; smallest move 3 points for decided)")
     value.set_defaults(run=cmd_value)
 
 
