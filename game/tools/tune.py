@@ -6,6 +6,9 @@ first with the starting cards, then with each candidate change on the very same 
 candidate brings the deck to the target when the deck's win rate with it has the target inside its 95% Wilson
 interval and the change moved the win rate toward the target (a change that moved nothing brings nothing, even
 when the starting cards' interval already holds the target).
+
+With `--until decided` (or `Npts`) the candidates are raced instead, at most `--games` games each, and the
+shortlist is measured again on fresh deals (`game.tools.race`); what is printed comes from those games.
 """
 
 from __future__ import annotations
