@@ -268,16 +268,17 @@ def race_and_measure(args: argparse.Namespace, deck: str, start: Variant, others
     again = play(fresh + [GameSpec(s.index, s.seed, s.decks, s.bots, False, e.contents) for e in short for s in fresh])
     fresh_base = again[:games]
     now_again = measured(fresh_base, fresh_base, deck, args.target)
-    out = outcome(args, deck, start, now_again, len(tried), [
-        {"change": e.label, **measured(fresh_base, again[(n + 1) * games:(n + 2) * games], deck, args.target),
-         "search": searched[e.label]} for n, e in enumerate(short)])
+    rows = [{"change": e.label, **measured(fresh_base, again[(n + 1) * games:(n + 2) * games], deck, args.target),
+             "search": searched[e.label]} for n, e in enumerate(short)]
+    out = outcome(args, deck, start, now_again, len(tried), rows)
     out["until"] = {"step": args.decided, "alpha": ALPHA, "beta": BETA, "round": ROUND, "rounds": done.rounds,
                     "games": done.games(), "now": now,
                     "states": {state: sum(e.state == state for e in field_)
                                for state in (ON_TARGET, AT_CAP, OFF_TARGET, FARTHER)},
                     "race": sorted(searched.values(), key=lambda r: (r["state"] not in KEPT, -r["games"],
                                                                      abs(r["rate"] - args.target), r["change"])),
-                    "measured_again": {"games": games, "seeds": [fresh[0].seed, fresh[-1].seed]}}
+                    "measured_again": {"games": games, "seeds": [fresh[0].seed, fresh[-1].seed]},
+                    "fell_short": [r for r in rows if not r["reaches"]] if out["suggestions"] else []}
     return out
 
 
@@ -325,6 +326,12 @@ def print_tune(out: dict[str, Any]) -> None:
                   f"{row['search']['state']}")
         if "measure" in row:
             print(f"    {row['file']}; measure it on more games: {row['measure']}")
+    for row in out.get("until", {}).get("fell_short", []):
+        print(f"  shortlisted by the race, but measured again it does not bring the deck to the target: "
+              f"{row['change']}: win rate {100 * row['rate']:.1f}% ({100 * row['low']:.1f} – "
+              f"{100 * row['high']:.1f}%), effect {100 * row['delta']:+.1f} points ({100 * row['ci'][0]:+.1f} – "
+              f"{100 * row['ci'][1]:+.1f}); in the race {100 * row['search']['rate']:.1f}% over "
+              f"{row['search']['games']} games")
     if out["suggestions"] and "until" not in out:
         print("each was measured on few games among many tried: measure a suggestion again before taking it")
 
