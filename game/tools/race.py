@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from game.io.setup import Contents
 from game.tools.batch import GameSpec
 from game.tools.compare import seat_wins
 from game.tools.sequential import DOWN, SAME, UP, verdict
@@ -44,7 +44,7 @@ class Entrant:
     """A candidate in the race: its games so far (the first `len(results)` of the deals), and its state."""
 
     label: str
-    contents: Any
+    contents: Contents | None
     results: list[GameResult] = field(default_factory=list)
     state: str = RACING
     behind: str | None = None
