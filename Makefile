@@ -32,8 +32,10 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(TESTENV) $(BIN)/countertop bench
 
+# The reference greedy against itself: fast, and a mirror of bots, so the deck and seat numbers are about the game
+# (greedy against random would measure the bots). ARGS="--bots greedy greedy" overrides the bots.
 sim: $(STAMP)
-	$(BIN)/countertop sim --games 200 --check $(ARGS)
+	$(BIN)/countertop sim --games 200 --check --bots greedy-v1 greedy-v1 $(ARGS)
 
 docs: $(STAMP)
 	$(BIN)/countertop rules --markdown > docs/rules.md

@@ -73,7 +73,7 @@ def test_the_summary_counts_shares_and_means() -> None:
     assert summary["comebacks"] == {**summary["comebacks"], "n": 2, "count": 1, "rate": 0.5}
     assert summary["decided_early"]["count"] == 1
     assert summary["open_decisions"]["pooled"] == 0.5 and summary["open_decisions"]["mean"] == 0.5
-    assert summary["legal_actions"] == {"mean": 5.0, "decisions": 30}
+    assert summary["legal_actions"] == {"mean": 5.0, "decisions": 30, "low": 5.0, "high": 5.0}
     assert summary["drama"]["n"] == 2 and summary["drama"]["mean"] == 1.0
 
 

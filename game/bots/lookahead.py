@@ -53,12 +53,18 @@ class LookaheadBot:
         """This player's score after the action, on the determinization `deal`."""
         game = seen.determinize(deal)
         try:
-            if not game.act(action).ok:
-                return -1.0
-            finish_turn(game, seen.turn, self.policy)
-            return scores(game.table, self.weights)[seen.player]
+            return judge(game, action, seen.turn, seen.player, self.policy, self.weights)
         finally:
             game.close()
+
+
+def judge(game: Game, action: dict[str, Any], turn: int, player: str, policy: GreedyBot, weights: Weights) -> float:
+    """The player's score once the action is taken on a dealt game and the rest of turn `turn` played by the
+    plain preferences (-1 for an action the deal refuses)."""
+    if not game.act(action).ok:
+        return -1.0
+    finish_turn(game, turn, policy)
+    return scores(game.table, weights)[player]
 
 
 def finish_turn(game: Game, turn: int, policy: GreedyBot, steps: int = 40) -> None:

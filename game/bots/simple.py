@@ -145,6 +145,7 @@ class GreedyBot:
 
     It prefers defeating characters, standing on locations, attacking, applying statuses to enemies,
     and playing cards (minions to locations first); stasis plays and counters are played as soon as allowed.
+    A kind of command it has no preference for scores UNKNOWN, below ending the turn.
     A card it has already played REPLAYS_PER_TURN times this turn scores below ending the turn, so a loop
     of extra plays (two Hawkeye's Arrows drawing each other back from an otherwise empty deck) ends.
     """
@@ -255,9 +256,14 @@ class GreedyBot:
                 return 0.0
             if act == "activate":
                 return 3.0
-            return 1.0
+            return UNKNOWN
 
         return score
+
+
+UNKNOWN = -0.5
+"""Greedy's score of a kind it has no preference for (one added to COMMANDS since): below ending the turn (0), so a
+bot never takes a new kind by default, and above a card played too often this turn (-1)."""
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,12 +1,13 @@
 """The compact action interface (docs/rl.md): Discrete(985), a head (end the turn, a choice's option, or a card and
-what it does) and then, when the head leaves several commands, one target slot a step until one is left."""
+what it does) and then, when the head leaves several commands, one target slot a step until one is left. A kind
+added to COMMANDS without a hand-written encoding gets heads of its own after the target slots (`HEADS`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from game.env.encoding import ABILITIES, CARDS, OPTIONS, TARGETS, Codec, EncodingError, square_index
+from game.env.encoding import ABILITIES, ADDED, CARDS, GENERIC, OPTIONS, TARGETS, Codec, EncodingError, square_index
 
 VERBS = ("move", "attack", "play", "play_from_stasis", *(f"ability_{j}" for j in range(ABILITIES)),
          *(f"activate_{j}" for j in range(ABILITIES)))
@@ -19,7 +20,16 @@ CARD = CHOOSE + OPTIONS
 TARGET = CARD + CARDS * len(VERBS)
 """The first target slot of a follow-up step: TARGET + t, t as in the flat `play` block (0 none or "stop here",
 1 + s the card in slot s, 1 + 100 + q the square q)."""
-COMPACT_ACTIONS = TARGET + TARGETS
+HEADS: dict[str, int] = {}
+"""Each added kind's first head (encoding.ADDED): one head, or with a `card` field 1 + CARDS of them (head + 0 no
+card, head + 1 + s the card in slot s); its other fields given follow as target slots, in its fields' order."""
+_at = TARGET + TARGETS
+for _act, _names in ADDED.items():
+    HEADS[_act] = _at
+    _at += GENERIC["card"] if "card" in _names else 1
+COMPACT_ACTIONS = _at
+HEAD_VERBS = (*VERBS, *ADDED)
+"""What a head does, as the selection row names it: the verbs of a card head, then the added kinds."""
 NONE = 0
 Path = tuple[int, ...]
 
@@ -62,7 +72,28 @@ def path_of(codec: Codec, action: Mapping[str, Any]) -> Path:
         j = codec.ability(action["card"], action["ability"])
         payers = sorted(card_target(codec, ref) for ref in action["pay"])
         return head(f"activate_{j}"), *(TARGET + t for t in payers)
+    if act in ADDED:
+        return added_path(codec, act, action)
     raise EncodingError(f"no encoding for the command {act!r}")
+
+
+def added_path(codec: Codec, act: str, action: Mapping[str, Any]) -> Path:
+    """An added kind's indices: its head (with its card's slot), then a target slot for each other field given."""
+    names = ADDED[act]
+    card = action.get("card")
+    head = HEADS[act] + (card_target(codec, card) if "card" in names and card is not None else 0)
+    targets = [square_target(action[name]) if name == "to" else card_target(codec, action[name])
+               for name in names if name != "card" and action.get(name) is not None]
+    return head, *(TARGET + t for t in targets)
+
+
+def head_of(index: int) -> tuple[int | None, str]:
+    """A head's card slot (None: a head with no card) and what it does (one of HEAD_VERBS)."""
+    if CARD <= index < TARGET:
+        slot, verb = divmod(index - CARD, len(VERBS))
+        return slot, VERBS[verb]
+    act = next(a for a, first in reversed(HEADS.items()) if first <= index)
+    return (index - HEADS[act] - 1 if index > HEADS[act] else None), act
 
 
 class Menu:

@@ -4,7 +4,7 @@ command (the observation is observation.py's)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +12,7 @@ import numpy as np
 
 from game.bots.determinize import HIDDEN_REF
 from game.core.constants import COLS, DECK_SIZE, ROWS
+from game.turn.commands import COMMANDS
 
 if TYPE_CHECKING:
     from game.core.table import Table
@@ -135,14 +136,40 @@ BLOCKS = (
     ("ability_path", (SQUARES, ABILITIES, SQUARES, PATHS)),
     ("activate", (CARDS, ABILITIES, PAYS)),
 )
-"""The action blocks in index order: each block's name and the sizes of its slots (the last varies fastest)."""
+"""The action blocks written by hand, in index order: each block's name and the sizes of its slots (the last varies
+fastest). A block named after an act encodes that kind of command."""
+GENERIC = {"card": 1 + CARDS, "target": 1 + CARDS, "to": 1 + SQUARES}
+"""The fields a kind without a block of its own may have, each one slot: 0 not given, 1 + s the card in slot s (`card`,
+`target`), 1 + q the square q (`to`)."""
+
+
+def added_kinds(commands: Mapping[str, type[Any]]) -> dict[str, tuple[str, ...]]:
+    """Each kind the hand-written blocks don't encode (but those never listed, as `effect`), with its fields, in the
+    order of `commands`; a kind with a field GENERIC lacks raises EncodingError, naming it."""
+    written = {name for name, _ in BLOCKS}
+    added: dict[str, tuple[str, ...]] = {}
+    for act, kind in commands.items():
+        if act in written or kind.listed == "never":
+            continue
+        names = tuple(f.name for f in fields(kind) if f.name != "by")
+        if odd := [name for name in names if name not in GENERIC]:
+            raise EncodingError(f"no encoding for the command {act!r}: its field {odd[0]!r} is none of "
+                                f"{', '.join(GENERIC)} (docs/contributing.md, 'Add a command kind')")
+        added[act] = names
+    return added
+
+
+ADDED = added_kinds(COMMANDS)
+"""The kinds of COMMANDS encoded generically: a block each, after the hand-written ones, a GENERIC slot a field."""
+LAYOUT = (*BLOCKS, *((act, tuple(GENERIC[name] for name in names) or (1,)) for act, names in ADDED.items()))
+"""Every block in index order: the hand-written ones, then one for each added kind."""
 OFFSETS: dict[str, int] = {}
 _at = 0
-for _name, _shape in BLOCKS:
+for _name, _shape in LAYOUT:
     OFFSETS[_name] = _at
     _at += int(np.prod(_shape))
 ACTIONS = _at
-SHAPES = dict(BLOCKS)
+SHAPES = dict(LAYOUT)
 PAIRS = [(a,) for a in range(DECK_SIZE)] + list(combinations(range(DECK_SIZE), 2))
 PAY_CODE = {pair: i for i, pair in enumerate(PAIRS)}
 
@@ -162,7 +189,7 @@ def unflat(index: int) -> tuple[str, tuple[int, ...]]:
     """The block and slots of an index."""
     if not 0 <= index < ACTIONS:
         raise EncodingError(f"action {index} is outside 0..{ACTIONS - 1}")
-    block, shape = next((b, s) for b, s in reversed(BLOCKS) if OFFSETS[b] <= index)
+    block, shape = next((b, s) for b, s in reversed(LAYOUT) if OFFSETS[b] <= index)
     rest, slots = index - OFFSETS[block], []
     for size in reversed(shape):
         rest, slot = divmod(rest, size)
@@ -235,7 +262,15 @@ class Codec:
             if pair not in PAY_CODE:
                 raise EncodingError(f"a cost paid by {len(pair)} cards; the encoding holds 1 or 2")
             return flat("activate", self.card(ref), self.ability(ref, action["ability"]), PAY_CODE[pair])
+        if act in ADDED:
+            return flat(act, *(self.generic(name, action.get(name)) for name in ADDED[act]))
         raise EncodingError(f"no encoding for the command {act!r}")
+
+    def generic(self, name: str, value: Any) -> int:
+        """A GENERIC field's slot: 0 not given, else 1 + its card slot or square."""
+        if value is None:
+            return 0
+        return 1 + (square_index(value) if name == "to" else self.card(value))
 
     def decode(self, index: int) -> dict[str, Any]:
         """The command an index names here (refs from the card slots, squares from the board); a slot that holds
@@ -275,6 +310,9 @@ class Codec:
             card, target = self.at(s[0]), self.at(s[2])
             return {"act": "ability", "card": card, "ability": self.ability_name(card, s[1]), "target": target,
                     "path": path_of(square_at(s[2]), s[3])}
+        if block in ADDED:
+            return {"act": block, **{name: square_at(k - 1) if name == "to" else self.ref(k - 1)
+                                     for name, k in zip(ADDED[block], s, strict=False) if k}}
         card = self.ref(s[0])
         return {"act": "activate", "card": card, "ability": self.ability_name(card, s[1]),
                 "pay": [self.ref(self.own(k)) for k in PAIRS[s[2]]]}

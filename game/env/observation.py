@@ -11,8 +11,7 @@ import numpy as np
 from game.core.cards import card_pool
 from game.core.components import Defences, Health, Stats
 from game.core.constants import CUBE_COLORS, KINDS, PHASES, STATUSES, ZONES
-from game.env.compact import CARD as CARD_HEAD
-from game.env.compact import TARGET, VERBS
+from game.env.compact import HEAD_VERBS, TARGET, head_of
 from game.env.encoding import CARDS, OPTIONS, SEATS, SQUARES, TARGETS, EncodingError, Slots, square_index
 from game.io.view import visible_to
 from game.rules.stasis import madness_penalty
@@ -42,7 +41,7 @@ CARD = ("visible", *(f"zone_{z}" for z in ZONES), *(f"owner_seat_{s}" for s in r
 OPTION = ("present", "hidden", "card_slot", "is_number", "number", "is_text")
 FOLLOW_UPS = 3
 """The most target slots a compact action asks one after the other before its last (a shove's target and path)."""
-SELECTION = ("follow_up", "selected_card", *(f"verb_{v}" for v in VERBS),
+SELECTION = ("follow_up", "selected_card", *(f"verb_{v}" for v in HEAD_VERBS),
              *(f"given_{k}" for k in range(1, FOLLOW_UPS + 1)))
 SECTIONS = (("global", GLOBAL, 1), ("players", PLAYER, SEATS), ("squares", SQUARE, SQUARES),
             ("cards", CARD, CARDS), ("options", OPTION, OPTIONS), ("selection", SELECTION, 1))
@@ -236,9 +235,9 @@ def with_selection(vector: np.ndarray, given: tuple[int, ...]) -> np.ndarray:
     out = vector.copy()
     start, _, fields = LAYOUT["selection"]
     r = np.zeros(len(fields), dtype=np.float32)
-    slot, verb = divmod(given[0] - CARD_HEAD, len(VERBS))
-    r[0], r[1], r[2 + verb] = 1, slot + 1, 1
+    slot, verb = head_of(given[0])
+    r[0], r[1], r[2 + HEAD_VERBS.index(verb)] = 1, 0 if slot is None else slot + 1, 1
     for k, index in enumerate(given[1:FOLLOW_UPS + 1]):
-        r[2 + len(VERBS) + k] = index - TARGET + 1
+        r[2 + len(HEAD_VERBS) + k] = index - TARGET + 1
     out[start:start + len(fields)] = r / SCALE[start:start + len(fields)]
     return out

@@ -168,6 +168,7 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
     out: dict[str, Any] = {
         "name": made.name,
         "changes": made.changes(),
+        "changes_in_words": made.changes(words=True),
         "games": len(base),
         "winner_changed": sum(winners(b) != winners(v) for b, v in zip(base, variant, strict=True)),
         "decks": by_deck(base, variant),
@@ -178,12 +179,14 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
         "cards_note": CARDS_NOTE,
         "limits": {"base": limits(base), "variant": limits(variant)},
     }
+    out["asked"] = asked(made, [*out["decks"], *out["seats"]])
     if decided is not None:
         names = [*out["decks"], *out["seats"]]
         questions = asked(made, names)
         out["until"] = {"step": step, "asked": questions, "settled": all(n in decided for n in questions),
                         "verdicts": {n: {"found": decided[n].found, "games": decided[n].games} if n in decided
                                      else None for n in names}}
+    out["verdict"] = verdict_line(out, {key: deck.name for key, deck in standard_decks().items()})
     return out
 
 
@@ -194,6 +197,30 @@ def limits(results: Sequence[GameResult]) -> dict[str, list[int]]:
         if r.limit is not None:
             found.setdefault(r.limit, []).append(r.seed)
     return found
+
+
+def settled(v: dict[str, Any], key: str) -> str:
+    """What `--until decided`'s sequential test found for one comparison, and at how many games."""
+    found = v["until"]["verdicts"][key]
+    return "not settled" if found is None else f"{found['found']} (settled at {found['games']} games)"
+
+
+def verdict_line(v: dict[str, Any], names: dict[str, str]) -> str:
+    """A variant's verdict in one sentence: for each comparison it asks about (the decks it changes, the seats for
+    rule numbers), the move in win rate, and whether its paired 95% interval leaves 0 out (with `--until decided`,
+    what the sequential test found)."""
+    parts = []
+    for key in v["asked"]:
+        d = v["decks"].get(key) or v["seats"][key]
+        who = names.get(key, key)
+        if d["delta"] is None:
+            parts.append(f"{who} not measured")
+            continue
+        delta, ci = points(d)
+        moved = d["ci"][0] > 0 or d["ci"][1] < 0
+        parts.append(f"{who} win rate {delta} points (95% paired interval {ci}): " + (
+            settled(v, key) if "until" in v else "a measurable move" if moved else "no measurable move"))
+    return f"Variant {v['name']}: " + "; ".join(parts) + "."
 
 
 def points(d: dict[str, Any]) -> tuple[str, str]:
@@ -214,26 +241,23 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
     for v in section["variants"]:
         out.print(f"Variant {v['name']!r} against the base, {v['games']} paired games (same deals and bot seeds); "
                   f"the winner changed in {v['winner_changed']}", markup=False)
-        for line in v["changes"]:
+        for line in v["changes_in_words"]:
             out.print(f"  {line}", markup=False)
-        table = Table(title_justify="left")
-        verdicts = v["until"]["verdicts"] if "until" in v else None
-        columns = [("deck / seat", "left"), ("base", "right"), ("variant", "right"), ("difference, points", "right"),
-                   ("95% paired interval", "right"), ("games", "right")]
-        for column, justify in columns + ([("verdict (settled at games)", "left")] if verdicts is not None else []):
-            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        table = Table(title="Win rates: the change in points, its paired 95% interval",
+                      title_justify="left")
+        for column in ("deck / seat", "base", "variant", "change", "95% interval", "games"):
+            table.add_column(column, justify="left" if column == "deck / seat" else "right")
         for key, d in [*v["decks"].items(), *v["seats"].items()]:
             delta, ci = points(d)
-            row = [names.get(key, key), f"{100 * d['base']:.1f}%", f"{100 * d['variant']:.1f}%", delta, ci,
-                   str(d["games"])]
-            if verdicts is not None:
-                found = verdicts[key]
-                row.append("not settled" if found is None else f"{found['found']} ({found['games']})")
-            table.add_row(*row)
+            table.add_row(names.get(key, key), f"{100 * d['base']:.1f}%", f"{100 * d['variant']:.1f}%", delta, ci,
+                          str(d["games"]))
         out.print(table)
+        if "until" in v:
+            out.print("sequential verdicts: " + "; ".join(
+                f"{names.get(key, key)} {settled(v, key)}" for key in [*v["decks"], *v["seats"]]), markup=False)
         length = v["length"]
-        out.print(f"mean length {length['base']} -> {length['variant']} turns ({length['delta']:+g}, 95% paired "
-                  f"interval {length['ci'][0]:+g} – {length['ci'][1]:+g})")
+        out.print(f"mean length {length['base']:.2f} -> {length['variant']:.2f} turns ({length['delta']:+.2f}, 95% "
+                  f"paired interval {length['ci'][0]:+.2f} – {length['ci'][1]:+.2f})")
         if "until" in v:
             until = v["until"]
             out.print(f"sequential tests, the comparisons asked: {', '.join(names.get(k, k) for k in until['asked'])}"
@@ -247,4 +271,4 @@ def print_compare(section: dict[str, Any], names: dict[str, str], seconds: float
         moved = [(m, d) for m, d in v["mechanics"].items() if d["delta"]][:6]
         if moved:
             out.print("mechanics per game, most changed: " + "; ".join(
-                f"{m} {d['base']:g} -> {d['variant']:g} ({d['delta']:+g})" for m, d in moved), markup=False)
+                f"{m} {d['base']:.2f} -> {d['variant']:.2f} ({d['delta']:+.2f})" for m, d in moved), markup=False)

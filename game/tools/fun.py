@@ -28,6 +28,10 @@ COMEBACK_VP = 2
 EARLY = 2 / 3
 """A game is decided early when its winner leads for good from a turn in its first two thirds."""
 
+RANGES_NOTE = ("Healthy ranges: none known. docs/fun.md's sources define these measures; no values measured on "
+               "published games are on record here, so judge a run against another run (countertop compare).")
+"""What the tools say of a healthy range for each metric: no range measured on published games is on record."""
+
 
 @dataclass
 class GameRecord:
@@ -162,5 +166,18 @@ def summarise_fun(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
                            "pooled": round(sum(g["open_decisions"] for g in games) / decisions, 4) if decisions
                            else None},
         "legal_actions": {"mean": round(sum(g["legal_actions"] for g in games) / decisions, 4) if decisions else None,
-                          "decisions": decisions},
+                          "decisions": decisions, **pooled_interval([(g["legal_actions"], g["decisions"])
+                                                                     for g in games if g["decisions"]])},
     }
+
+
+def pooled_interval(parts: Sequence[tuple[int, int]]) -> dict[str, Any]:
+    """The 95% interval of a pooled mean, sum x_i / sum n_i over games (x_i legal actions over n_i decisions), by
+    the ratio estimator's variance: games are independent, the decisions within one are not."""
+    total = sum(n for _, n in parts)
+    if len(parts) < 2 or not total:
+        return {"low": None, "high": None}
+    mean = sum(x for x, _ in parts) / total
+    spread = sum((x - mean * n) ** 2 for x, n in parts) / (len(parts) - 1) * len(parts)
+    half = Z95 * math.sqrt(spread) / total
+    return {"low": round(max(0.0, mean - half), 4), "high": round(mean + half, 4)}

@@ -43,11 +43,11 @@ def run_ladder(args: argparse.Namespace) -> int:
         print(json.dumps({"deals": args.deals, "seed": args.seed, "pairs": [row(r) for r in results]}, indent=1))
         return 0
     width = max(len(b) for b in bots)
-    print(f"Each pair on the same {args.deals} paired deals (seed {args.seed}); the first bot's score per game, "
-          "95% interval over deals:")
+    print(f"Each pair on the same {args.deals} paired deals (seed {args.seed}); the first bot's win rate (a shared "
+          "win counts a half) and the same as Elo points, 95% intervals over deals:")
     for r in results:
         s, e = r.score, r.elo()
-        print(f"  {r.a:>{width}} vs {r.b:<{width}}  {s.value:6.1%} ({s.low:.1%} to {s.high:.1%})  "
+        print(f"  {r.a:>{width}} vs {r.b:<{width}}  wins {s.value:6.1%} ({s.low:.1%} to {s.high:.1%}) = "
               f"{e.value:+5.0f} Elo ({e.low:+.0f} to {e.high:+.0f})")
     return 0
 

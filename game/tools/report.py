@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -19,8 +20,8 @@ from game.core.atomic import write_together
 from game.core.cards import card_pool, cards_dir
 from game.core.numbers import shipped_numbers
 from game.io.setup import decks_dir, standard_decks
-from game.tools.balance import ELO, Interval, bradley_terry, plackett_luce, wilson
-from game.tools.sim import ACTION_LIMIT, GameResult
+from game.tools.balance import ELO, Z95, Interval, bradley_terry, plackett_luce, wilson
+from game.tools.sim import ACTION_LIMIT, GameResult, shared_wins
 
 VERSIONED = ("countertop", "esper", "pygame", "pydantic", "numpy", "openskill", "matplotlib")
 BT_PRIOR = 1.0  # virtual drawn games per pair of decks in the Bradley-Terry fit
@@ -59,6 +60,15 @@ def rating(iv: Interval, scale: float = 1.0, digits: int = 1) -> dict[str, float
     """A rating and its 95% interval, scaled and rounded."""
     return {"rating": round(iv.value * scale, digits), "low": round(iv.low * scale, digits),
             "high": round(iv.high * scale, digits)}
+
+
+def expected_win_rate(iv: Interval) -> dict[str, float]:
+    """A Bradley-Terry strength (log-odds) as the win rate it gives against a deck rated at the mean (0 Elo), with
+    its interval's ends: +100 Elo is 64.0%."""
+    def odds(x: float) -> float:
+        return round(1 / (1 + math.exp(-x)), 4)
+
+    return {"win_rate": odds(iv.value), "win_rate_low": odds(iv.low), "win_rate_high": odds(iv.high)}
 
 
 def win_rates(results: Sequence[GameResult], players: int) -> dict[str, Any]:
@@ -125,7 +135,7 @@ def ratings(results: Sequence[GameResult], players: int, decks: Sequence[str]) -
         fitted = bradley_terry(decks, outcomes, BT_PRIOR)
         return {"method": "Bradley-Terry, Elo points, mean 0",
                 "note": f"fitted with {BT_PRIOR:g} virtual drawn game between every pair of decks",
-                "decks": {d: rating(iv, ELO) for d, iv in fitted.items()}}
+                "decks": {d: {**rating(iv, ELO), **expected_win_rate(iv)} for d, iv in fitted.items()}}
     ranked = []
     for r in results:
         won = winners(r)
@@ -138,9 +148,10 @@ def ratings(results: Sequence[GameResult], players: int, decks: Sequence[str]) -
 
 def card_stats(results: Sequence[GameResult]) -> dict[str, Any]:
     """Per card in a played deck: games in which it was played; win rate of a seat holding it in its deck when
-    it was played and when not, and when drawn minus when not drawn."""
+    it was played and when not; when drawn minus when not drawn, raw and among seats that drew as many cards."""
     deck_cards = {key: sorted(set(deck.cards)) for key, deck in standard_decks().items()}
     count: dict[str, Counter[str]] = defaultdict(Counter)
+    strata: dict[str, dict[tuple[str, int], Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
     in_games: Counter[str] = Counter()
     for r in results:
         if r.cards is None:
@@ -155,6 +166,10 @@ def card_stats(results: Sequence[GameResult]) -> dict[str, Any]:
                 for key in (played, drawn):
                     count[name][key] += 1
                     count[name][key + "_won"] += s in won
+                if s < len(r.cards.draws):
+                    stratum = strata[name][(deck, r.cards.draws[s])]
+                    stratum[drawn] += 1
+                    stratum[drawn + "_won"] += s in won
     out = {}
     for name in sorted(count):
         c = count[name]
@@ -165,8 +180,36 @@ def card_stats(results: Sequence[GameResult]) -> dict[str, Any]:
         both = c["drawn"] and c["not_drawn"]
         entry["drawn_minus_not_drawn"] = (round(c["drawn_won"] / c["drawn"] - c["not_drawn_won"] / c["not_drawn"], 4)
                                           if both else None)
+        entry["drawn_minus_not_drawn_same_draws"] = same_draws(list(strata[name].values()))
         out[name] = entry
     return out
+
+
+def same_draws(strata: Sequence[Counter[str]]) -> dict[str, Any]:
+    """Win rate when drawn minus when not drawn among seats of the same deck that drew as many cards (each stratum's
+    difference, Mantel-Haenszel weights n1 n0 / (n1 + n0)), with its 95% normal interval (each rate's variance with
+    a win and a loss added, Agresti-Caffo, so a stratum of all wins has some); None where no stratum holds both.
+
+    The raw difference is not like with like: a game ends after its winner's end-of-turn draw, so a winner has often
+    drawn more cards, and a seat that drew more cards has drawn more of every card."""
+    weights = total = var = 0.0
+    seats = 0
+    for c in strata:
+        n1, n0 = c["drawn"], c["not_drawn"]
+        if not n1 or not n0:
+            continue
+        p1, p0 = c["drawn_won"] / n1, c["not_drawn_won"] / n0
+        w = n1 * n0 / (n1 + n0)
+        weights += w
+        total += w * (p1 - p0)
+        q1, q0 = (c["drawn_won"] + 1) / (n1 + 2), (c["not_drawn_won"] + 1) / (n0 + 2)
+        var += w * w * (q1 * (1 - q1) / (n1 + 2) + q0 * (1 - q0) / (n0 + 2))
+        seats += n1 + n0
+    if not weights:
+        return {"delta": None, "low": None, "high": None, "seats": 0}
+    delta, half = total / weights, Z95 * math.sqrt(var) / weights
+    return {"delta": round(delta, 4), "low": round(max(-1.0, delta - half), 4),
+            "high": round(min(1.0, delta + half), 4), "seats": seats}
 
 
 def rule_key(rule_id: str) -> tuple[str, int]:
@@ -234,6 +277,13 @@ def versions() -> dict[str, str]:
     return found
 
 
+def shared_note(shared: int, games: int) -> str:
+    """Why the wins can outnumber the games: a shared win counts for each of its winners (G-7)."""
+    return (f"A shared win counts as a win for each player who shares it, so wins can add up to more than the games: "
+            f"{shared:,} of the {games:,} games were shared (tied for the most VP and for characters on the board, "
+            "G-7).")
+
+
 def mismatch(by_bot: dict[str, dict[str, Any]]) -> dict[str, str] | None:
     """A warning when one bot wins nearly every game: then deck, seat and card numbers mostly measure the bots."""
     if len(by_bot) < 2:
@@ -256,6 +306,7 @@ def essentials(results: Sequence[GameResult], run: RunInfo) -> dict[str, Any]:
         "decks": {key: decks[key].name for key in used if key in decks},
         "paired": pairs(results, run.players) if run.paired else None,
         "warning": mismatch(rates["by_bot"]),
+        "shared_wins": shared_wins(list(results)),
         "win_rates": rates,
         "ratings": ratings(results, run.players, used),
     }
@@ -275,6 +326,7 @@ def build(results: Sequence[GameResult], run: RunInfo) -> dict[str, Any]:
         "paired": shown["paired"],
         "until": None if run.until is None else {"halfwidth": run.until, "reached": run.until_reached},
         "warning": shown["warning"],
+        "shared_wins": shown["shared_wins"],
         "win_rates": shown["win_rates"],
         "ratings": shown["ratings"],
         "cards": card_stats(results),

@@ -23,6 +23,8 @@ FORMATS: dict[str, Callable[[Any], str]] = {
     "pts": lambda v: "–" if v is None else f"{100 * v:+.1f}",
     "int": lambda v: f"{v:g}" if isinstance(v, float) else str(v),
     "num": lambda v: f"{v:g}",
+    "mean": lambda v: "–" if v is None else f"{v:.2f}",
+    "dmean": lambda v: "–" if v is None else f"{v:+.2f}",
 }
 BLUE, GREY = "#3465a4", "#888888"
 BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -159,19 +161,21 @@ def length_plot(report: dict[str, Any]) -> str:
 
 
 def card_plot(report: dict[str, Any], names: Sequence[str]) -> str:
-    """Each card's win rate when drawn minus when not drawn, in points."""
-    cards = report["cards"]
-    values = [100 * cards[n]["drawn_minus_not_drawn"] for n in names]
-    fig = Figure(figsize=(8, 0.22 * len(names) + 1.2))
-    ax = fig.subplots()
-    ys = list(range(len(names)))[::-1]
-    ax.barh(ys, values, color=[BLUE if v >= 0 else "#cc4444" for v in values])
-    ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_yticks(ys, [visible(n) for n in names], fontsize=8)
-    ax.set_xlabel("win rate when drawn minus when not drawn, points")
-    ax.set_ylim(-0.7, len(names) - 0.3)
-    ax.grid(axis="x", alpha=0.3)
-    return png(fig, "cards: drawn minus not drawn")
+    """Each card's win rate when drawn minus when not drawn among seats that drew as many cards, in points, with its
+    95% interval."""
+    fair = [report["cards"][n]["drawn_minus_not_drawn_same_draws"] for n in names]
+    return interval_plot(names, [(100 * d["delta"], 100 * d["low"], 100 * d["high"]) for d in fair],
+                         "cards: drawn minus not drawn, seats that drew as many cards",
+                         "win rate when drawn minus when not drawn, points (95% interval)", 0)
+
+
+def shared_paragraph(report: dict[str, Any]) -> str:
+    """Why wins can outnumber games (a shared win counts for each winner), with the run's count; none without one."""
+    if not report["shared_wins"]:
+        return ""
+    return (f"<p class=small>A shared win counts as a win for each player who shares it, so wins can add up to more "
+            f"than the games: {num(report, ['shared_wins'], 'int')} of the {num(report, ['games'], 'int')} games "
+            "were shared (tied for the most VP and for characters on the board, G-7).</p>")
 
 
 def section(title: str, *parts: str) -> str:
@@ -201,6 +205,7 @@ def headline(report: dict[str, Any]) -> str:
         h = report["until"]["halfwidth"]
         lines.append(f"Played until every deck's interval was within ±{100 * h:g} points: "
                      + ("reached." if report["until"]["reached"] else "not reached before the cap."))
+    lines += [escape(v["verdict"]) for v in report.get("compare", {}).get("variants", [])]
     warn = report["warning"]
     warning = f'<p class="warning">{escape(warn["text"])} <code>{escape(warn["fix"])}</code>.</p>' if warn else ""
     return '<p class="headline">' + "<br>".join(lines) + "</p>" + warning
@@ -228,21 +233,28 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
     matrix_rows = [f"<td>{escape(names.get(a, a))}</td><td class=t>{escape(names.get(b, b))}</td>"
                    + rate_cells(report, ["win_rates", "matrix", a, b]) for a, row in wr["matrix"].items() for b in row]
     rated = report["ratings"]["decks"]
+    as_rate = all("win_rate" in r for r in rated.values())
     rating_rows = [f"<td>{escape(names.get(k, k))}</td><td><b>{num(report, ['ratings', 'decks', k, 'rating'], 'num')}"
                    f"</b></td><td>{num(report, ['ratings', 'decks', k, 'low'], 'num')} – "
                    f"{num(report, ['ratings', 'decks', k, 'high'], 'num')}</td>"
+                   + (f"<td>{num(report, ['ratings', 'decks', k, 'win_rate'], 'pct')}</td><td>"
+                      f"{num(report, ['ratings', 'decks', k, 'win_rate_low'], 'pct')} – "
+                      f"{num(report, ['ratings', 'decks', k, 'win_rate_high'], 'pct')}</td>" if as_rate else "")
                    for k in sorted(rated, key=lambda k: -rated[k]["rating"])]
     cards = report["cards"]
-    ranked = sorted((n for n in cards if cards[n]["drawn_minus_not_drawn"] is not None),
-                    key=lambda n: -cards[n]["drawn_minus_not_drawn"])
-    unranked = sorted(n for n in cards if cards[n]["drawn_minus_not_drawn"] is None)
+    fair = "drawn_minus_not_drawn_same_draws"
+    ranked = sorted((n for n in cards if cards[n][fair]["delta"] is not None), key=lambda n: -cards[n][fair]["delta"])
+    unranked = sorted(n for n in cards if cards[n][fair]["delta"] is None)
     card_rows = [f"<td>{escape(n)}</td><td class=t>{escape(', '.join(names.get(d, d) for d in cards[n]['decks']))}</td>"
                  f"<td>{num(report, ['cards', n, 'games_played'], 'int')}</td>"
                  f"<td>{num(report, ['cards', n, 'played', 'rate'], 'pct')} "
                  f"<span class=small>of {num(report, ['cards', n, 'played', 'games'], 'int')}</span></td>"
                  f"<td>{num(report, ['cards', n, 'not_played', 'rate'], 'pct')} "
                  f"<span class=small>of {num(report, ['cards', n, 'not_played', 'games'], 'int')}</span></td>"
-                 f"<td><b>{num(report, ['cards', n, 'drawn_minus_not_drawn'], 'pts')}</b></td>"
+                 f"<td><b>{num(report, ['cards', n, fair, 'delta'], 'pts')}</b> <span class=small>"
+                 f"({num(report, ['cards', n, fair, 'low'], 'pts')} – {num(report, ['cards', n, fair, 'high'], 'pts')};"
+                 f" {num(report, ['cards', n, fair, 'seats'], 'int')} seats)</span></td>"
+                 f"<td class=small>{num(report, ['cards', n, 'drawn_minus_not_drawn'], 'pts')}</td>"
                  for n in ranked + unranked]
     length = report["length"]
     length_rows = [f"<td>{label}</td><td>{num(report, ['length', key], 'num')}</td>"
@@ -259,16 +271,16 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
         + (f", {num(report, ['paired', 'pairs'], 'int')} paired deals (each played twice, seats reversed)"
            if report["paired"] else "") + ".</p>",
         headline(report),
-        section("Win rate by deck", table(("deck", *rate_head), deck_rows),
+        *variant_sections(report),
+        section("Win rate by deck", table(("deck", *rate_head), deck_rows), shared_paragraph(report),
                 rate_plot([names.get(k, k) for k in wr["by_deck"]], list(wr["by_deck"].values()),
                           "win rate by deck", 1 / players)),
         section("Win rate by seat and by bot", table(("seat", *rate_head), seat_rows),
-                table(("bot", *rate_head), bot_rows),
+                table(("bot", *rate_head), bot_rows), shared_paragraph(report),
                 rate_plot([*wr["by_seat"][seats_key], *(f"bot {b}" for b in wr["by_bot"])],
                           [*wr["by_seat"][seats_key].values(), *wr["by_bot"].values()],
                           "win rate by seat and by bot", 1 / players)),
     ]
-    parts += variant_sections(report)
     if report["paired"]:
         pair = report["paired"]
         pair_rows = [f"<td>the same deck and bot won both games</td>"
@@ -287,20 +299,31 @@ def whole_page(report: dict[str, Any], extra: Sequence[str] = ()) -> str:
         section("Deck against deck", "<p>Each row: that deck's win rate in games against the column's deck.</p>",
                 matrix_plot(report), table(("deck", "against", *rate_head), matrix_rows)),
         section("Deck ratings", f"<p>{escape(report['ratings']['method'])}; 95% intervals; "
-                f"{escape(report['ratings']['note'])}.</p>",
-                table(("deck", "rating", "95% interval"), rating_rows), rating_plot(report)),
+                f"{escape(report['ratings']['note'])}."
+                + (" Each rating is also given as the win rate it means against a deck rated 0, the decks' mean "
+                   "(+100 Elo is 64.0%)." if as_rate else "") + "</p>",
+                table(("deck", "rating", "95% interval",
+                       *(("win rate against a 0-rated deck", "95% interval") if as_rate else ())), rating_rows),
+                rating_plot(report)),
         section("Cards", "<p>Per card of a played deck: games in which it was played; the win rate of a seat with "
-                "the card in its deck when it played it and when it did not; and the win rate when drawn minus "
-                "when not drawn (points).</p>",
+                "the card in its deck when it played it and when it did not; and the win rate when the seat drew "
+                "the card minus when it did not, in points. That difference compares like with like: only seats "
+                "of the same deck that drew as many cards in all (with its 95% interval and the seats in the "
+                "strata that held both). The raw difference, last, is biased upward for nearly every card: a game "
+                "ends after its winner's end-of-turn draw (G-3, G-7), so a winner has often drawn more cards than "
+                "its rival, and so more of every card. It tells how many more cards winners draw, not what the card "
+                "is worth.</p>",
                 table(("card", "decks", "games played", "win when played", "win when not played",
-                       "drawn − not drawn"), card_rows),
+                       "drawn − not drawn, as many cards drawn", "raw drawn − not drawn (biased)"), card_rows),
                 card_plot(report, ranked) if ranked else ""),
         section("Game length", table(("games", ""), length_rows), length_plot(report)),
         *extra,
         section("Mechanics and statuses fired", "<p>Events in all games.</p>",
                 table(("mechanic", "times"), mech_rows), table(("status", "times applied"), status_rows)),
         section("Never fired",
-                "<p>Card texts never played, used or triggered in any game: "
+                "<p>Cards whose text never took effect in any game (never played or played from stasis, no ability "
+                "used, never triggered, not even as a location when a minion was played there, nor defeated as a "
+                "monster, ignoring stasis counters as an ownerless card, or costing VP as Madness at the end): "
                 + (escape(", ".join(report["cards_never_fired"])) or "none") + ".</p>"
                 "<p>Rule ids shown by cards (their <code>shows</code>) whose cards never fired: "
                 + (escape(", ".join(report["rules_never_fired"])) or "none") + ".</p>"),
@@ -324,7 +347,7 @@ def delta_plot(labels: Sequence[str], deltas: Sequence[dict[str, Any]], title: s
 def delta_cells(report: dict[str, Any], path: Sequence[str], fmt: str) -> str:
     """Base, variant, difference and its paired interval, as table cells."""
     p = list(path)
-    diff = "pts" if fmt == "pct" else "num"
+    diff = "pts" if fmt == "pct" else "dmean"
     return (f"<td>{num(report, [*p, 'base'], fmt)}</td><td>{num(report, [*p, 'variant'], fmt)}</td>"
             f"<td><b>{num(report, [*p, 'delta'], diff)}</b></td>"
             f"<td>{num(report, [*p, 'ci', '0'], diff)} – {num(report, [*p, 'ci', '1'], diff)}</td>")
@@ -374,7 +397,7 @@ def variant_sections(report: dict[str, Any]) -> list[str]:
                  + f"<td>{num(report, [*at, 'seats', k, 'games'], 'int')}</td>" + verdict_cell(v, k)
                  for k in v["seats"]]
         shown = [(names.get(k, k), d) for k, d in v["decks"].items()] + list(v["seats"].items())
-        mech_rows = [f"<td>{escape(m)}</td>" + delta_cells(report, [*at, "mechanics", m], "num")
+        mech_rows = [f"<td>{escape(m)}</td>" + delta_cells(report, [*at, "mechanics", m], "mean")
                      for m, d in v["mechanics"].items() if d["delta"]]
         card_rows = [f"<td>{escape(n)}</td>" + "".join(
             f"<td>{arm_cell(report, [*at, 'cards', n, key], 'base')}</td>"
@@ -383,14 +406,15 @@ def variant_sections(report: dict[str, Any]) -> list[str]:
             for n in v["cards"]]
         out.append(section(
             f"Variant: {v['name']}",
-            "<p>Changes: " + escape("; ".join(v["changes"])) + f". The same {num(report, [*at, 'games'], 'int')} "
-            "games played again with the variant's cards (same deals, same bot seeds); the winner changed in "
+            "<p>Changes: " + escape("; ".join(v["changes_in_words"]))
+            + f". The same {num(report, [*at, 'games'], 'int')} games played again with the variant's cards (same "
+            "deals, same bot seeds); the winner changed in "
             f"{num(report, [*at, 'winner_changed'], 'int')}. Each interval is the paired one, from the per-game "
             "differences (docs/balance.md).</p>",
             table(("deck / seat", *head, "games", *(["verdict (settled at games)"] if "until" in v else [])), rows),
             until_note(v),
             delta_plot([str(label) for label, _ in shown], [d for _, d in shown], f"{v['name']}: variant minus base"),
-            table(("game length, turns", *head), ["<td>mean</td>" + delta_cells(report, [*at, "length"], "num")]),
+            table(("game length, turns", *head), ["<td>mean</td>" + delta_cells(report, [*at, "length"], "mean")]),
             "<p>Mechanics that fired more or less, per game:</p>",
             table(("mechanic", *head), mech_rows) if mech_rows else "<p>none changed.</p>",
             "<details><summary>Cards: win rate of a seat that played it, and that drew it, each with its own 95% "

@@ -190,6 +190,12 @@ def ended_by_limit(table: Table, actions: int) -> str | None:
     return "rule loop" if last.get("type") == "GameOver" and last.get("reason") == RULE_LOOP else None
 
 
+def shared_wins(results: list[GameResult]) -> int:
+    """Games won by more than one player (tied for the most VP): each winner counts a win, so wins can outnumber
+    games."""
+    return sum(isinstance(r.winner, list) and len(r.winner) > 1 for r in results)
+
+
 def summarise(results: list[GameResult]) -> dict[str, Any]:
     """Wins per deck, per seat and per bot; game lengths; mechanics fired; games that hit the limit."""
     by_deck: Counter[str] = Counter()
@@ -207,6 +213,7 @@ def summarise(results: list[GameResult]) -> dict[str, Any]:
     lengths = [r.turns for r in results]
     return {
         "games": len(results),
+        "shared_wins": shared_wins(results),
         "wins_by_deck": dict(by_deck),
         "wins_by_seat": dict(by_seat),
         "wins_by_bot": dict(by_bot),

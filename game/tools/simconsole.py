@@ -10,6 +10,8 @@ import sys
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from game.tools.report import shared_note
+
 if TYPE_CHECKING:
     from rich.progress import Progress
     from rich.table import Table
@@ -76,7 +78,11 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
     paired = summary.get("paired")
     out.print(f"{games} games" + (f" ({paired['pairs']} paired deals)" if paired else "")
               + f" in {seconds:.1f} s ({games / max(seconds, 1e-9):.1f} games/s, {how})")
+    for variant in summary.get("compare", {}).get("variants", []):
+        out.print(variant["verdict"], markup=False)
     out.print(rate_table("Win rate by deck", "deck", rates["by_deck"], names))
+    if summary["shared_wins"]:
+        out.print(shared_note(summary["shared_wins"], games))
     for count, seats in rates["by_seat"].items():
         out.print(rate_table(f"Win rate by seat, {count}", "seat", seats, names))
     out.print(rate_table("Win rate by bot", "bot", rates["by_bot"], names))
@@ -87,11 +93,17 @@ def print_summary(summary: dict[str, Any], names: dict[str, str], how: str, seco
     ratings = summary["ratings"]
     out.print(f"Deck ratings: {ratings['method']}")
     table = Table()
-    for column, justify in (("deck", "left"), ("rating", "right"), ("95% interval", "right")):
-        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    as_rate = all("win_rate" in r for r in ratings["decks"].values())
+    for column, justify in (("deck", "left"), ("rating", "right"), ("95% interval", "right"),
+                            *((("wins vs 0", "right"), ("95% interval", "right")) if as_rate else ())):
+        table.add_column(column, justify=justify)
     for key, r in sorted(ratings["decks"].items(), key=lambda kv: -kv[1]["rating"]):
-        table.add_row(names.get(key, key), f"{r['rating']:g}", f"{r['low']:g} – {r['high']:g}")
+        table.add_row(names.get(key, key), f"{r['rating']:g}", f"{r['low']:g} – {r['high']:g}",
+                      *((f"{100 * r['win_rate']:.1f}%", f"{100 * r['win_rate_low']:.1f} – "
+                         f"{100 * r['win_rate_high']:.1f}%") if as_rate else ()))
     out.print(table)
+    if as_rate:
+        out.print("wins vs 0: the win rate a rating means against a deck rated 0, the decks' mean")
     mechanics = Table(title="Mechanics fired", title_justify="left")
     mechanics.add_column("mechanic")
     mechanics.add_column("times", justify="right")

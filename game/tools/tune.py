@@ -37,7 +37,7 @@ from game.tools.sequential import ALPHA, BETA, precision
 from game.tools.sim import GameResult
 from game.tools.simconsole import GameProgress
 from game.tools.simrun import worker_count
-from game.tools.variant import Variant, VariantError, build_variant, current_value, load_variant
+from game.tools.variant import Variant, VariantError, build_variant, current_value, key_words, load_variant
 
 MAX_GAMES = 10_000
 """The most games per candidate."""
@@ -45,10 +45,12 @@ MAX_GAMES = 10_000
 
 @dataclass(frozen=True)
 class Candidate:
-    """One change to try: what it says, and the starting variant's changes with it."""
+    """One change to try: its label (card, field path, values), the same in words, and the starting variant's
+    changes with it."""
 
     label: str
     variant: Variant
+    said: str
 
 
 def start_variant(path: str | None) -> Variant:
@@ -103,19 +105,23 @@ def candidates(start: Variant, deck: str, stronger: bool, only: list[str] | None
             for step in steps_for(way, stronger, key):
                 if isinstance(now, int) and not isinstance(now, bool):
                     cards = {**start.cards, name: {**start.cards.get(name, {}), key: now + step}}
-                    found.append((f"{name} {key} {now} -> {now + step}", cards, start.decks))
+                    found.append((f"{name} {key} {now} -> {now + step}", cards, start.decks,
+                                  f"{name}: {key_words(name, key)} {now} → {now + step}"))
         other = max((n for n in counts if n != name), key=lambda n: counts[n], default=None)
         if other is None:
             continue  # the deck's only card: no other card takes up a copy more or less
         for step in (1, -1):
             copies = {**start.decks.get(deck, {}), name: counts[name] + step, other: counts[other] - step}
             decks = {**start.decks, deck: copies}
-            found.append((f"{name} {counts[name]} -> {counts[name] + step} copies ({other} "
-                          f"{counts[other]} -> {counts[other] - step})", start.cards, decks))
+            label = (f"{name} {counts[name]} -> {counts[name] + step} copies ({other} {counts[other]} -> "
+                     f"{counts[other] - step})")
+            found.append((label, start.cards, decks, f"{name}: copies {counts[name]} → {counts[name] + step} "
+                                                     f"({other} {counts[other]} → {counts[other] - step})"))
     made = []
-    for label, cards, decks in found:
+    for label, cards, decks, said in found:
         try:
-            made.append(Candidate(label, build_variant(f"{start.name}, {label}", cards, decks, "tune", start.rules)))
+            made.append(Candidate(label, build_variant(f"{start.name}, {label}", cards, decks, "tune", start.rules),
+                                  said))
         except VariantError:
             continue  # a number out of its bounds, or a deck left without a card: not a change to try
     return made
@@ -224,7 +230,8 @@ def run_tune(args: argparse.Namespace) -> int:
             plays = play([GameSpec(i, s.seed, s.decks, s.bots, False, c.variant.contents)
                           for i, (c, s) in enumerate((c, s) for c in tried for s in specs)])
             out = outcome(args, deck, start, now, len(tried), [
-                {"change": c.label, **measured(base, plays[n * games:(n + 1) * games], deck, args.target)}
+                {"change": c.label, "said": c.said,
+                 **measured(base, plays[n * games:(n + 1) * games], deck, args.target)}
                 for n, c in enumerate(tried)])
     if args.out:
         name_suggestions(out, Path(args.out), args.bots)
@@ -260,7 +267,8 @@ def race_and_measure(args: argparse.Namespace, deck: str, start: Variant, others
     games = len(specs)
     field_ = [Entrant(c.label, c.variant.contents) for c in tried]
     done = race(field_, specs, base, play, deck, args.target, args.decided)
-    searched = {e.label: {"change": e.label, "state": e.state, "games": len(e.results),
+    said = {c.label: c.said for c in tried}
+    searched = {e.label: {"change": e.label, "said": said[e.label], "state": e.state, "games": len(e.results),
                           **measured(base[:len(e.results)], e.results, deck, args.target),
                           **({"behind": e.behind} if e.behind else {})} for e in field_}
     short = shortlist(done, deck, args.target, args.top, lambda e: brings(searched[e.label], now, args.target))
@@ -268,7 +276,8 @@ def race_and_measure(args: argparse.Namespace, deck: str, start: Variant, others
     again = play(fresh + [GameSpec(s.index, s.seed, s.decks, s.bots, False, e.contents) for e in short for s in fresh])
     fresh_base = again[:games]
     now_again = measured(fresh_base, fresh_base, deck, args.target)
-    rows = [{"change": e.label, **measured(fresh_base, again[(n + 1) * games:(n + 2) * games], deck, args.target),
+    rows = [{"change": e.label, "said": said[e.label],
+             **measured(fresh_base, again[(n + 1) * games:(n + 2) * games], deck, args.target),
              "search": searched[e.label]} for n, e in enumerate(short)]
     out = outcome(args, deck, start, now_again, len(tried), rows)
     out["until"] = {"step": args.decided, "alpha": ALPHA, "beta": BETA, "round": ROUND, "rounds": done.rounds,
@@ -318,7 +327,7 @@ def print_tune(out: dict[str, Any]) -> None:
     else:
         print(f"changes that bring the win rate within its 95% interval of the target (best {len(rows)}):")
     for row in rows:
-        print(f"  {row['change']}: win rate {100 * row['rate']:.1f}% ({100 * row['low']:.1f} – "
+        print(f"  {row['said']}: win rate {100 * row['rate']:.1f}% ({100 * row['low']:.1f} – "
               f"{100 * row['high']:.1f}%), effect {100 * row['delta']:+.1f} points (95% paired interval "
               f"{100 * row['ci'][0]:+.1f} – {100 * row['ci'][1]:+.1f})")
         if "search" in row:
@@ -328,7 +337,7 @@ def print_tune(out: dict[str, Any]) -> None:
             print(f"    {row['file']}; measure it on more games: {row['measure']}")
     for row in out.get("until", {}).get("fell_short", []):
         print(f"  shortlisted by the race, but measured again it does not bring the deck to the target: "
-              f"{row['change']}: win rate {100 * row['rate']:.1f}% ({100 * row['low']:.1f} – "
+              f"{row['said']}: win rate {100 * row['rate']:.1f}% ({100 * row['low']:.1f} – "
               f"{100 * row['high']:.1f}%), effect {100 * row['delta']:+.1f} points ({100 * row['ci'][0]:+.1f} – "
               f"{100 * row['ci'][1]:+.1f}); in the race {100 * row['search']['rate']:.1f}% over "
               f"{row['search']['games']} games")

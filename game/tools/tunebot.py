@@ -136,7 +136,7 @@ def describe_match(result: MatchResult) -> str:
     s, e = result.score, result.elo()
     word = {"H1": "better (SPRT accepted the gain)", "H0": "not better (SPRT rejected the gain)",
             None: "undecided (the game budget ran out first)"}[result.verdict]
-    return (f"new against old: {s.value:.1%} ({s.low:.1%} to {s.high:.1%}), {e.value:+.0f} Elo "
+    return (f"new against old: wins {s.value:.1%} ({s.low:.1%} to {s.high:.1%}) = {e.value:+.0f} Elo "
             f"({e.low:+.0f} to {e.high:+.0f}), {result.games} games: {word}")
 
 

@@ -215,11 +215,23 @@ def measure(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     if found is not None:
         report["until"] = {"step": args.decided, "alpha": ALPHA, "beta": BETA, "round": ROUND,
                            "settled": len(found) == len(rows), "games": sum(r["games"] for r in measured.values())}
+    report["row_labels"] = {label: row_words(report, label) for label in measured}
+    report["wins_column"] = wins_head(report)
     if args.skill_trace:
         report["levels_off"] = levels_off(measured)
         report["verdict"] = (trace_verdict(report["levels_off"], list(measured)) if found is None
                              else decided_trace(report["levels_off"], measured))
     return report, how
+
+
+def row_words(report: dict[str, Any], label: str) -> str:
+    """A row's label as the tables show it (`row_labels`): `without stasis`, `myopic`, or the trace's `32 vs 16`."""
+    return label if report["mode"] == "skill-trace" or label == "myopic" else f"without {label}"
+
+
+def wins_head(report: dict[str, Any]) -> str:
+    """Whose wins a row counts (`wins_column`): the bigger budget's in the skill trace, the full bot's otherwise."""
+    return "2N wins" if report["mode"] == "skill-trace" else f"{report['bot']} wins"
 
 
 def print_value(report: dict[str, Any], how: str, seconds: float) -> None:
@@ -234,13 +246,15 @@ def print_value(report: dict[str, Any], how: str, seconds: float) -> None:
     out.print(f"{total} games ({a_row} paired deals a row) in {seconds:.1f} s ({how})")
     trace = report["mode"] == "skill-trace"
     grid = Table(title="Skill trace: ismcts at 2N playouts against N" if trace else
-                 f"Mechanic value: {report['bot']} against itself without the mechanic", title_justify="left")
-    for column in ("budgets" if trace else "without", "games", "full bot wins", "win rate", "95% interval", "turns"):
-        grid.add_column(column, justify="left" if column in ("budgets", "without") else "right")
+                 f"Mechanic value: {report['bot']} against itself without a mechanic, or myopic",
+                 title_justify="left")
+    first = "2N vs N playouts" if trace else f"{report['bot']} against"
+    for column in (first, "games", report["wins_column"], "win rate", "95% interval", "turns"):
+        grid.add_column(column, justify="left" if column == first else "right")
     if until:
         grid.add_column("verdict (settled at games)")
     for label, r in report["rows"].items():
-        grid.add_row(label, str(r["games"]), f"{r['wins']:g}", f"{100 * r['rate']:.1f}%",
+        grid.add_row(report["row_labels"][label], str(r["games"]), f"{r['wins']:g}", f"{100 * r['rate']:.1f}%",
                      f"{100 * r['low']:.1f} – {100 * r['high']:.1f}%", f"{r['mean_turns']:g}",
                      *([settled_text(r["until"])] if until else []))
     out.print(grid)

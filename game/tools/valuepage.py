@@ -24,7 +24,7 @@ def value_plot(report: dict[str, Any]) -> str:
     ax.barh(ys, values, color=BLUE, xerr=[[100 * (r["rate"] - r["low"]) for r in rows.values()],
                                           [100 * (r["high"] - r["rate"]) for r in rows.values()]], capsize=4)
     ax.axvline(50, color=GREY, linestyle="--", linewidth=1)
-    ax.set_yticks(ys, [visible(x) for x in labels])
+    ax.set_yticks(ys, [visible(report["row_labels"][x]) for x in labels])
     ax.set_xlim(0, 100)
     trace = report["mode"] == "skill-trace"
     ax.set_xlabel(("win rate of ismcts at 2N against N" if trace else "win rate of the full bot") +
@@ -57,7 +57,7 @@ def until_note(report: dict[str, Any]) -> str:
 def value_page(report: dict[str, Any]) -> str:
     """The whole page: what ran, the table, the chart, and the command that plays the same games."""
     trace = report["mode"] == "skill-trace"
-    rows = [f"<td>{escape(label)}</td><td class=t><code>{escape(r['full'])}</code> against "
+    rows = [f"<td>{escape(report['row_labels'][label])}</td><td class=t><code>{escape(r['full'])}</code> against "
             f"<code>{escape(r['against'])}</code></td>"
             f"<td>{num(report, ['rows', label, 'games'], 'int')}</td>"
             f"<td>{num(report, ['rows', label, 'wins'], 'int')}</td>"
@@ -77,7 +77,8 @@ def value_page(report: dict[str, Any]) -> str:
     body = (f"<h1>Countertop: {title.lower()}</h1><p class=lead>{num(report, ['pairs'], 'int')} paired deals a row "
             f"(each dealt twice, the seats reversed), seed {num(report, ['seed'], 'int')}, decks "
             f"{escape(', '.join(report['decks'].values()))}.</p><p class=headline>{lead}</p>"
-            + section(title, table(("row", "bots", "games", "full bot wins", "win rate", "95% interval", "turns",
+            + section(title, table(("2N vs N playouts" if trace else "against", "bots", "games", report["wins_column"],
+                                    "win rate", "95% interval", "turns",
                                     *(["verdict (settled at games)"] if "until" in report else [])), rows),
                       until_note(report), chart)
             + section("Reproduce", f"<p><code>{escape(report['command'])}</code></p>"))

@@ -24,6 +24,7 @@ from typing import Any
 from game.core.cards import CardDef, card_from_file, card_pool, card_problems, cards_dir, named_cards
 from game.core.constants import DECK_KINDS, DECK_SIZE
 from game.core.numbers import changed, shipped_numbers
+from game.core.opspecs import OPS
 from game.core.problems import FileProblems, Problem, did_you_mean, load_toml
 from game.io.export import toml_key, toml_value
 from game.io.setup import SETUP_ONLY, Contents, Deck, standard_decks
@@ -53,13 +54,20 @@ class Variant:
     rules: dict[str, Any] = field(default_factory=dict)
     """The `[rules]` table as written (`game.core.numbers`)."""
 
-    def changes(self) -> list[str]:
-        """Each change as one line, old value to new: `Footman hp 5 -> 7`."""
-        lines = [f"{name} {key} {shown(current_value(name, key))} -> {shown(value)}"
-                 for name, keys in self.cards.items() for key, value in keys.items()]
+    def changes(self, words: bool = False) -> list[str]:
+        """Each change as one line, old value to new: `Footman hp 5 -> 7`, or in words (`key_words`) `Footman: HP
+        5 → 7`."""
         decks = standard_decks()
-        lines += [f"{key}: {name} {decks[key].cards.get(name, 0)} -> {n} copies"
-                  for key, names in self.decks.items() for name, n in names.items()]
+        if words:
+            lines = [f"{name}: {key_words(name, key)} {shown(current_value(name, key))} → {shown(value)}"
+                     for name, keys in self.cards.items() for key, value in keys.items()]
+            lines += [f"{decks[key].name}: {name} {decks[key].cards.get(name, 0)} → {n} copies"
+                      for key, names in self.decks.items() for name, n in names.items()]
+        else:
+            lines = [f"{name} {key} {shown(current_value(name, key))} -> {shown(value)}"
+                     for name, keys in self.cards.items() for key, value in keys.items()]
+            lines += [f"{key}: {name} {decks[key].cards.get(name, 0)} -> {n} copies"
+                      for key, names in self.decks.items() for name, n in names.items()]
         if self.contents.numbers is not None:
             lines += [f"rules {line}" for line in shipped_numbers().changes(self.contents.numbers)]
         return lines
@@ -127,6 +135,54 @@ def current_value(name: str, key: str) -> Any:
         else:
             return getattr(card_pool()[name], str(path[-1]), None) if len(path) == 1 else None
     return value
+
+
+STAT_WORDS = {"hp": "HP", "atk": "power"}
+"""The words for a card's own number fields where the field's name is not a word."""
+
+
+def key_words(name: str, key: str) -> str:
+    """A card's field path in words, read from the card and its effects' op fields (`game.core.opspecs`):
+    `on_play[0].n` of Clockwork Bomb is "white cubes added on play", `ability[0].cost` "Lull's cost"; a path it
+    can't read stays as written."""
+    path = steps(key)
+    card = card_pool()[name]
+    if path is None:
+        return key
+    if len(path) == 1:
+        return STAT_WORDS.get(str(path[0]), str(path[0]).replace("_", " "))
+    if path[0] == "ability" and len(path) == 3 and path[2] == "cost" and isinstance(path[1], int):
+        return f"{card.abilities[path[1]].name}'s cost" if path[1] < len(card.abilities) else key
+    if path[0] in ("on_play", "from_stasis"):
+        where, rest, listed = path[:1], path[1:], str(path[0])
+    elif len(path) > 2 and path[2] == "effects":
+        where, rest, listed = path[:2], path[3:], f"{path[0]}[{path[1]}].effects"
+    else:
+        return key
+    effects = current_value(name, listed)
+    if len(rest) != 2 or not isinstance(rest[0], int) or not isinstance(effects, list) or rest[0] >= len(effects):
+        return key
+    effect = effects[rest[0]]
+    op = OPS.get(effect.get("op", "")) if isinstance(effect, dict) else None
+    if op is None or str(rest[1]) not in op.fields:
+        return key
+    what = op.fields[str(rest[1])].doc.split(" (")[0]
+    qualifier = " ".join(str(effect[q]) for q in ("color", "status") if isinstance(effect.get(q), str))
+    return f"{qualifier + ' ' if qualifier else ''}{what} {when_words(card, where)}"
+
+
+def when_words(card: CardDef, where: list[str | int]) -> str:
+    """When an effect list of a card resolves, in words: on play, from stasis, a trigger's event, an ability."""
+    if where == ["on_play"]:
+        return "on play"
+    if where == ["from_stasis"]:
+        return "when played from stasis"
+    index = int(where[1])
+    if where[0] == "trigger" and index < len(card.triggers):
+        return "when " + card.triggers[index].on.replace("_", " ")
+    if where[0] == "ability" and index < len(card.abilities):
+        return f"by {card.abilities[index].name}"
+    return f"{where[0]}[{index}]"
 
 
 def changed_table(name: str, keys: dict[str, Any], file: str) -> tuple[dict[str, Any], list[Problem]]:

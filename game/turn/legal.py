@@ -1,30 +1,46 @@
 """Legal actions: every command the acting player may give now, each kind asked for its legal instances.
 
 Each kind's generator (`legal`, beside its `check` in game/turn/commands/) lists exactly the instances its
-check accepts; this module only decides which cards to ask about and in what order, and lists lazily. The
-list comes in a fixed order: plays from hand, plays from stasis, each character's moves, attacks and
-abilities, relics, and ending the turn (or, while a choice waits, its options).
+check accepts; this module asks each kind about the cards its `listed` names, and lists lazily. The list comes
+in a fixed order: plays from hand, plays from stasis, each character's moves, attacks and abilities, relics, and
+ending the turn (or, while a choice waits, its options); for one card, its kinds come in the order of COMMANDS.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from game.turn.commands.ability import UseAbility
-from game.turn.commands.activate import Activate
-from game.turn.commands.attack import Attack
 from game.turn.commands.checks import can_act
 from game.turn.commands.choose import Choose
+from game.turn.commands.command import COMMANDS
 from game.turn.commands.end_turn import EndTurn
 from game.turn.commands.moment import Action, Moment, Part, Planned
-from game.turn.commands.move import Move
-from game.turn.commands.play import Play, PlayFromStasis, any_allowance
+from game.turn.commands.play import any_allowance
 
 if TYPE_CHECKING:
     from game.core.table import Table
     from game.turn.commands.command import Command
+
+
+class PerCard(Protocol):
+    """A kind the listing asks about one card at a time."""
+
+    @staticmethod
+    def legal(moment: Moment, eid: int) -> Part:
+        """The kind's legal instances for one card of the acting player's."""
+        ...
+
+
+def asked(*listed: str) -> tuple[PerCard, ...]:
+    """The kinds whose `listed` is one of these, in the order of COMMANDS."""
+    return tuple(cast(PerCard, kind) for kind in COMMANDS.values() if kind.listed in listed)
+
+
+HAND, STASIS, RELIC = asked("hand"), asked("stasis"), asked("relic")
+ACTING, IDLE = asked("acting", "character"), asked("character")
+"""A character's kinds when it may act (G-5, SE-9), and when it may not."""
 
 
 def legal_actions(game: Table) -> list[Action]:
@@ -154,16 +170,17 @@ def main_phase_parts(game: Table) -> Iterator[Part]:
     moment = Moment(game, me)
     if any_allowance(game, me):
         for eid in game.zone_cards("hand", me, by="controller"):
-            yield Play.legal(moment, eid)
+            for kind in HAND:
+                yield kind.legal(moment, eid)
     for eid in game.stasis_ready(me):
-        yield PlayFromStasis.legal(moment, eid)
+        for kind in STASIS:
+            yield kind.legal(moment, eid)
     board = game.zone_cards("board", me, by="controller")  # in arrival order: the characters oldest first
     for eid in board:
         if game.is_character(eid):
-            if can_act(game, eid):  # asked once for both kinds (G-5, SE-9)
-                yield Move.legal(moment, eid)
-                yield Attack.legal(moment, eid)
-            yield UseAbility.legal(moment, eid)
+            for kind in ACTING if can_act(game, eid) else IDLE:  # asked once for every kind (G-5, SE-9)
+                yield kind.legal(moment, eid)
     for eid in board:
         if game.kind(eid) == "relic":
-            yield Activate.legal(moment, eid)
+            for kind in RELIC:
+                yield kind.legal(moment, eid)

@@ -1,10 +1,8 @@
-"""The window: a steppable App (events in, one frame out), the 60 FPS main loop, screenshots and autosave."""
+"""The window: a steppable App (events in, the top screen of its stack runs the frame), the 60 FPS main loop and
+autosave (`countertop play` and its screenshots are `play_command`)."""
 
 from __future__ import annotations
 
-import io
-import os
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -12,23 +10,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.atomic import write_whole
-from game.ui import saves, words
-from game.ui.draw import INK, Zone, box, fit_line, px, set_unit, text
+from game.ui import saves
+from game.ui.draw import Zone, set_unit
 from game.ui.game_list import GameList
 from game.ui.guide import Guide
 from game.ui.input import GameLike, PlayInput, who_must_act, zone_at
 from game.ui.layout import LOGICAL_H, LOGICAL_W, Layout, clamp_size
 from game.ui.motion import Motion
-from game.ui.renderer import ERROR, Renderer
+from game.ui.renderer import Renderer
 from game.ui.rules_overlay import RulesOverlay
 from game.ui.screen import Screen
-from game.ui.seats import PERSON, Seats, parse_seats
+from game.ui.seats import PERSON, Seats
 from game.ui.session import DEFAULT_NAMES, Session, data_home, random_seed, saves_folder
 from game.ui.setup_screens import ConfirmReplace, GameListScreen, NewGame
 from game.ui.setup_screens import deck_names as deck_names  # where the tests and tools have found it
 from game.ui.state import UiState
-from game.ui.table_screens import FinalBoard, GameOver, Pass, Rules, Table, Watching
+from game.ui.table_screens import GameOver, Pass, Rules, Table, Watching
 from game.ui.undo import NOTHING_YET, UndoHistory
 
 if TYPE_CHECKING:
@@ -239,24 +236,6 @@ class App(Session):
         """The game being watched in this window, if any."""
         return self.top.replay if isinstance(self.top, Watching) else None
 
-    def show_named(self, screen: str) -> None:
-        """Show a screen by the name `countertop play --screen` gives it: board (the play screen of whoever must
-        act), new_game, pass (as the game starts), choice, refusal, legend, rules, over or final_board."""
-        if screen == "new_game" or self.game is None:
-            self.show(NewGame())
-        elif screen in ("over", "final_board"):
-            over = GameOver()
-            self.show(over)
-            if screen == "final_board":
-                self.push(FinalBoard(over))
-        elif screen != "pass":
-            table = Table()
-            self.show(table)
-            if screen in ("legend", "rules"):
-                table.request(self, screen)
-            elif screen == "refusal":
-                table.show_a_refusal(self)
-
     # ----- events ----------------------------------------------------------------------------------------
 
     def step(self, events: list[pygame.event.Event] | None = None) -> bool:
@@ -344,39 +323,6 @@ class App(Session):
         if self.motion.floats or self.motion.glides or self.motion.ticks:
             self.motion.draw(surface, zones, now_ms())
 
-    def draw_strip(self, surface: pygame.Surface, message: str) -> None:
-        """On a screen with no banner (pass, game over, the Load and Watch lists): a message, such as a save that
-        failed, in a strip along the bottom (red when it is an error)."""
-        width, height = surface.get_size()
-        strip = (px(12), height - px(60), width - px(24), px(44))
-        box(surface, strip, ERROR if self.ui.banner_is_error or message == self.save_failure else (60, 70, 96),
-            radius=4)
-        line = fit_line(message, 19, strip[2] - px(12), True)
-        text(surface, line, (strip[0] + strip[2] // 2, strip[1] + strip[3] // 2), 19, INK, True, True)
-
-    def with_tooltip(
-        self,
-        surface: pygame.Surface,
-        zones: list[Zone],
-        explain: Callable[[tuple[Any, ...]], list[str]],
-        enlarge: bool = False,
-    ) -> list[Zone]:
-        """Draw the tooltip of whatever is under the mouse (explain gives its lines; enlarge: a card of the hand
-        under it is drawn large instead, on the table); returns the zones."""
-        key = zone_at(zones, self.ui.mouse)
-        if self.ui.menu is not None and (key is None or key[0] != "menu"):
-            key = None
-        self.tooltip = explain(key) if key is not None else []
-        hovered = self.renderer.hovered_hand if enlarge else None
-        if hovered is not None and key == ("card", hovered[0]) and self.game is not None:
-            view, _ = self.snapshot()
-            why = next((line for line in self.tooltip if line.startswith("Can't play it now")), "")
-            self.renderer.draw_enlarged(surface, view["cards"][hovered[0]], hovered[1], why)
-        elif self.tooltip:
-            full = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) if pygame.display.get_init() else False
-            self.renderer.draw_tooltip(surface, words.short_tooltip(self.tooltip, full), self.ui.mouse)
-        return zones
-
     def snapshot(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """What the screen may show and what the person at the device may do, read once per change (or change
         of screen or viewer) rather than once per frame.
@@ -417,89 +363,3 @@ class App(Session):
             seconds = clock.tick(FPS) / 1000
             if self.replay is not None:
                 self.replay.advance_time(seconds)
-
-
-def save_screen(
-    game: GameLike | None, path: str, screen: str = "board", size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
-    seed: int | None = None,
-) -> None:
-    """Render one screen of the window to a PNG of the window's size, settled, without opening a window; the
-    picture is made in memory and written whole (`game.core.atomic`), so a failed write leaves no part of one.
-
-    screen: board (the play screen of whoever must act), new_game, pass (with the last-turn summary),
-    choice (the board with its pending choice), refusal (the board after a click on a card that can do
-    nothing, showing the engine's reason), legend, over (game over), final_board (the final board after
-    game over). `seed` fills the new-game screen's seed box (otherwise a random one).
-    """
-    app = App(game, size, headless=True, seed=seed)
-    app.show_named(screen)
-    app.draw()
-    picture = io.BytesIO()
-    pygame.image.save(app.window, picture, os.path.basename(path))
-    write_whole(path, picture.getvalue())
-
-
-def main_play(
-    players: list[str] | None = None,
-    decks: list[str] | None = None,
-    seed: int | None = None,
-    load: str | None = None,
-    scenario: str | None = None,
-    screenshot: str | None = None,
-    screen: str = "board",
-    size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
-    seats: list[str] | None = None,
-) -> int:
-    """`countertop play`: open the window at size (or, with a screenshot path, render a PNG of that size and
-    exit); returns 0."""
-    from game.engine import Game
-
-    game: GameLike | None = None
-    undo: UndoHistory | None = None
-    bots = None
-    if scenario is not None:
-        game = Game.from_scenario(scenario)
-    elif load is not None:
-        game = Game.load(load)
-        undo = saves.undo_from(Path(load))
-        bots = Seats(saves.bots_from(Path(load), list(game.view()["players_order"])), seed or 0)
-    elif players:
-        game = Game.new(players=players, decks=decks, seed=random_seed() if seed is None else seed)
-    if screenshot is not None:
-        save_screen(game, screenshot, screen, size, seed)
-        return 0
-    problem = display_problem()
-    if problem:
-        print(f"countertop: can't open a window: {problem}", file=sys.stderr)
-        return 1
-    if seats:
-        if game is None:
-            game = Game.new(players=DEFAULT_NAMES[: len(seats)], decks=decks, seed=seed or 0)
-        bots = Seats(parse_seats(list(game.view()["players_order"]), seats), seed or 0)
-    try:
-        app = App(game, size, undo=undo, seats=bots, seed=seed, source=Path(load) if load is not None else None)
-    except pygame.error as err:
-        pygame.quit()
-        print(f"countertop: can't open a window: {err} ({NO_WINDOW_HINT})", file=sys.stderr)
-        return 1
-    try:
-        app.run()
-    finally:
-        pygame.quit()
-    return 0
-
-
-NO_WINDOW_HINT = "to draw a game without a display, use --scenario FILE --screenshot OUT.png"
-
-
-def display_problem() -> str:
-    """Why no window can be seen here, or "".
-
-    On Linux with neither DISPLAY nor WAYLAND_DISPLAY (and no SDL_VIDEODRIVER chosen), SDL would fall
-    back to its invisible "offscreen" driver and the game would run where nobody can see it.
-    """
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return ""
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        return f"no display (DISPLAY and WAYLAND_DISPLAY are not set); {NO_WINDOW_HINT}"
-    return ""

@@ -25,6 +25,12 @@ NEUTRAL: Color = (140, 140, 140)
 BUTTON: Color = (54, 62, 76)
 BUTTON_HOT: Color = (70, 90, 120)
 BUTTON_OFF: Color = (40, 42, 46)
+SELECTED: Color = (255, 230, 60)
+MOVE_HIGHLIGHT: Color = (90, 230, 120)
+ATTACK_HIGHLIGHT: Color = (255, 60, 60)
+ABILITY_HIGHLIGHT: Color = (200, 110, 255)
+CHOICE_HIGHLIGHT: Color = (255, 150, 40)
+"""The frames drawn on the table (the legend says what each means)."""
 
 FONT_FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
 MIN_TEXT_PX = 13
@@ -228,6 +234,11 @@ def button(
         box(surface, rect, BUTTON_OFF, PANEL_EDGE, 1, 6)
     ink = INK if enabled else DIM
     text(surface, label, (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), size, ink, center=True)
+
+
+def turn_order(view: dict[str, Any]) -> list[str]:
+    """The players in turn order (their colours follow it, `player_color`)."""
+    return list(view.get("players_order") or view["players"].keys())
 
 
 def player_color(order: list[str], name: str | None) -> Color:

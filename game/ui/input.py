@@ -6,7 +6,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.ui import words
+from game.ui import labels
 from game.ui.draw import Zone
 from game.ui.layout import inside
 from game.ui.picking import by_kind, narrowed, needs_square
@@ -70,7 +70,7 @@ class PlayInput:
         after = self.game.view()
         self.undo.record(Step(state, action), before, after)
         if after.get("last_rolls"):
-            self.ui.roll_history.insert(0, (words.action_label(before, action), list(after["last_rolls"])))
+            self.ui.roll_history.insert(0, (labels.action_label(before, action), list(after["last_rolls"])))
             del self.ui.roll_history[ROLL_HISTORY:]
         self.ui.banner, self.ui.banner_is_error = "", False
         return True
@@ -96,21 +96,16 @@ class PlayInput:
         """Whether a pending choice must be answered before anything else."""
         return self.game.view().get("pending") is not None
 
-    def click(self, zones: list[Zone], point: tuple[int, int]) -> str | None:
-        """A left click on the play screen; returns a request for the app or None."""
+    def click(self, zones: list[Zone], point: tuple[int, int]) -> str | Menu | None:
+        """A left click on the play screen (it closes the action menu unless it is a button's); returns a request
+        for the app (a menu to open) or None."""
         key = zone_at(zones, point)
         if key is None:
             self.ui.clear_selection()
             return None
         if key[0] == "button":
             return self.click_button(key[1])
-        if key[0] == "choose":
-            self.answer_choice(key[1])
-            return None
-        if key[0] == "menu" and self.ui.menu is not None:
-            self.choose_line(key[1])
-            return None
-        self.ui.menu = None
+        self.ui.close_menu()
         if self.choice_waiting():
             if self.answer_by_clicking(key):
                 return None
@@ -124,8 +119,7 @@ class PlayInput:
         if key[0] not in ON_THE_TABLE:  # the goal chip, the plays pill, a player's panel: explained by hovering
             self.ui.clear_selection()
             return None
-        self.click_thing(key, point)
-        return None
+        return self.click_thing(key, point)
 
     def click_button(self, name: str) -> str | None:
         """The buttons under the log (save, rules and undo go back to the app as requests)."""
@@ -139,14 +133,6 @@ class PlayInput:
         else:
             return name
         return None
-
-    def answer_choice(self, index: int) -> None:
-        """A button of the pending-choice dialog."""
-        options = [a for a in self.game.legal_actions() if a["act"] == "choose"]
-        if not options:
-            pending = self.game.view()["pending"]
-            options = [{"act": "choose", "option": option} for option in pending.get("options", [])]
-        self.perform(options[index])
 
     def answer_by_clicking(self, key: tuple[Any, ...]) -> bool:
         """Answer the pending choice by clicking a card or square it names (framed on the screen)."""
@@ -166,13 +152,14 @@ class PlayInput:
         """The view of the player at the device (the neutral view when nobody is): what a click can be about."""
         return self.game.view(self.ui.viewer) if self.ui.viewer else self.game.public_view()
 
-    def click_thing(self, key: tuple[Any, ...], point: tuple[int, int]) -> None:
-        """A click on a square, a card or a marker on a card (a card the player at the device can't see: nothing)."""
+    def click_thing(self, key: tuple[Any, ...], point: tuple[int, int]) -> Menu | None:
+        """A click on a square, a card or a marker on a card (a card the player at the device can't see: nothing);
+        returns the menu to open, if any."""
         view = self.seen()
         ref: str | None = key[1] if key[0] != "square" else None
         if ref is not None and ref not in view["cards"]:
             self.ui.clear_selection()
-            return
+            return None
         square = (key[1], key[2]) if key[0] == "square" else None
         if ref is not None and view["cards"][ref].get("pos") is not None:
             square = (view["cards"][ref]["pos"][0], view["cards"][ref]["pos"][1])
@@ -180,23 +167,22 @@ class PlayInput:
         if selection is not None:
             matches = self.matches(selection, ref, square)
             if matches:
-                self.pick(view, selection.ref, matches, point, square)
-                return
+                return self.pick(view, selection.ref, matches, point, square)
             if ref == selection.ref:
                 single = selection.untargeted()
                 if len(single) == 1 and not selection.squares() and not selection.targets():
                     self.perform(single[0])
                 else:
                     self.ui.clear_selection()
-                return
+                return None
             if (selection.squares() or selection.targets()) and self.try_unlisted(
                 view, selection.ref, ref, square
             ):
-                return
+                return None
         if ref is not None:
-            self.select(view, ref, point)
-        else:
-            self.ui.clear_selection()
+            return self.select(view, ref, point)
+        self.ui.clear_selection()
+        return None
 
     @staticmethod
     def matches(selection: Selection, ref: str | None, square: tuple[int, int] | None) -> list[Action]:
@@ -215,17 +201,17 @@ class PlayInput:
     def pick(
         self, view: dict[str, Any], ref: str, matches: list[Action], point: tuple[int, int],
         square: tuple[int, int] | None,
-    ) -> None:
+    ) -> Menu | None:
         """The actions a click matched: one is done; several of one kind light up on the board, to click one;
-        several kinds get a menu, a line per kind (never a line per square)."""
+        several kinds get a menu (returned), a line per kind (never a line per square)."""
         if len(matches) == 1:
             self.perform(matches[0])
-            return
+            return None
         kinds = by_kind(matches)
         if len(kinds) == 1 and self.narrow(view, ref, kinds[0]):
-            return
+            return None
         lines = kinds if len(kinds) > 1 else [[action] for action in matches]
-        self.ui.menu = Menu(
+        return Menu(
             [line[0] for line in lines],
             point,
             {i: line for i, line in enumerate(lines) if len(line) > 1 or needs_square(line[0], square)},
@@ -243,21 +229,10 @@ class PlayInput:
         selection = narrowed(ref, group, clickable)
         if selection is None:
             return False
-        self.ui.selection, self.ui.menu = selection, None
+        self.ui.selection = selection
+        self.ui.close_menu()
         self.ui.banner, self.ui.banner_is_error = "", False
         return True
-
-    def choose_line(self, index: int) -> None:
-        """A line of the open menu: its action, or its actions lit up on the board to pick one."""
-        assert self.ui.menu is not None
-        group = self.ui.menu.groups.get(index)
-        if group is None:
-            self.perform(self.ui.menu.actions[index])
-            return
-        selection = self.ui.selection
-        view = self.seen()
-        if not self.narrow(view, selection.ref if selection else str(group[0].get("card")), group):
-            self.ui.menu = Menu(group, self.ui.menu.anchor)
 
     def try_unlisted(
         self, view: dict[str, Any], selected: str, ref: str | None, square: tuple[int, int] | None
@@ -285,8 +260,8 @@ class PlayInput:
         self.perform(action)
         return True
 
-    def select(self, view: dict[str, Any], ref: str, point: tuple[int, int]) -> None:
-        """Select a card and show what it can do: highlights for targets, a menu for the rest.
+    def select(self, view: dict[str, Any], ref: str, point: tuple[int, int]) -> Menu | None:
+        """Select a card and show what it can do: highlights for targets, a menu for the rest (returned).
 
         Every card plays the same way: a first click selects it, a second click says where or what; a card
         with one untargeted action (most action cards) is played by clicking it again.
@@ -301,12 +276,12 @@ class PlayInput:
                 self.ui.banner, self.ui.banner_is_error = f"{card['name']} {cannot}: {reason}", True
             else:
                 self.ui.inspected, self.ui.banner = ref, ""
-            return
+            return None
         self.ui.selection = Selection(ref, actions)
         self.ui.banner, self.ui.banner_is_error = "", False
         untargeted = self.ui.selection.untargeted()
         alone = len(untargeted) == 1 and not self.ui.selection.squares() and not self.ui.selection.targets()
-        self.ui.menu = Menu(untargeted, point) if untargeted and not alone else None
+        return Menu(untargeted, point) if untargeted and not alone else None
 
     def scroll_log(self, lines: int) -> None:
         """Scroll the log panel by a number of lines (positive: back in time)."""

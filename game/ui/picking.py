@@ -52,3 +52,11 @@ def futile(view: dict[str, Any], action: Action) -> bool:
     found = card_pool().get(str(card.get("name")))
     effects = (found.on_play if action["act"] == "play" else found.from_stasis) if found else ()
     return bool(effects) and all(e.get("op") == "place_stasis" and e.get("target") == "target" for e in effects)
+
+
+def lit_targets(view: dict[str, Any], selection: Selection | None) -> dict[str, str]:
+    """The selection's targets to frame, without those its card can't affect (`futile`, ST-17)."""
+    if selection is None:
+        return {}
+    useful = {a.get("target") for a in selection.actions if not futile(view, a)}
+    return {ref: kind for ref, kind in selection.targets().items() if ref in useful}

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 
 from game.ui.draw import DIM, INK, PANEL, Rect, Zone, box, font, px, text, wrap
+from game.ui.log_words import STEP
 from game.ui.screens import GOLD
-from game.ui.words import STEP
 
 MOVED = (255, 160, 40)
 

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from game.ui import words
+from game.ui import labels, log_words, words
 from game.ui.draw import (
-    BLACK,
+    ABILITY_HIGHLIGHT,
+    ATTACK_HIGHLIGHT,
     DIM,
     INK,
+    MOVE_HIGHLIGHT,
     PANEL,
     PANEL_EDGE,
+    SELECTED,
     Color,
     Rect,
     Zone,
@@ -22,29 +24,23 @@ from game.ui.draw import (
     fit_line,
     font,
     player_color,
-    rendered,
     set_unit,
     text,
-    text_block,
+    turn_order,
     wrap,
 )
+from game.ui.hand_view import HandView
 from game.ui.icons import (
-    STASIS_COUNTER,
-    cube_tile,
-    evasion_tile,
-    heart,
-    negation_tile,
-    stasis_counter_badge,
-    status_icon,
     stone,
-    stun_counter_badge,
-    sword,
 )
 from game.ui.layout import COLS, ROWS, Layout, inside
-from game.ui.picking import futile
-from game.ui.popups import SELECTED, Popups
-from game.ui.state import UiState, keep_slots
-from game.ui.tokens import chip, token
+from game.ui.legend import draw_key_line
+from game.ui.log_panel import LogCache, LogPanel
+from game.ui.panels import GOLD_INK, LAST_TURN, Panels
+from game.ui.picking import lit_targets
+from game.ui.state import UiState
+from game.ui.tokens import token
+from game.ui.tooltips import Tooltips
 
 View = dict[str, Any]
 
@@ -52,15 +48,10 @@ BACKGROUND: Color = (24, 27, 33)
 SQUARE_A: Color = (52, 70, 58)
 SQUARE_B: Color = (46, 62, 52)
 LOCATION: Color = (120, 98, 40)
-MOVE_HIGHLIGHT: Color = (90, 230, 120)
-ATTACK_HIGHLIGHT: Color = (255, 60, 60)
-ABILITY_HIGHLIGHT: Color = (200, 110, 255)
 ERROR: Color = (170, 40, 40)
 DICE_BOX: Color = (60, 60, 30)
 DICE_EDGE: Color = (200, 190, 90)
 DICE_INK: Color = (255, 240, 160)
-GOLD_INK: Color = (255, 225, 110)
-LAST_TURN: Color = (255, 140, 90)
 
 
 def zone_at_point(zones: list[Zone], point: tuple[int, int]) -> tuple[Any, ...] | None:
@@ -71,16 +62,7 @@ def zone_at_point(zones: list[Zone], point: tuple[int, int]) -> tuple[Any, ...] 
     return None
 
 
-@dataclass
-class LogCache:
-    """The log panel's lines so far: per run of equal sentences, the sentence, its count and its lines."""
-
-    width: int
-    count: int = 0
-    groups: list[tuple[str, int, list[tuple[str, Color]]]] = field(default_factory=list)
-
-
-class Renderer(Popups):
+class Renderer(Panels, HandView, LogPanel, Tooltips):
     """Draws the play screen; owns no game state, only caches: the log's wrapped lines and the last frame."""
 
     def __init__(self, layout: Layout | None = None) -> None:
@@ -101,11 +83,12 @@ class Renderer(Popups):
         self, view: View, legal: list[dict[str, Any]], ui: UiState, can_undo: bool, can_redo: bool = False
     ) -> tuple[Any, ...]:
         """Everything a frame depends on. The view, the legal list, the selection and the menu are compared by
-        identity: the window makes new ones whenever they change, and the key keeps them alive."""
+        identity: the window makes new ones whenever they change, and the key keeps them alive (the menu and the
+        choice dialog are drawn over the frame, by their overlays)."""
         hovered = zone_at_point(self.frame_zones, ui.mouse)
         hand = view["players"].get(ui.viewer, {}).get("hand", []) if ui.viewer else []
         mouse_matters = hovered is not None and (
-            hovered[0] == "choose" or (hovered[0] == "card" and hovered[1] in hand)
+            (hovered[0] == "card" and hovered[1] in hand)
             or (ui.selection is not None and hovered[0] in ("square", "card"))
         )
         return (
@@ -119,7 +102,7 @@ class Renderer(Popups):
         """The row of cards under a point whose gaps stay open (`keep_slots`): "hand", a player's panel, or None."""
         if inside(self.layout.hand, point):
             return "hand"
-        order = self.order(view)
+        order = turn_order(view)
         return next((name for index, name in enumerate(order)
                      if inside(self.layout.player_panel_rect(index, len(order)), point)), None)
 
@@ -164,23 +147,14 @@ class Renderer(Popups):
         if view["phase"] != "over":  # the final board is not played on
             lost = words.discarded_at_end(view, view["active"]) if ui.viewer == view["active"] else []
             self.draw_buttons(surface, zones, can_undo, can_redo, words.end_turn_warning(view, lost)[0] if lost else "")
-        if ui.menu is not None:
-            self.draw_menu(surface, view, ui, zones)
-        pending = view.get("pending")
-        if pending is not None and pending.get("player") == ui.viewer:
-            self.draw_choice_dialog(surface, view, legal, ui, zones)
         return zones
-
-    def order(self, view: View) -> list[str]:
-        """Players in turn order."""
-        return list(view.get("players_order") or view["players"].keys())
 
     def draw_top_bar(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
         """Turn, active player and phase; what they may still play (G-4); the goal (G-7)."""
         px = self.layout.px
         x, y, w, h = self.layout.top_bar
         active = view["active"]
-        color = player_color(self.order(view), active)
+        color = player_color(turn_order(view), active)
         pygame.draw.rect(surface, color, (x, y, px(8), h))
         phase = "game over" if view["phase"] == "over" else f"{view['phase']} phase"
         status = f"Turn {view['turn']} · {active} · {phase}"
@@ -240,12 +214,12 @@ class Renderer(Popups):
             return "pick from the menu"
         single = selection.untargeted()
         if len(single) == 1 and single[0]["act"] in ("ability", "activate"):
-            return f"click {card['name']} again to use {words.action_label(view, single[0])}"
+            return f"click {card['name']} again to use {labels.action_label(view, single[0])}"
         return f"click {card['name']} again to play it"
 
     def draw_board(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
         """The 7×5 grid: home rows, locations, characters and the highlights of the selection."""
-        order = self.order(view)
+        order = turn_order(view)
         occupants: dict[tuple[int, int], str] = {}
         locations: dict[tuple[int, int], str] = {}
         for ref, card in view["cards"].items():
@@ -257,7 +231,7 @@ class Renderer(Popups):
             elif card["zone"] == "board":
                 occupants[square] = ref
         moves = ui.selection.squares() if ui.selection else set()
-        targets = self.lit_targets(view, ui)
+        targets = lit_targets(view, ui.selection)
         surface.blit(self.grid_picture(order), self.layout.board_origin)
         for gy in range(ROWS):
             for gx in range(COLS):
@@ -287,14 +261,6 @@ class Renderer(Popups):
             if selected.get("pos") is not None and selected["zone"] == "board":
                 pygame.draw.rect(surface, SELECTED, self.layout.square_rect(*selected["pos"]), self.layout.px(3))
             self.draw_paths(surface, view, ui)
-
-    @staticmethod
-    def lit_targets(view: View, ui: UiState) -> dict[str, str]:
-        """The selection's targets to frame, without those its card can't affect (picking.futile, ST-17)."""
-        if ui.selection is None:
-            return {}
-        useful = {a.get("target") for a in ui.selection.actions if not futile(view, a)}
-        return {ref: kind for ref, kind in ui.selection.targets().items() if ref in useful}
 
     def square_under(self, point: tuple[int, int]) -> tuple[int, int] | None:
         """The board square under a point, if any."""
@@ -415,7 +381,7 @@ class Renderer(Popups):
         """A character token, every marker inside it (tokens.token), at the foot of its square (the top strip
         keeps a location's name and score in sight); returns where the token is."""
         card = view["cards"][ref]
-        edge = player_color(self.order(view), card.get("controller"))
+        edge = player_color(turn_order(view), card.get("controller"))
         face, marks = token(card, ref, edge)
         rect = face.get_rect(midbottom=(cell[0] + cell[2] // 2, cell[1] + cell[3] - 1))
         surface.blit(face, rect)
@@ -424,110 +390,6 @@ class Renderer(Popups):
         for (x, y, w, h), key in marks:
             zones.append(((rect.x + x, rect.y + y, w, h), key))
         return (rect.x, rect.y, rect.w, rect.h)
-
-    def draw_players(
-        self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone], ready: set[Any] | None = None
-    ) -> None:
-        """One panel per player: VP, stones, deck, discard, hand size, relics and cards in stasis (those ready
-        to play framed like a playable card in hand; a card gone leaves its gap while the pointer is on the panel)."""
-        order = self.order(view)
-        for index, name in enumerate(order):
-            panel = self.layout.player_panel_rect(index, len(order))
-            self.draw_player_panel(surface, view, name, panel, ui, zones, ready or set())
-
-    def draw_player_panel(
-        self, surface: pygame.Surface, view: View, name: str, panel: Rect, ui: UiState, zones: list[Zone],
-        ready: set[Any],
-    ) -> None:
-        """A player's panel (once the game is over: nobody playing, the final VP without the target)."""
-        px = self.layout.px
-        player = view["players"][name]
-        color = player_color(self.order(view), name)
-        over = view["phase"] == "over"
-        active = name == view["active"] and not over
-        box(surface, panel, PANEL, color if active else PANEL_EDGE, 3 if active else 1)
-        pygame.draw.rect(surface, color, (panel[0], panel[1], px(6), panel[3]))
-        vp = f"VP {player['vp']}" if over else words.vp_line(player["vp"])
-        vp_w = font(22, True).size(vp)[0]
-        title = f"{name}" + ("  (playing)" if active else "")
-        room = panel[2] - vp_w - px(32)
-        text(surface, fit_line(title, 22, room, True), (panel[0] + px(12), panel[1] + px(4)), 22, color, True)
-        text(surface, vp, (panel[0] + panel[2] - px(8) - vp_w, panel[1] + px(4)), 22, GOLD_INK, True)
-        madness = words.madness_count(view, name)
-        stats = (
-            f"Stones {player['stones']}   Deck {words.deck_size(player)}   Discard {len(player['discard'])}"
-            f"   Hand {words.hand_size(player)}" + (f"   Madness {madness}" if madness else "")
-        )
-        if font(17).size(stats)[0] > panel[2] - px(20):
-            stats = stats.replace("   ", "  ")
-        stats_y = panel[1] + px(4) + font(22, True).get_linesize()
-        text(surface, fit_line(stats, 17, panel[2] - px(20)), (panel[0] + px(12), stats_y), 17, INK)
-        zones.append(((panel[0], panel[1], panel[2], px(38)), ("player", name)))
-        relics = [
-            ref
-            for ref, card in view["cards"].items()
-            if card["zone"] == "board" and card.get("pos") is None and card.get("controller") == name
-        ]
-        stasis = [ref for ref in player.get("stasis", []) if ref in view["cards"]]
-        slots = keep_slots(ui.chip_slots.get(name, []), relics + stasis, inside(panel, ui.mouse))
-        ui.chip_slots[name] = slots
-        rects, labelled = self.layout.chip_rects(panel, len(slots))
-        if not slots:
-            text(surface, "No relics, nothing in stasis", (panel[0] + px(12), panel[1] + px(46)), 16, DIM)
-        for ref, rect in zip(slots, rects, strict=True):
-            if ref is not None:
-                kind = "stasis" if ref in stasis else "relic"
-                self.draw_chip(surface, view, ref, kind, rect, ui, zones, labelled, ref in ready)
-
-    def draw_chip(
-        self,
-        surface: pygame.Surface,
-        view: View,
-        ref: str,
-        kind: str,
-        rect: Rect,
-        ui: UiState,
-        zones: list[Zone],
-        labelled: bool = True,
-        ready: bool = False,
-    ) -> None:
-        """A relic or a card in stasis, small, with its counters (and "relic"/"stasis" above it when labelled,
-        "last turn" for a card at 0 counters, discarded when the turn ends, ST-14); a card in stasis ready to play
-        (ST-11) gets the green frame of a playable card in hand."""
-        px = self.layout.px
-        card = view["cards"][ref]
-        edge = STASIS_COUNTER if kind == "stasis" else player_color(self.order(view), card.get("controller"))
-        selected = ui.selection is not None and ui.selection.ref == ref
-        if selected:
-            box(surface, rect, (90, 80, 20), SELECTED, 3)
-        elif ready:
-            pygame.draw.rect(surface, MOVE_HIGHLIGHT, rect, px(3), border_radius=px(6))
-        face = chip(card, rect[2] - px(4), rect[3] - px(4), edge)
-        body = face.get_rect(center=(rect[0] + rect[2] // 2, rect[1] + rect[3] // 2))
-        surface.blit(face, body)
-        zones.append(((body.x, body.y, body.w, body.h), ("card", ref)))
-        if labelled:
-            last = kind == "stasis" and card.get("stasis_counters", 0) == 0
-            label = "last turn" if last else "stasis" if kind == "stasis" else "relic"
-            label_y = rect[1] - font(15).get_height()
-            color = LAST_TURN if last else STASIS_COUNTER if kind == "stasis" else DIM
-            text(surface, fit_line(label, 15, rect[2] + px(4)), (rect[0] + px(2), label_y), 15, color)
-        big = rect[2] >= px(40)
-        if kind == "stasis":
-            radius = px(12 if big else 9)
-            center = (rect[0] + rect[2] - radius + 1, rect[1] + rect[3] - radius + 1)
-            zones.append(
-                (
-                    stasis_counter_badge(surface, center, card.get("stasis_counters", 0), radius),
-                    ("stasis_counters", ref),
-                )
-            )
-        if card.get("stun_counters", 0):
-            half = px(10 if big else 8)
-            center = (rect[0] + rect[2] - half, rect[1] + half)
-            zones.append((stun_counter_badge(surface, center, card["stun_counters"], half), ("stun_counters", ref)))
-        if ref in self.lit_targets(view, ui):
-            pygame.draw.rect(surface, ABILITY_HIGHLIGHT, rect, px(3))
 
     def draw_message_strip(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
         """The last refusal or message; else what to do with the selection; else a key to the markers."""
@@ -543,7 +405,7 @@ class Renderer(Popups):
             box(surface, self.layout.message_strip, (44, 50, 62), radius=4)
             text(surface, fit_line(hint, 19, w - px(12), True), (x + px(6), middle), 19, INK, True)
         else:
-            self.draw_legend(surface, (x, y + px(2)))
+            draw_key_line(surface, (x, y + px(2)))
         surface.set_clip(None)
 
     def draw_dice(self, surface: pygame.Surface, view: View, ui: UiState) -> None:
@@ -560,204 +422,12 @@ class Renderer(Popups):
         lines: list[tuple[str, bool]] = []
         for label, rolls in history:
             lines.append((fit_line(label, 16, w - px(16), True), True))
-            lines += [(fit_line("  " + words.roll_words(roll), 16, w - px(16)), False) for roll in rolls]
+            lines += [(fit_line("  " + log_words.roll_words(roll), 16, w - px(16)), False) for roll in rolls]
         pitch = font(16).get_linesize()
         top = y + px(5) + font(17, True).get_linesize()
         fits = (y + h - px(2) - top) // pitch
         for row, (line, bold) in enumerate(lines[:fits]):
             text(surface, line, (x + px(8), top + pitch * row), 16, (255, 255, 255) if bold else DICE_INK, bold)
-
-    def draw_legend(self, surface: pygame.Surface, at: tuple[int, int]) -> None:
-        """A one-line key to the markers; L (or the Legend button) shows every one of them."""
-        px = self.layout.px
-        x, y = at
-
-        def after(drawn: Rect) -> int:
-            return drawn[0] + drawn[2] + px(12)
-
-        stun_counter_badge(surface, (x + px(10), y + px(10)), 1, px(10))
-        x = after(text(surface, "stun counters", (x + px(24), y + px(3)), 17, DIM))
-        status_icon(surface, (x, y + px(1)), px(18), "Stun", 1)
-        x = after(text(surface, "status Stun", (x + px(22), y + px(3)), 17, DIM))
-        status_icon(surface, (x, y + px(1)), px(18), "Burn", 2)
-        x = after(text(surface, "other statuses", (x + px(22), y + px(3)), 17, DIM))
-        stasis_counter_badge(surface, (x + px(10), y + px(10)), 2, px(12))
-        x = after(text(surface, "stasis", (x + px(24), y + px(3)), 17, DIM))
-        cube_tile(surface, (x, y + px(1)), px(18), "red", 1)
-        evasion_tile(surface, (x + px(20), y + px(1)), px(18), False)
-        negation_tile(surface, (x + px(40), y + px(1)), px(18), 1)
-        x = after(text(surface, "cubes, evasion, negation", (x + px(62), y + px(3)), 17, DIM))
-        stone(surface, (x + px(9), y + px(10)), px(18))
-        text(surface, "1 stone: a cost  ·  L: legend", (x + px(22), y + px(3)), 17, DIM)
-
-    def draw_hand(
-        self, surface: pygame.Surface, view: View, legal: list[dict[str, Any]], ui: UiState, zones: list[Zone]
-    ) -> None:
-        """The hand of the player at the device, readable, playable cards framed in green (a card played leaves its
-        gap while the pointer is over the hand)."""
-        px = self.layout.px
-        hx, hy, hw, hh = self.layout.hand
-        box(surface, (hx, hy, hw, hh), (30, 33, 40))
-        if ui.viewer is None:
-            return
-        hand = [ref for ref in view["players"][ui.viewer]["hand"] if ref in view["cards"]]
-        playable = {action.get("card") for action in legal if action["act"] == "play"}
-        if not hand:
-            text(surface, f"{ui.viewer}'s hand is empty", (hx + px(12), hy + px(12)), 20, DIM)
-        ui.hand_slots = keep_slots(ui.hand_slots, hand, inside(self.layout.hand, ui.mouse))
-        hovered: tuple[str, Rect] | None = None
-        for index, ref in enumerate(ui.hand_slots):
-            if ref is None:
-                continue
-            rect = self.layout.hand_card_rect(index, len(ui.hand_slots))
-            selected = ui.selection is not None and ui.selection.ref == ref
-            lifted = selected or (inside(rect, ui.mouse) and ui.menu is None)
-            if lifted:
-                rect = (rect[0], rect[1] - px(8), rect[2], rect[3])
-            edge = SELECTED if selected else (MOVE_HIGHLIGHT if ref in playable else PANEL_EDGE)
-            greyed = ref not in playable and view.get("pending") is None
-            surface.blit(self.hand_face(view["cards"][ref], rect[2], rect[3], edge, not greyed), rect[:2])
-            zones.append((rect, ("card", ref)))
-            if inside(rect, ui.mouse):
-                hovered = (ref, rect)
-        self.hovered_hand = hovered
-
-    def hand_face(self, card: dict[str, Any], width: int, height: int, edge: Color, playable: bool) -> pygame.Surface:
-        """A card in hand drawn once per look (name, text, stats, size, frame, greyed or not) and reused."""
-        key = (card["name"], card.get("text"), card.get("kind"), card.get("atk"), card.get("max_hp"), card.get("mv"),
-               width, height, edge, playable, self.layout.unit)
-        face = self.hand_faces.get(key)
-        if face is None:
-            if len(self.hand_faces) > 200:
-                self.hand_faces.clear()
-            face = pygame.Surface((width, height), pygame.SRCALPHA)
-            self.draw_hand_card(face, card, (0, 0, width, height), edge, playable)
-            self.hand_faces[key] = face
-        return face
-
-    def draw_hand_card(
-        self, surface: pygame.Surface, card: dict[str, Any], rect: Rect, edge: Color, playable: bool = True
-    ) -> None:
-        """A card in hand: name, kind and MV (at the right, so it shows on the narrowest card), ATK (sword) / HP
-        (heart), and its text, cut with an ellipsis;
-        a card that can't be played now is greyed (hovering it shows it whole and says why)."""
-        px = self.layout.px
-        x, y, w, h = rect
-        surface.set_clip(rect)
-        box(surface, rect, (236, 230, 212), edge, px(3), px(6))
-        name_box = (x + px(6), y + px(5), w - px(10), 2 * font(18, True).get_linesize())
-        used = text_block(surface, card["name"], name_box, 18, BLACK, True, max_lines=2)
-        text(surface, card.get("kind", ""), (x + px(6), y + px(5) + used), 15, (90, 70, 50))
-        pitch = font(15, True).get_linesize()
-        top = y + px(5) + used + pitch
-        if card.get("hp") is not None:
-            mv = f"MV {card.get('mv')}"
-            mv_x = x + w - px(6) - font(15, True).size(mv)[0]
-            text(surface, mv, (mv_x, y + px(5) + used), 15, (40, 40, 120), True)
-            sword(surface, (x + px(12), top + pitch // 2), px(12))
-            used_x = text(surface, str(card["atk"]), (x + px(20), top), 15, BLACK, True)
-            heart(surface, (used_x[0] + used_x[2] + px(12), top + pitch // 2 + 1), px(11))
-            text(surface, str(card["max_hp"]), (used_x[0] + used_x[2] + px(20), top), 15, BLACK, True)
-            top += pitch + 1
-        text_block(surface, words.card_text(card), (x + px(6), top, w - px(10), y + h - top - px(4)), 15, (30, 30, 30))
-        if not playable:
-            shade = pygame.Surface((w, h), pygame.SRCALPHA)
-            shade.fill((20, 20, 30, 90))
-            surface.blit(shade, (x, y))
-        surface.set_clip(None)
-
-    def draw_enlarged(self, surface: pygame.Surface, card: dict[str, Any], under: Rect, why: str) -> Rect:
-        """A hovered card in hand, shown big and whole above it: every line of its text, its abilities with
-        their stone costs, and (for a greyed card) why it can't be played now."""
-        key = (card["name"], card.get("text"), card.get("atk"), card.get("max_hp"), card.get("mv"), why,
-               self.layout.unit)
-        if self.enlarged_cache is None or self.enlarged_cache[0] != key:
-            self.enlarged_cache = (key, self.enlarged_picture(card, why))
-        picture = self.enlarged_cache[1]
-        width, height = picture.get_size()
-        x = max(4, min(under[0] + under[2] // 2 - width // 2, self.layout.size[0] - width - 4))
-        y = max(4, under[1] - height - self.layout.px(6))
-        surface.blit(picture, (x, y))
-        return (x, y, width, height)
-
-    def enlarged_picture(self, card: dict[str, Any], why: str) -> pygame.Surface:
-        """The big face of a card in hand (see draw_enlarged)."""
-        px = self.layout.px
-        width = px(260)
-        lines: list[tuple[str, int, Color, bool]] = [
-            (card["name"], 24, BLACK, True),
-            (card.get("kind", ""), 18, (90, 70, 50), False),
-        ]
-        if card.get("hp") is not None:
-            lines.append((f"ATK {card['atk']}  ·  HP {card['max_hp']}  ·  MV {card.get('mv')}  ·  range "
-                          f"{card.get('range', 1)} {card.get('damage_type', 'physical')}", 18, (120, 30, 30), True))
-        lines.append((words.card_text(card), 19, (30, 30, 30), False))
-        lines += [(words.ability_line(ability), 18, (30, 30, 90), False)
-                  for ability in card.get("abilities", []) if not words.described(card, ability)]
-        if why:
-            lines.append((why, 18, (160, 20, 20), True))
-        wrapped = [(part, size, color, bold) for line, size, color, bold in lines
-                   for part in wrap(line, size, width - px(20), bold)]
-        height = sum(font(size, bold).get_linesize() for _, size, _, bold in wrapped) + px(20)
-        picture = pygame.Surface((width, height), pygame.SRCALPHA)
-        box(picture, (0, 0, width, height), (242, 236, 218), SELECTED, 3, px(8))
-        row = px(10)
-        for line, size, color, bold in wrapped:
-            text(picture, line, (px(10), row), size, color, bold)
-            row += font(size, bold).get_linesize()
-        return picture
-
-    def draw_log(self, surface: pygame.Surface, view: View, ui: UiState, zones: list[Zone]) -> None:
-        """The game's events in words, newest at the bottom, scrolled by ui.log_scroll lines."""
-        px = self.layout.px
-        box(surface, self.layout.log, PANEL, PANEL_EDGE)
-        x, y, w, _ = self.layout.log
-        seed = f"  ·  seed {view['seed']}" if view.get("seed") is not None else ""
-        text(surface, fit_line(f"Log  (wheel scrolls){seed}", 18, w - px(14), True), (x + px(8), y + px(6)), 18, DIM,
-             True)
-        area = self.layout.log_lines_rect()
-        lines = self.log_lines(view, area[2])
-        face = font(16)
-        visible = area[3] // face.get_linesize()
-        ui.log_scroll = max(0, min(ui.log_scroll, len(lines) - visible))
-        end = len(lines) - ui.log_scroll
-        for row, (line, color) in enumerate(lines[max(0, end - visible) : end]):
-            surface.blit(rendered(line, 16, color), (area[0], area[1] + row * face.get_linesize()))
-        if len(lines) > visible:
-            track = (x + w - px(7), area[1], px(4), area[3])
-            pygame.draw.rect(surface, (55, 60, 72), track, border_radius=2)
-            thumb_h = max(px(16), area[3] * visible // len(lines))
-            thumb_y = area[1] + (area[3] - thumb_h) * max(0, end - visible) // max(1, len(lines) - visible)
-            pygame.draw.rect(surface, (150, 160, 180), (track[0], thumb_y, px(4), thumb_h), border_radius=2)
-        zones.append((self.layout.log, ("log",)))
-
-    def log_lines(self, view: View, width: int) -> list[tuple[str, Color]]:
-        """Every log entry as wrapped lines, turn starts highlighted, repeats folded into one line ("×5"), entries that
-        only say again what the one before said left out (words.repeated).
-
-        The log only grows, so only entries new since the last frame are put into words and wrapped.
-        """
-        log = view.get("log", [])
-        indent = self.layout.px(14)
-        if self.log_cache.width != width or self.log_cache.count > len(log):
-            self.log_cache = LogCache(width)
-        cache = self.log_cache
-        for index in range(cache.count, len(log)):
-            entry = log[index]
-            if words.repeated(log, index):
-                continue
-            sentence = words.told(view, log, index)
-            color = (255, 230, 120) if entry.get("type") == "TurnStarted" else INK
-            if cache.groups and cache.groups[-1][0] == sentence:
-                repeats = cache.groups[-1][1] + 1
-            else:
-                repeats = 1
-                cache.groups.append((sentence, 1, []))
-            shown = sentence if repeats == 1 else f"{sentence} (×{repeats})"
-            wrapped = [((" " if i else "") + line, color) for i, line in enumerate(wrap(shown, 16, width - indent))]
-            cache.groups[-1] = (sentence, repeats, wrapped)
-        cache.count = len(log)
-        return [line for _, _, lines in cache.groups for line in lines]
 
     def draw_buttons(
         self, surface: pygame.Surface, zones: list[Zone], can_undo: bool, can_redo: bool = False, warning: str = ""
@@ -766,7 +436,7 @@ class Renderer(Popups):
         again, still clickable and hovered to say why) and cancel; a label too long for a small window loses its
         key ("Save" for "Save ^S"). A warning (the cards in stasis ending the turn discards, ST-14) goes under End
         turn's label."""
-        labels = {
+        captions = {
             "end_turn": "End turn (E)",
             "save": "Save ^S",
             "rules": "Rules F1",
@@ -778,7 +448,7 @@ class Renderer(Popups):
         for name, rect in self.layout.button_rects().items():
             size = 24 if name == "end_turn" else 17
             enabled = {"undo": can_undo, "redo": can_redo}.get(name, True)
-            label = labels[name]
+            label = captions[name]
             if font(size).size(label)[0] > rect[2] - self.layout.px(4):
                 label = fit_line(label.split(" ")[0], size, rect[2] - self.layout.px(4))
             if name == "end_turn" and warning:

@@ -9,9 +9,10 @@ import pygame
 
 from game.engine import Game
 from game.tools.replay import Timeline
-from game.ui.app import App, display_problem, init_pygame
+from game.ui.app import App, init_pygame
 from game.ui.layout import LOGICAL_H, LOGICAL_W, clamp_size
 from game.ui.plain import plain
+from game.ui.play_command import display_problem
 from game.ui.replay_view import ReplayView
 from game.ui.session import data_home
 

@@ -55,6 +55,11 @@ class Screen:
         """The screen as an overlay shows it beneath itself (by default, as it is drawn)."""
         return self.draw(app, surface)
 
+    def dress(self, app: App, surface: pygame.Surface, zones: list[Zone]) -> list[Zone]:
+        """What lies over the screen's drawing and over anything drawn on it (`OnTable`): on the table, the
+        recap, hints, what floats and the tooltip. By default nothing; returns the zones."""
+        return zones
+
 
 class Overlay(Screen):
     """A screen over another (rules, legend, a question, a list): it keeps the one beneath (drawn under it,
@@ -69,4 +74,68 @@ class Overlay(Screen):
     def update(self, app: App) -> None:
         """The screen beneath goes on (a bot keeps playing under the legend)."""
         self.below.update(app)
+
+    @property
+    def ground(self) -> Screen:
+        """The screen under all the overlays beneath this one."""
+        below = self.below
+        while isinstance(below, Overlay):
+            below = below.below
+        return below
+
+
+class OnTable(Overlay):
+    """An overlay drawn on the screen beneath, under what lies over that screen (its `dress`): the action menu and
+    the choice dialog are drawn on the board, under the recap, the hints and the tooltip. An overlay opened over
+    it (the legend, the rules) shows it as part of the board. Clicks, keys and the wheel it does not take go on
+    to the screen beneath."""
+
+    def draw_on(self, app: App, surface: pygame.Surface, zones: list[Zone]) -> list[Zone]:
+        """Draw the overlay itself over the screen beneath, whose zones are given; returns its own zones."""
+        raise NotImplementedError
+
+    def backdrop(self, app: App, surface: pygame.Surface) -> list[Zone]:
+        """The screen beneath as it is shown under an overlay, with this one drawn on it."""
+        zones = self.below.backdrop(app, surface)
+        return zones + self.draw_on(app, surface, zones)
+
+    def dress(self, app: App, surface: pygame.Surface, zones: list[Zone]) -> list[Zone]:
+        """What lies over the screen beneath lies over this overlay too."""
+        return self.below.dress(app, surface, zones)
+
+    def draw(self, app: App, surface: pygame.Surface) -> list[Zone]:
+        """The screen beneath with this overlay drawn on it, then what lies over them."""
+        return self.dress(app, surface, self.backdrop(app, surface))
+
+    def click(self, app: App, key: tuple[Any, ...] | None, point: tuple[int, int]) -> None:
+        """A click the overlay does not take goes to the screen beneath."""
+        self.below.click(app, key, point)
+
+    def key(self, app: App, event: pygame.event.Event) -> None:
+        """Keys go to the screen beneath."""
+        self.below.key(app, event)
+
+    def scroll(self, app: App, amount: int) -> None:
+        """The wheel goes to the screen beneath."""
+        self.below.scroll(app, amount)
+
+
+def put_over(stack: list[Screen], screen: Screen, overlay: Overlay) -> None:
+    """Put an overlay right over a screen of the stack (what was over that screen then lies over the overlay)."""
+    index = stack.index(screen) + 1
+    stack.insert(index, overlay)
+    if index + 1 < len(stack):
+        above = stack[index + 1]
+        assert isinstance(above, Overlay)
+        above.below = overlay
+
+
+def take_out(stack: list[Screen], overlay: Overlay) -> None:
+    """Take an overlay out of the stack, wherever it is (what was over it then lies over what was under it)."""
+    index = stack.index(overlay)
+    del stack[index]
+    if index < len(stack):
+        above = stack[index]
+        assert isinstance(above, Overlay)
+        above.below = overlay.below
 

@@ -1,4 +1,4 @@
-"""The screens around play: new game, "pass to NAME", game over, and the legend overlay."""
+"""The screens around play: new game, "pass to NAME" and game over (the legend is `legend`)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.core.statuses import TABLE
-from game.ui import words
+from game.ui import log_words, words
 from game.ui.draw import (
     BLACK,
     DIM,
@@ -190,7 +189,7 @@ def draw_pass(
     )
     if summary:
         pitch = max(px(24), font(22).get_linesize())
-        rows = [(part, step) for line in summary for step in [line.startswith(words.STEP)]
+        rows = [(part, step) for line in summary for step in [line.startswith(log_words.STEP)]
                 for part in wrap(line.strip(), 22, px(800 - (56 if step else 32)), not step)]
         rows = rows[: max(1, (height - top - px(170)) // pitch)]
         rect = (ox + px(240), top + px(110), px(800), px(40) + pitch * len(rows))
@@ -291,120 +290,11 @@ def draw_final_board_bar(surface: pygame.Surface, view: View) -> list[Zone]:
     return [(back, ("button", "scores"))]
 
 
-def draw_legend(surface: pygame.Surface) -> list[Zone]:
-    """Every marker of the table with its name and what it does (L or the Legend button opens it)."""
-    shade(surface, 200)
-    ox, oy = origin(surface)
-    rect = (ox + px(90), oy + px(24), px(1100), px(672))
-    box(surface, rect, PANEL, (255, 230, 60), 2, 8)
-    text(surface, "Legend: every marker on the table  (L, Esc or a click closes)",
-         (rect[0] + px(16), rect[1] + px(10)), 26, INK, True)
-    rows: list[tuple[Any, str, str]] = []
-    for status in TABLE:
-        rows.append((("status", status.name), f"{status.name} ({status.rule})", status.short))
-    rows += [
-        (("stun",), "Stun counters (SC-1, SC-2)", "a yellow diamond with a number: the next untap removes one "
-         "instead; not the status Stun"),
-        (("stasis",), "Stasis counters (ST-9)", "a cyan disc: one comes off at the start of each of your turns; "
-         "at 0 play the card that turn (ST-11), or the turn's end discards it (ST-14)"),
-        (("cube", "red"), "Red cubes (SE-14)", "+1 ATK each until the turn ends"),
-        (("cube", "white"), "White cubes (SE-14)", "timers counted down by the abilities that use them"),
-        (("cube", "blue"), "Blue cubes (SE-14)", "extra HP above max HP, shown as HP \"5/7+2\"; damage takes "
-         "them first"),
-        (("evasion", False), "Evasion (SE-12)", "a teal dodging arrow (a white dot: against spirit damage); "
-         "one d100 against the total"),
-        (("negation",), "Negation (SE-13)", "a blue shield (a number: several sources); one d100 per source"),
-        (("sword",), "ATK", "attack: black as printed, green when raised, red when lowered"),
-        (("heart",), "HP", "hit points left / maximum, e.g. 5/7 (red when hurt)"),
-        (("tapped",), "Tapped (G-5)", "greyed, with a dark TAPPED strip up its left side: it can't move, attack "
-         "or use Abilities"),
-        (("location",), "Location (G-7)", "a golden square: +1 VP at the end of your turn while you stand on it"),
-    ]
-    half = (len(rows) + 1) // 2
-    pitch = font(17).get_linesize() - 1
-    row_h = max(px(52), font(19, True).get_linesize() + 2 * pitch + px(4))
-    for index, (icon, name, meaning) in enumerate(rows):
-        column, row = divmod(index, half)
-        x = rect[0] + px(20 + column * 545)
-        y = rect[1] + px(52) + row * row_h
-        legend_icon(surface, icon, (x, y + px(2)))
-        text(surface, name, (x + px(34), y), 19, (255, 230, 140), True)
-        lines = wrap(meaning, 17, px(490))
-        if len(lines) > 2:
-            lines = [lines[0], fit_line(" ".join(lines[1:]), 17, px(490))]
-        for line_no, line in enumerate(lines):
-            text(surface, line, (x + px(34), y + font(19, True).get_linesize() - 1 + pitch * line_no), 17, INK)
-    legend_stone(surface, (rect[0] + px(20), rect[1] + rect[3] - px(40)))
-    legend_frames(surface, (rect[0] + px(610), rect[1] + px(6)), rect[0] + rect[2] - px(10))
-    return [(rect, ("legend",))]
-
-
-def frame_colours() -> list[tuple[tuple[int, int, int], str]]:
-    """The colours of the frames drawn on the table, and what each one means."""
-    from game.ui.popups import CHOICE_HIGHLIGHT, SELECTED
-    from game.ui.renderer import ABILITY_HIGHLIGHT, ATTACK_HIGHLIGHT, MOVE_HIGHLIGHT
-
-    return [
-        (MOVE_HIGHLIGHT, "move, playable"),
-        (ATTACK_HIGHLIGHT, "attack target"),
-        (ABILITY_HIGHLIGHT, "ability/card target"),
-        (CHOICE_HIGHLIGHT, "choice, bots' moves"),
-        (SELECTED, "selected"),
-    ]
-
-
-def legend_frames(surface: pygame.Surface, at: tuple[int, int], right: int) -> None:
-    """The legend's key to the frame colours, beside its title: a framed square of each colour and what it means,
-    in two lines."""
-    pitch = font(15).get_linesize()
-    used = text(surface, "Frames:", (at[0], at[1] + pitch // 2), 17, (255, 230, 140), True)
-    start = used[0] + used[2] + px(10)
-    x, y = start, at[1]
-    for color, meaning in frame_colours():
-        if x + px(20) + font(15).size(meaning)[0] > right:
-            x, y = start, y + pitch + px(2)
-        pygame.draw.rect(surface, color, (x, y + px(2), px(14), px(14)), px(3))
-        used = text(surface, meaning, (x + px(18), y), 15, INK)
-        x = used[0] + used[2] + px(12)
-
-
-def legend_stone(surface: pygame.Surface, at: tuple[int, int]) -> None:
-    """The legend's last line: the speaking stone, the mark of costs ("1 stone") and of each player's stones."""
-    from game.ui import icons
-
-    icons.stone(surface, (at[0] + px(12), at[1] + px(12)), px(24))
-    text(surface, "1 stone (costs)", (at[0] + px(34), at[1]), 19, (255, 230, 140), True)
-    text(surface, "pay for Abilities; the top bar and each panel count them",
-         (at[0] + px(34), at[1] + font(19, True).get_linesize() - 1), 17, INK)
-
-
-def legend_icon(surface: pygame.Surface, icon: tuple[Any, ...], at: tuple[int, int]) -> None:
-    """The picture of one legend row, 24 pixels, at its top-left."""
-    from game.ui import icons
-
-    x, y = at
-    kind = icon[0]
-    size, half = px(24), px(12)
-    if kind == "status":
-        icons.status_icon(surface, (x, y), size, icon[1], 1)
-    elif kind == "stun":
-        icons.stun_counter_badge(surface, (x + half, y + half), 2, half)
-    elif kind == "stasis":
-        icons.stasis_counter_badge(surface, (x + half, y + half), 2, half)
-    elif kind == "cube":
-        icons.cube_tile(surface, (x, y), size, icon[1], 1)
-    elif kind == "evasion":
-        icons.evasion_tile(surface, (x, y), size, icon[1])
-    elif kind == "negation":
-        icons.negation_tile(surface, (x, y), size, 1)
-    elif kind == "sword":
-        box(surface, (x, y, size, size), (232, 226, 208), radius=4)
-        icons.sword(surface, (x + half, y + half), px(18))
-    elif kind == "heart":
-        box(surface, (x, y, size, size), (232, 226, 208), radius=4)
-        icons.heart(surface, (x + half, y + half), px(18))
-    elif kind == "tapped":
-        box(surface, (x, y, px(24), px(28)), (178, 176, 168), BLACK, 1, 3)
-        pygame.draw.rect(surface, (60, 60, 70), (x + 1, y + 1, px(7), px(26)))
-    elif kind == "location":
-        box(surface, (x, y, size, size), (120, 98, 40), (230, 190, 80), 2, 2)
+def draw_strip(surface: pygame.Surface, message: str, error: bool) -> None:
+    """On a screen with no banner (pass, game over, the Load and Watch lists): a message, such as a save that
+    failed, in a strip along the bottom (red when it is an error)."""
+    width, height = surface.get_size()
+    strip = (px(12), height - px(60), width - px(24), px(44))
+    box(surface, strip, ERROR if error else (60, 70, 96), radius=4)
+    line = fit_line(message, 19, strip[2] - px(12), True)
+    text(surface, line, (strip[0] + strip[2] // 2, strip[1] + strip[3] // 2), 19, INK, True, True)

@@ -16,7 +16,7 @@ from game.bots.determinize import Observation
 from game.bots.registry import make_bot
 from game.bots.simple import Bot
 from game.io.setup import SetupError
-from game.ui import words
+from game.ui import labels, words
 from game.ui.draw import Zone, button, fit_line, px
 from game.ui.input import GameLike, who_must_act
 
@@ -82,7 +82,7 @@ class Seats:
         seen = Observation.of(game, name)
         action = self.bots[name].choose(seen)
         game.act(action)
-        self.last = f"{name} ({words.seat_label(self.specs[name])}): {words.action_label(seen.view, action)}"
+        self.last = f"{name} ({words.seat_label(self.specs[name])}): {labels.action_label(seen.view, action)}"
         touched = (action.get("card"), action.get("target"))
         self.moved += [ref for ref in touched if isinstance(ref, str) and ref not in self.moved]
         self.next_at = now_ms + self.pace()

@@ -12,6 +12,7 @@ from game.ui.game_list import GameList, draw_game_list
 from game.ui.screen import Overlay, Screen
 from game.ui.seats import draw_seat_chips, next_kind
 from game.ui.session import autosave_path
+from game.ui.tooltips import with_tooltip
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -128,7 +129,7 @@ class NewGame(Screen):
     def draw(self, app: App, surface: pygame.Surface) -> list[Zone]:
         """The screen and the tooltip of what is under the mouse."""
         zones = self.backdrop(app, surface)
-        return app.with_tooltip(surface, zones, lambda key: setup_tooltip(key, app.ui.setup))
+        return with_tooltip(app, surface, zones, lambda key: setup_tooltip(key, app.ui.setup))
 
 
 class ConfirmReplace(Overlay):
@@ -156,7 +157,7 @@ class ConfirmReplace(Overlay):
     def draw(self, app: App, surface: pygame.Surface) -> list[Zone]:
         """The question over the whole new-game screen, the seat chips too."""
         zones = self.below.backdrop(app, surface) + screens.draw_confirm_replace(surface)
-        return app.with_tooltip(surface, zones, lambda key: setup_tooltip(key, app.ui.setup))
+        return with_tooltip(app, surface, zones, lambda key: setup_tooltip(key, app.ui.setup))
 
 
 class GameListScreen(Overlay):
@@ -194,5 +195,5 @@ class GameListScreen(Overlay):
         self.below.backdrop(app, surface)
         zones = draw_game_list(surface, self.listing)
         if app.ui.banner:
-            app.draw_strip(surface, app.ui.banner)
+            screens.draw_strip(surface, app.ui.banner, app.ui.banner_is_error or app.ui.banner == app.save_failure)
         return zones

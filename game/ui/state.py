@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
-if TYPE_CHECKING:
-    from game.ui.screen import Screen
+from game.ui.screen import Overlay, Screen, take_out
 
 Action = dict[str, Any]
 
@@ -105,6 +104,13 @@ class Menu:
     groups: dict[int, list[Action]] = field(default_factory=dict)
 
 
+@runtime_checkable
+class ShowsMenu(Protocol):
+    """A screen that shows an action menu (`game.ui.action_menu.ActionMenu`)."""
+
+    menu: Menu
+
+
 def keep_slots(slots: list[str | None], cards: list[str], hold: bool) -> list[str | None]:
     """Slots of a row of cards (the hand, a panel's relics and stasis cards) in the order the cards came: a card
     that left leaves a gap while `hold` (the pointer is still over the row, so a quick second click lands on the
@@ -121,14 +127,13 @@ def keep_slots(slots: list[str | None], cards: list[str], hold: bool) -> list[st
 class UiState:
     """The window's own memory; the game state lives only in the engine.
 
-    `stack` holds the screens showing, the top one last (`game.ui.screen`); `screen`, `rules_open`,
+    `stack` holds the screens showing, the top one last (`game.ui.screen`); `screen`, `menu`, `rules_open`,
     `legend_open`, `final_board` and `confirm` read it, for tools and tests that ask what is showing.
     """
 
     stack: list[Screen] = field(default_factory=list)
     viewer: str | None = None
     selection: Selection | None = None
-    menu: Menu | None = None
     banner: str = ""
     banner_is_error: bool = False
     log_scroll: int = 0
@@ -170,8 +175,20 @@ class UiState:
         """The question the new-game screen asks ("replace": the autosave), or None."""
         return "replace" if self.showing("replace") else None
 
+    @property
+    def menu(self) -> Menu | None:
+        """The action menu open over the table, or None."""
+        return next((screen.menu for screen in self.stack if isinstance(screen, ShowsMenu)), None)
+
+    def close_menu(self) -> None:
+        """Close the action menu, if one is open."""
+        for screen in self.stack:
+            if isinstance(screen, ShowsMenu) and isinstance(screen, Overlay):
+                take_out(self.stack, screen)
+                return
+
     def clear_selection(self) -> None:
-        """Forget the selected card and any open menu."""
+        """Forget the selected card and close any open menu."""
         self.selection = None
-        self.menu = None
+        self.close_menu()
         self.inspected = None

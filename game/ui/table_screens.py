@@ -1,5 +1,5 @@
-"""The screens of a game: the pass screen, the table with its rules and legend, game over with its final board,
-and a game being watched again."""
+"""The screens of a game: the pass screen, the table with its rules and legend (its menu and choice dialog are
+`action_menu` and `choice_dialog`), game over with its final board, and a game being watched again."""
 
 from __future__ import annotations
 
@@ -7,18 +7,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import screens, words
+from game.ui import labels, log_words, screens, words
+from game.ui.action_menu import ActionMenu
+from game.ui.choice_dialog import ChoiceDialog, waits_for
 from game.ui.counted import counted_lines
 from game.ui.draw import Zone, player_color
 from game.ui.guide import draw_hint
+from game.ui.legend import draw_legend
 from game.ui.reasons import why_not
 from game.ui.recap import draw_moved, draw_recap
 from game.ui.renderer import Renderer
 from game.ui.rules_overlay import WHEEL_LINES, draw_rules, scrolled
-from game.ui.screen import Overlay, Screen
+from game.ui.screen import Overlay, Screen, put_over, take_out
 from game.ui.session import CRASHED
 from game.ui.setup_screens import NewGame
-from game.ui.state import UiState
+from game.ui.state import Menu, UiState
+from game.ui.tooltips import with_tooltip
 from game.ui.undo import NOTHING_TO_REDO, NOTHING_YET, button_tip
 
 if TYPE_CHECKING:
@@ -86,11 +90,12 @@ class Pass(Screen):
         view, _ = app.snapshot()
         order = list(view.get("players_order") or view["players"])
         viewer = app.ui.viewer or ""
-        summary = words.turn_summary(view, viewer)
+        summary = log_words.turn_summary(view, viewer)
         zones = screens.draw_pass(surface, viewer, player_color(order, viewer), summary)
         crashed = app.ui.banner if app.ui.banner.startswith(CRASHED) else ""
         if app.save_failure or crashed:
-            app.draw_strip(surface, app.save_failure or crashed)
+            message = app.save_failure or crashed
+            screens.draw_strip(surface, message, app.ui.banner_is_error or message == app.save_failure)
         return zones
 
 
@@ -118,7 +123,7 @@ class Table(Screen):
         if self.bot_key(app, event):
             return
         if event.key == pygame.K_l:
-            app.push(Legend(self))
+            app.push(Legend(app.top))
             return
         self.play_key(app, event)
 
@@ -132,14 +137,16 @@ class Table(Screen):
         self.request(app, app.play.key(event))
         app.after_action()
 
-    def request(self, app: App, what: str | None) -> None:
-        """Requests coming back from the play input: open the rules, save, undo."""
-        if what == "rules":
+    def request(self, app: App, what: str | Menu | None) -> None:
+        """Requests coming back from the play input: open a menu, the rules or the legend, save, undo."""
+        if isinstance(what, Menu):
+            app.push(ActionMenu(app.top, what))
+        elif what == "rules":
             app.ui.rules_scroll = 0
             app.rules.open(app.tooltip + app.inspect_lines)
             app.push(Rules(app.top))
-        elif what == "legend" and app.top is self:
-            app.push(Legend(self))
+        elif what == "legend" and not app.ui.legend_open:
+            app.push(Legend(app.top))
         elif what == "save":
             app.save_now()
         elif what == "undo":
@@ -170,7 +177,7 @@ class Table(Screen):
         app.renderer, app.cached = Renderer(app.layout), None
         view, _ = app.snapshot()
         app.log_seen = len(view["log"])
-        app.ui.banner, app.ui.banner_is_error = words.undone(view, step.action), False
+        app.ui.banner, app.ui.banner_is_error = labels.undone(view, step.action), False
 
     def redo(self, app: App) -> None:
         """Ctrl+Y: do again the action the last undo took back (the game is exactly as it was before it)."""
@@ -181,14 +188,32 @@ class Table(Screen):
             return
         view, _ = app.snapshot()
         if app.play.perform(step.action):
-            app.ui.banner, app.ui.banner_is_error = f"Redid: {words.action_label(view, step.action)}", False
+            app.ui.banner, app.ui.banner_is_error = f"Redid: {labels.action_label(view, step.action)}", False
 
     def update(self, app: App) -> None:
-        """Let a bot that must act take one action once its pause is over.
-        When that hands the turn to the person at the table (no pass screen), they get the recap of the turns
-        they watched."""
+        """Time passing: a bot that must act takes one action (`play_a_bot`), then the choice dialog follows the
+        game (`settle`)."""
         if app.game is None:
             return
+        self.play_a_bot(app)
+        self.settle(app)
+
+    def settle(self, app: App) -> None:
+        """The choice dialog lies right over the table while a choice waits for the player at the device, and only
+        then (whatever else is open stays over it)."""
+        if self not in app.stack:
+            return
+        view, _ = app.snapshot()
+        dialog = next((screen for screen in app.stack if isinstance(screen, ChoiceDialog)), None)
+        if dialog is None and waits_for(view, app.ui.viewer):
+            put_over(app.stack, self, ChoiceDialog(self))
+        elif dialog is not None and not waits_for(view, app.ui.viewer):
+            take_out(app.stack, dialog)
+
+    def play_a_bot(self, app: App) -> None:
+        """A bot that must act takes one action once its pause is over. When that hands the turn to the person at
+        the table (no pass screen), they get the recap of the turns they watched."""
+        assert app.game is not None
         seen = app.log_seen
         if app.seats.play_one(app.game, app.clock()) is not None:
             assert app.play is not None
@@ -200,7 +225,7 @@ class Table(Screen):
             viewer = app.ui.viewer
             turned = any(e.get("type") == "TurnStarted" and e.get("player") == viewer for e in view["log"][seen:])
             if isinstance(app.base, Table) and viewer is not None and turned:
-                app.recap = words.turn_summary(view, viewer)
+                app.recap = log_words.turn_summary(view, viewer)
             if app.seats.to_act(app.game) is None:  # the person's turn: the bot's last words go
                 app.ui.banner = ""
 
@@ -245,7 +270,7 @@ class Table(Screen):
         ]
         for ref in mine:
             if ref not in busy:
-                app.play.select(view, ref, (0, 0))
+                self.request(app, app.play.select(view, ref, (0, 0)))
                 return
 
     def shown(self, app: App) -> dict[str, Any]:
@@ -261,8 +286,12 @@ class Table(Screen):
         return app.renderer.draw(surface, view, legal, app.ui, undo.possible(), undo.to_redo() is not None)
 
     def draw(self, app: App, surface: pygame.Surface) -> list[Zone]:
-        """The table, with what lies on it (moved marks, recap, hint, motion, the pinned card) and a tooltip."""
-        zones = self.backdrop(app, surface)
+        """The table, with what lies on it."""
+        return self.dress(app, surface, self.backdrop(app, surface))
+
+    def dress(self, app: App, surface: pygame.Surface, zones: list[Zone]) -> list[Zone]:
+        """What lies on the table and on its menu or dialog: the marks of bots' moves, the recap, a hint, what
+        floats, the pinned card, and a tooltip."""
         view, _ = app.snapshot()
         if app.seats.moved:
             draw_moved(surface, zones, app.seats.moved)
@@ -275,14 +304,21 @@ class Table(Screen):
             zones += draw_hint(surface, app.layout.dice, hint)
         app.draw_motion(surface, zones)
         self.draw_inspected(app, surface, view, zones)
-        return app.with_tooltip(surface, zones, lambda key: tooltip_lines(app, view, key), enlarge=True)
+        return with_tooltip(app, surface, zones, lambda key: tooltip_lines(app, view, key), enlarge=True)
 
 
 class Legend(Overlay):
-    """What the marks and frames of the table mean; L, Esc or a click closes it (other keys still play)."""
+    """What the marks and frames of the table mean, over the table and what is open on it; L, Esc or a click
+    closes it (other keys still play)."""
 
     name = "legend"
-    below: Table
+
+    @property
+    def table(self) -> Table:
+        """The table beneath."""
+        table = self.ground
+        assert isinstance(table, Table)
+        return table
 
     def click(self, app: App, key: tuple[Any, ...] | None, point: tuple[int, int]) -> None:
         """Any click closes the legend."""
@@ -290,24 +326,24 @@ class Legend(Overlay):
 
     def key(self, app: App, event: pygame.event.Event) -> None:
         """F (bot pace), L or Esc (closes it), or a key of the play input."""
-        if self.below.bot_key(app, event):
+        if self.table.bot_key(app, event):
             return
         if event.key in (pygame.K_l, pygame.K_ESCAPE):
             app.pop()
             return
-        self.below.play_key(app, event)
+        self.table.play_key(app, event)
 
     def scroll(self, app: App, amount: int) -> None:
         """The wheel scrolls the log beneath."""
         scroll_log(app, amount)
 
     def backdrop(self, app: App, surface: pygame.Surface) -> list[Zone]:
-        """The table alone (the rules opened over the legend hide it)."""
+        """The table without the legend (the rules opened over the legend hide it)."""
         return self.below.backdrop(app, surface)
 
     def draw(self, app: App, surface: pygame.Surface) -> list[Zone]:
         """The legend over the table."""
-        return self.below.backdrop(app, surface) + screens.draw_legend(surface)
+        return self.below.backdrop(app, surface) + draw_legend(surface)
 
 
 class Rules(Overlay):
@@ -382,8 +418,8 @@ class GameOver(Screen):
         view, _ = app.snapshot()
         zones = screens.draw_game_over(surface, view)
         if app.ui.banner:
-            app.draw_strip(surface, app.ui.banner)
-        return app.with_tooltip(surface, zones, lambda key: words.score_tooltip(view, key))
+            screens.draw_strip(surface, app.ui.banner, app.ui.banner_is_error or app.ui.banner == app.save_failure)
+        return with_tooltip(app, surface, zones, lambda key: words.score_tooltip(view, key))
 
 
 class FinalBoard(Overlay):
@@ -412,7 +448,7 @@ class FinalBoard(Overlay):
         app.ui.log_scroll = final.log_scroll  # kept within the log by the drawing
         board = [zone for zone in board if zone[1][0] != "button"]
         zones = board + screens.draw_final_board_bar(surface, view)
-        return app.with_tooltip(surface, zones, lambda key: tooltip_lines(app, view, key))
+        return with_tooltip(app, surface, zones, lambda key: tooltip_lines(app, view, key))
 
 
 class Watching(Overlay):

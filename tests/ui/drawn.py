@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from game.ui import draw, renderer, screens, tokens
+from game.ui import choice_dialog, draw, hand_view, legend, log_panel, panels, renderer, screens, tokens
 
 Rect = tuple[int, int, int, int]
 
@@ -44,8 +44,8 @@ def record(monkeypatch: pytest.MonkeyPatch) -> Drawn:
         return rect
 
     monkeypatch.setattr(draw, "rendered", rendered)
-    for module in (draw, renderer, tokens, screens):
+    for module in (draw, renderer, tokens, screens, legend, choice_dialog, hand_view, panels, log_panel):
         monkeypatch.setattr(module, "text", text)
-    monkeypatch.setattr(renderer, "rendered", rendered)
+    monkeypatch.setattr(log_panel, "rendered", rendered)
     monkeypatch.setattr(tokens, "rendered", rendered)
     return drawn

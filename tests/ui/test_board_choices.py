@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from game.ui import words
+from game.ui import labels
 from game.ui.layout import overlaps
 from game.ui.renderer import MOVE_HIGHLIGHT, SELECTED
 from tests.ui.fake import FakeGame, character
@@ -27,10 +27,10 @@ def scenario(tmp_path, text):
 def menu_lines(app) -> list[str]:
     """The labels of the open menu, as drawn."""
     view = app.game.view("Ada")
-    labels = words.distinct_labels(view, app.ui.menu.actions)
+    lines = labels.distinct_labels(view, app.ui.menu.actions)
     for index, group in app.ui.menu.groups.items():
-        labels[index] = words.group_label(view, group)
-    return labels
+        lines[index] = labels.group_label(view, group)
+    return lines
 
 
 def open_shove(tmp_path):
@@ -87,7 +87,7 @@ def test_no_menu_line_or_hint_names_a_coordinate(tmp_path):
     view = game.view("Ada")
     assert not COORDINATE.search(app.renderer.hint(view, app.ui))
     for action in game.legal_actions():
-        assert not COORDINATE.search(words.action_label(view, action)), action
+        assert not COORDINATE.search(labels.action_label(view, action)), action
 
 
 def two_footmen_choice() -> FakeGame:
@@ -101,8 +101,8 @@ def two_footmen_choice() -> FakeGame:
 def test_two_lines_for_two_cards_of_one_name_differ():
     app = open_app(two_footmen_choice())
     view = app.game.view("Ada")
-    labels = words.distinct_labels(view, app.game.legal_actions())
-    assert labels == ["Footman (Bo) (on the board, HP 5/5)", "Footman (Bo) (on the board, tapped, HP 3/5)"]
+    shown = labels.distinct_labels(view, app.game.legal_actions())
+    assert shown == ["Footman (Bo) (on the board, HP 5/5)", "Footman (Bo) (on the board, tapped, HP 3/5)"]
     buttons = [key for _, key in app.zones if key[0] == "choose"]
     assert buttons == [("choose", 0), ("choose", 1)]
     click(app, zone_center(app, ("choose", 1)))
@@ -113,7 +113,7 @@ def test_cards_that_look_alike_are_told_apart_by_their_place_in_reading_order():
     game = two_footmen_choice()
     game.state["cards"]["guard2"].update(tapped=False, hp=5)
     view = game.view("Ada")
-    assert words.distinct_labels(view, game.legal_actions()) == [
+    assert labels.distinct_labels(view, game.legal_actions()) == [
         "Footman (Bo) (on the board, HP 5/5) · 1 of 2 from the top left",
         "Footman (Bo) (on the board, HP 5/5) · 2 of 2 from the top left",
     ]
@@ -135,7 +135,7 @@ def test_look_alike_cards_in_hand_are_told_apart_by_their_place_in_hand():
     game.state["pending"] = {"player": "Ada", "prompt": "Choose a card", "options": ["omen", "omen2", "no"]}
     app = open_app(game)
     view = app.game.view("Ada")
-    assert words.distinct_labels(view, app.game.legal_actions()) == [
+    assert labels.distinct_labels(view, app.game.legal_actions()) == [
         "Omen (Ada) (card 2 in hand)", "Omen (Ada) (card 3 in hand)", "no"
     ]
     click(app, zone_center(app, ("choose", 1)))

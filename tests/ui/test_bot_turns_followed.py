@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Game
-from game.ui import words
+from game.ui import log_words, words
 from game.ui.app import App
 from game.ui.draw import font, px
 from game.ui.recap import MOVED
@@ -52,7 +52,7 @@ def test_after_the_bots_turn_the_person_gets_the_recap_as_a_panel_and_a_click_cl
     assert play_until_person(app, clock) >= 2
     view = game.view("Ada")
     assert app.ui.screen == "play" and app.ui.viewer == "Ada" and view["active"] == "Ada"
-    assert app.recap == words.turn_summary(view, "Ada")
+    assert app.recap == log_words.turn_summary(view, "Ada")
     assert app.recap[0].startswith("Bo's turn 2: ") and not any("Ada's turn" in line for line in app.recap)
     assert ("recap",) in [key for _, key in app.zones]
     click(app, zone_center(app, ("recap",)))

@@ -10,6 +10,7 @@ import pytest
 from game.ui import app as app_module
 from game.ui.icons import STASIS_COUNTER, stasis_counter_badge
 from game.ui.motion import TICK_MS, Motion, Tick, draw_tick, tick_for
+from game.ui.play_command import show_named
 from tests.ui.helpers import click, open_app, press
 
 BADGE = (100, 100, 24, 24)
@@ -116,7 +117,7 @@ def test_a_stasis_counter_coming_off_ticks_its_chip_when_the_table_shows_and_nev
 
 def test_a_screenshot_shows_the_settled_badge(tmp_path) -> None:
     app = app_module.App(stasis_game(tmp_path), headless=True)
-    app.show_named("board")
+    show_named(app, "board")
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e", scancode=0)])
     assert app.ui.screen == "pass" and app.game is not None and app.game.view()["active"] == "Bo"
     assert app.motion.ticks == [] and app.motion.floats == []

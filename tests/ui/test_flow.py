@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import words
+from game.ui import labels, log_words, words
 from game.ui.layout import overlaps
 from tests.ui.fake import FakeGame, character
 from tests.ui.helpers import click, hover, open_app, press, square_center, zone_center
@@ -55,9 +55,10 @@ def test_the_action_menu_opens_beside_the_unit_and_never_over_its_targets():
     click(app, zone_center(app, ("card", "monk")))
     selection = app.ui.selection
     assert selection is not None
+    from game.ui.action_menu import ActionMenu
     from game.ui.state import Menu
 
-    app.ui.menu = Menu(selection.actions[:3], zone_center(app, ("card", "monk")))
+    app.push(ActionMenu(app.top, Menu(selection.actions[:3], zone_center(app, ("card", "monk")))))
     app.step()
     menu = [rect for rect, key in app.zones if key[0] == "menu"]
     highlighted = [app.renderer.layout.square_rect(*square) for square in selection.squares()]
@@ -70,7 +71,7 @@ def test_the_action_menu_opens_beside_the_unit_and_never_over_its_targets():
 def test_ability_labels_show_their_stone_cost():
     view = FakeGame().view()
     view["cards"]["monk"]["abilities"] = [{"name": "Far Sight", "cost": 1}]
-    label = words.action_label(view, {"act": "ability", "card": "monk", "ability": "Far Sight"})
+    label = labels.action_label(view, {"act": "ability", "card": "monk", "ability": "Far Sight"})
     assert label == "Far Sight · 1 stone"
 
 
@@ -91,13 +92,13 @@ def test_the_dice_panel_keeps_a_short_roll_history_G8():
 def test_log_sentences_show_no_internals():
     view = FakeGame().view()
     grant = {"type": "ExtraPlayGranted", "player": "Ada", "grant": {"kind": "minion"}}
-    assert words.log_sentence(view, grant) == "Ada gets an extra minion play."
+    assert log_words.log_sentence(view, grant) == "Ada gets an extra minion play."
     trigger = {"type": "Triggered", "card": "monk", "on": "start_of_turn"}
-    assert words.log_sentence(view, trigger) == "Thunder Monk (Ada)'s ability triggers at the start of the turn."
+    assert log_words.log_sentence(view, trigger) == "Thunder Monk (Ada)'s ability triggers at the start of the turn."
     moved = {"type": "CardMoved", "card": "monk", "zone": "removed", "reason": "a monster"}
-    assert words.log_sentence(view, moved) == "Thunder Monk (Ada) was removed from the game (a monster)."
+    assert log_words.log_sentence(view, moved) == "Thunder Monk (Ada) was removed from the game (a monster)."
     odd = {"type": "SomethingNew", "card": "monk", "extra": {"x": 1}}
-    assert words.log_sentence(view, odd) == "Something new: Thunder Monk (Ada)."
+    assert log_words.log_sentence(view, odd) == "Something new: Thunder Monk (Ada)."
 
 
 def test_the_pass_screen_summarises_the_other_players_turn():
@@ -109,7 +110,7 @@ def test_the_pass_screen_summarises_the_other_players_turn():
     click(app, square_center(2, 4))
     press(app, pygame.K_e)
     assert app.ui.screen == "pass" and app.ui.viewer == "Ada"
-    summary = words.turn_summary(game.view(), "Ada")
+    summary = log_words.turn_summary(game.view(), "Ada")
     assert summary == [
         "Bo's turn 2: no VP · no defeats · played Archer (Bo)", "  Bo played Archer (Bo) to square 2,4."
     ]

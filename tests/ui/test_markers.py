@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.core.statuses import BY_NAME
-from game.ui.app import save_screen
 from game.ui.icons import CUBE_COLORS, STASIS_COUNTER, STUN_COUNTER
+from game.ui.play_command import save_screen
 from tests.ui.fake import busy_game
 from tests.ui.helpers import hover, open_app, pixel, zone_center
 

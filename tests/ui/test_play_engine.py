@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.app import App, deck_names, save_screen
+from game.ui.app import App, deck_names
+from game.ui.play_command import save_screen
 from tests.ui.helpers import click, hand_card_center, open_app, press, square_center, zone_center
 
 NEEDED = ("Footman", "Archer", "Help From the Past", "Madness", "Alternate Present")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import words
+from game.ui import log_words
 from game.ui.renderer import ATTACK_HIGHLIGHT, DICE_BOX, ERROR, MOVE_HIGHLIGHT, SELECTED
 from game.ui.screens import BACKDROP
 from tests.ui.fake import FakeGame
@@ -62,7 +62,7 @@ def test_attack_shows_damage_dice_and_log_G6():
     dice_x, dice_y, dice_w, _ = LAYOUT.dice
     assert pixel(app, (dice_x + dice_w - 4, dice_y + 4)) == DICE_BOX
     view = game.view()
-    assert words.log_sentence(view, view["log"][-1]) == "Thunder Monk (Ada) dealt 3 damage to Footman (Bo)."
+    assert log_words.log_sentence(view, view["log"][-1]) == "Thunder Monk (Ada) dealt 3 damage to Footman (Bo)."
 
 
 def test_a_rejected_click_shows_the_engines_reason():

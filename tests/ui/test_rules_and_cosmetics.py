@@ -7,7 +7,7 @@ import pygame
 
 from game.core.rulebook import FAMILIES
 from game.engine import Game
-from game.ui import words
+from game.ui import log_words, words
 from game.ui.motion import DAMAGE, Float
 from game.ui.rules_overlay import UNDER_CURSOR, WHEEL_LINES, matches
 from tests.ui.helpers import click, hover, open_app, press, zone_center
@@ -100,11 +100,11 @@ def test_counts_are_worded_with_the_right_plural() -> None:
     view = {"players": {"Ada": {"vp": 10, "madness_penalty": 0}}, "cards": {
         "m1": {"name": "Madness", "kind": "madness", "owner": "Ada", "zone": "hand"}}}
     assert words.score_tooltip(view, ("score", "Ada"))[0] == "Ada: 10 VP at the end, 1 Madness card held"
-    assert words.log_sentence(view, {"type": "Drew", "player": "Ada", "n": 1}) == "Ada drew 1 card."
-    assert words.log_sentence(view, {"type": "Drew", "player": "Ada", "n": 2}) == "Ada drew 2 cards."
-    assert words.log_sentence(view, {"type": "StonesChanged", "player": "Ada", "change": -1, "stones": 2}) == (
+    assert log_words.log_sentence(view, {"type": "Drew", "player": "Ada", "n": 1}) == "Ada drew 1 card."
+    assert log_words.log_sentence(view, {"type": "Drew", "player": "Ada", "n": 2}) == "Ada drew 2 cards."
+    assert log_words.log_sentence(view, {"type": "StonesChanged", "player": "Ada", "change": -1, "stones": 2}) == (
         "Ada: -1 stone, now 2.")
-    assert words.log_sentence(view, {"type": "EnteredStasis", "card": "m1", "counters": 1}).endswith(
+    assert log_words.log_sentence(view, {"type": "EnteredStasis", "card": "m1", "counters": 1}).endswith(
         "entered stasis with 1 counter.")
 
 

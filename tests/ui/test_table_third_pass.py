@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.engine import Game
-from game.ui import words
+from game.ui import labels, log_words, words
 from game.ui.app import App
 from game.ui.seats import Seats
 from tests.ui.bot_clock import Clock, play_until_person
@@ -96,7 +96,7 @@ def test_a_bots_turn_is_told_by_what_it_achieved_before_its_steps_13(monkeypatch
     play_until_person(app, clock)
     view = game.view("Ada")
     bo_turn = [e for e in view["log"] if e.get("type") == "TurnStarted"][-2]
-    played = [words.card_name(view, e["card"]) for e in view["log"][view["log"].index(bo_turn):]
+    played = [labels.card_name(view, e["card"]) for e in view["log"][view["log"].index(bo_turn):]
               if e.get("type") == "CardPlayed" and e.get("player") == "Bo"]
     assert played, "the seed has the bot play a card"
     drawn = record(monkeypatch)
@@ -238,7 +238,7 @@ def test_the_game_over_table_says_vp_in_every_column_11(monkeypatch) -> None:
 
 
 def test_the_legend_shows_what_each_frame_colour_means_10(monkeypatch) -> None:
-    from game.ui.screens import frame_colours
+    from game.ui.legend import frame_colours
     from tests.ui.helpers import pixel
 
     app = open_app(FakeGame())
@@ -513,7 +513,7 @@ def test_a_long_turn_headline_wraps_on_the_pass_screen_instead_of_being_cut_13(m
     drawn = record(monkeypatch)
     app = App(game, (960, 540))
     app.step()
-    headline = words.turn_summary(game.view(), "Ada")[0]
+    headline = log_words.turn_summary(game.view(), "Ada")[0]
     assert headline.startswith("Bo's turn 2: +3 VP (now 7) · defeated Thunder Monk (Ada), Wandering Golem")
     shown = drawn.words[drawn.words.index("Since your last turn") + 1 :]
     assert " ".join(shown).startswith(headline), "the headline whole, over two lines"
@@ -528,7 +528,7 @@ def test_a_move_of_two_steps_reads_as_one_move_in_the_log_and_the_recap_13(monke
         {"type": "Moved", "card": "guard", "to": [5, 2], "forced": False},
         {"type": "TurnStarted", "player": "Ada", "turn": 3},
     ]
-    assert words.turn_summary(game.view(), "Ada")[1:] == ["  Footman (Bo) moved to square 5,2 (via 4,2)."]
+    assert log_words.turn_summary(game.view(), "Ada")[1:] == ["  Footman (Bo) moved to square 5,2 (via 4,2)."]
     app = open_app(game)
     drawn = record(monkeypatch)
     app.renderer.frame, app.renderer.log_cache.width = None, 0

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.engine import Game
-from game.ui import draw, motion, renderer, tokens
+from game.ui import draw, log_panel, motion, tokens
 from game.ui.app import App
 from game.ui.replay_app import ReplayApp
 from tests.ui.driver import reveal
@@ -82,7 +82,7 @@ def drawn_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         lines.append(words)
         return real(words, size, color, bold)
 
-    for module in (draw, renderer, tokens, motion):
+    for module in (draw, log_panel, tokens, motion):
         monkeypatch.setattr(module, "rendered", keep)
     return lines
 

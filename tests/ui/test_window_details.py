@@ -12,9 +12,10 @@ import pytest
 
 from game.core.constants import STATUSES
 from game.ui import app as app_module
+from game.ui.action_menu import ActionMenu
 from game.ui.app import App
+from game.ui.choice_dialog import CHOICE_HIGHLIGHT
 from game.ui.layout import Layout, overlaps
-from game.ui.popups import CHOICE_HIGHLIGHT
 from game.ui.state import Menu
 from tests.ui.driver import visible_point
 from tests.ui.fake import FakeGame, busy_game
@@ -62,7 +63,7 @@ def scenario(tmp_path, text):
 def test_a_menu_too_long_for_the_screen_gets_columns_and_stays_on_screen():
     app = open_app(FakeGame())
     moves = [{"act": "move", "card": "monk", "to": [x, y]} for x in range(7) for y in range(5)]
-    app.ui.menu = Menu(moves, (1200, 700))
+    app.push(ActionMenu(app.top, Menu(moves, (1200, 700))))
     app.step()
     menus = [rect for rect, key in app.zones if key[0] == "menu"]
     assert len(menus) == 35

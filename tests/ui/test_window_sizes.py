@@ -12,6 +12,7 @@ import pytest
 from game.ui import draw, tokens
 from game.ui.app import App
 from game.ui.layout import Layout, inside, overlaps
+from game.ui.play_command import show_named
 from tests.ui.fake import FakeGame, busy_game, other_card
 from tests.ui.helpers import click, pixel
 
@@ -83,7 +84,7 @@ def test_every_other_screen_keeps_the_minimum_too(size: tuple[int, int], screen:
     if screen == "over":
         game.state.update(winner="Ada", phase="over")
     app = App(game, size)
-    app.show_named(screen)
+    show_named(app, screen)
     fresh_caches()
     app.draw()
     assert min(pixel_sizes()) >= SMALLEST_TEXT[size]

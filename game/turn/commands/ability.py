@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.cards import Ability
 from game.core.table import Outcome, Square
@@ -46,6 +46,9 @@ class AbilityPlan:
 class UseAbility:
     """G-5: use a character's Ability (taps it) or play a Fuse (does not tap, SE-12); Blind rolls only when
     it targets an enemy character (SE-1, R-3)."""
+
+    label: ClassVar[str] = "Use an ability"
+    listed: ClassVar[str] = "character"
 
     by: str
     card: Any = None

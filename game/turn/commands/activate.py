@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.cards import Ability
 from game.core.components import OncePerTurn
@@ -30,6 +30,9 @@ class ActivatePlan:
 @dataclass(frozen=True)
 class Activate:
     """A relic's ability whose cost untaps characters you control (SC-6, SC-7)."""
+
+    label: ClassVar[str] = "Activate a relic"
+    listed: ClassVar[str] = "relic"
 
     by: str
     card: Any = None

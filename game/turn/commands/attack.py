@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.components import Stats
 from game.rules.combat import standard_attack
@@ -34,6 +34,9 @@ class AttackPlan:
 @dataclass(frozen=True)
 class Attack:
     """G-6: a Standard Attack on an enemy character in range."""
+
+    label: ClassVar[str] = "Attack"
+    listed: ClassVar[str] = "acting"
 
     by: str
     card: Any = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.turn.commands.checks import Rejected, rejecting
 from game.turn.commands.moment import Action
@@ -22,6 +22,9 @@ class ChoosePlan:
 @dataclass(frozen=True)
 class Choose:
     """Answer the pending choice with one of its options: a mode or a status by its label (R-14)."""
+
+    label: ClassVar[str] = "Choose"
+    listed: ClassVar[str] = "apart"
 
     by: str
     option: Any = None

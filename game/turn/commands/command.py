@@ -7,6 +7,7 @@ listing of this very moment built (`game.turn.legal.Listing.planned`): the listi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
@@ -34,6 +35,13 @@ class Command(Protocol[P]):
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
     """Every kind is a dataclass: its fields but `by` are the keys its `[[do]]` table may give."""
+    label: ClassVar[str]
+    """The kind in a few words ("Move", "Play from stasis"): what the window calls an action it has no words of its
+    own for (followed by the action's card, target and place), never the bare act."""
+    listed: ClassVar[str]
+    """Which cards the legal listing asks the kind's `legal(moment, eid)` about (LISTED, below):
+    "hand", "stasis", "acting" (a character that may act), "character", "relic", "apart" (asked on its own) or
+    "never" (not a player's command: a scenario's `effect`)."""
 
     def __init__(self, by: str, **fields: Any) -> None:
         """A command of the player `by` with the fields an action gives."""
@@ -57,6 +65,26 @@ COMMANDS: dict[str, type[Command[Any]]] = {
     "play": Play, "play_from_stasis": PlayFromStasis, "move": Move, "attack": Attack, "ability": UseAbility,
     "activate": Activate, "choose": Choose, "end_turn": EndTurn, "effect": Effect,
 }
+LISTED = ("hand", "stasis", "acting", "character", "relic", "apart", "never")
+"""What a kind's `listed` may say (game/turn/legal.py asks it): about each card in hand (while an allowance is left,
+G-4), each card in stasis ready to play (ST-11), each character that may act (G-5, SE-9), each character, each
+relic; apart (a choice's options and ending the turn, asked on their own); or never (a scenario's `effect`)."""
+
+
+class DeclarationError(Exception):
+    """A kind of COMMANDS without its label, or whose `listed` is none of LISTED."""
+
+
+def undeclared(commands: Mapping[str, type[Any]]) -> list[str]:
+    """What each kind lacks of its declaration, one item a kind: `act: no label`, or `act: listed 'what it says'`."""
+    lacks = [f"{act}: no label" for act, kind in commands.items() if not getattr(kind, "label", "")]
+    return lacks + [f"{act}: listed {getattr(kind, 'listed', None)!r}" for act, kind in commands.items()
+                    if getattr(kind, "listed", None) not in LISTED]
+
+
+if missing := undeclared(COMMANDS):
+    raise DeclarationError(f"COMMANDS: {'; '.join(missing)}: a kind declares its `label` and a `listed` of "
+                           f"{', '.join(LISTED)} (docs/contributing.md, 'Add a command kind')")
 ACTION_KEYS = {"act", "by"}
 FIELDS = {cls: frozenset(f.name for f in fields(cls)) - {"by"} for cls in COMMANDS.values()}
 """The fields an action may give each command."""

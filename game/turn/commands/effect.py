@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.opspecs import STASIS_OPS
 from game.rules.effects import OPS
@@ -28,6 +28,9 @@ class EffectPlan:
 @dataclass(frozen=True)
 class Effect:
     """Apply one effect op as if an ability resolved it (docs/formats.md); ST-7 and ST-12 guard cards in stasis."""
+
+    label: ClassVar[str] = "Apply an effect"
+    listed: ClassVar[str] = "never"
 
     by: str
     op: Any = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from game.turn.commands.checks import rejecting, require_main
 from game.turn.commands.moment import Action
@@ -20,6 +20,9 @@ class EndTurnPlan:
 @dataclass(frozen=True)
 class EndTurn:
     """End the main phase: the end phase, then the next player's start, untap and main (G-3)."""
+
+    label: ClassVar[str] = "End turn"
+    listed: ClassVar[str] = "apart"
 
     by: str
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.table import Square
 from game.rules.combat import move_along
@@ -36,6 +36,9 @@ class MovePlan:
 @dataclass(frozen=True)
 class Move:
     """G-5: move a character up to its MV left this turn, through empty squares."""
+
+    label: ClassVar[str] = "Move"
+    listed: ClassVar[str] = "acting"
 
     by: str
     card: Any = None

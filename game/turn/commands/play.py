@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.components import Player, Resolving, Tapped
 from game.core.table import Square
@@ -30,6 +30,9 @@ class PlayPlan:
 @dataclass(frozen=True)
 class Play:
     """Play a card from hand (G-4)."""
+
+    label: ClassVar[str] = "Play"
+    listed: ClassVar[str] = "hand"
 
     by: str
     card: Any = None
@@ -85,6 +88,9 @@ class StasisPlayPlan:
 @dataclass(frozen=True)
 class PlayFromStasis:
     """ST-11: play a card of yours from stasis at 0 counters, as an extra card."""
+
+    label: ClassVar[str] = "Play from stasis"
+    listed: ClassVar[str] = "stasis"
 
     by: str
     card: Any = None
