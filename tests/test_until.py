@@ -54,7 +54,7 @@ def test_value_until_stops_a_clear_row_early(tmp_path: Path, capsys: pytest.Capt
     assert json.loads((tmp_path / "report.json").read_text(encoding="utf-8")) == report
     assert "<td>better (40)</td>" in (tmp_path / "report.html").read_text(encoding="utf-8")
     assert main(argv) == 0
-    assert "better (40)" in capsys.readouterr().out
+    assert "sequential verdicts: without attack: better in 40 games\n" in capsys.readouterr().out
 
 
 def test_the_decided_trace_levels_off_where_a_doubling_is_not_settled_better() -> None:

@@ -251,14 +251,14 @@ def print_value(report: dict[str, Any], how: str, seconds: float) -> None:
     first = "2N vs N playouts" if trace else f"{report['bot']} against"
     for column in (first, "games", report["wins_column"], "win rate", "95% interval", "turns"):
         grid.add_column(column, justify="left" if column == first else "right")
-    if until:
-        grid.add_column("verdict (settled at games)")
     for label, r in report["rows"].items():
         grid.add_row(report["row_labels"][label], str(r["games"]), f"{r['wins']:g}", f"{100 * r['rate']:.1f}%",
-                     f"{100 * r['low']:.1f} – {100 * r['high']:.1f}%", f"{r['mean_turns']:g}",
-                     *([settled_text(r["until"])] if until else []))
+                     f"{100 * r['low']:.1f} – {100 * r['high']:.1f}%", f"{r['mean_turns']:g}")
     out.print(grid)
     if until:
+        out.print("sequential verdicts: " + "; ".join(
+            f"{report['row_labels'][label]}: {settled_text(r['until'], r['games'])}"
+            for label, r in report["rows"].items()), markup=False)
         out.print(f"--until: {'every row settled' if until['settled'] else 'not every row settled'} (sequential "
                   f"tests on the paired deals, smallest move {100 * until['step']:g} points; a false verdict of "
                   "better or worse at most 5% each way, a missed move of that size at most 5%)")
@@ -266,9 +266,9 @@ def print_value(report: dict[str, Any], how: str, seconds: float) -> None:
         out.print(report["verdict"])
 
 
-def settled_text(found: dict[str, Any] | None) -> str:
-    """A row's sequential verdict for a table cell."""
-    return "not settled" if found is None else f"{found['found']} ({found['games']})"
+def settled_text(found: dict[str, Any] | None, games: int) -> str:
+    """A row's sequential verdict and the games it took (or played, unsettled), in words."""
+    return f"not settled in {games} games" if found is None else f"{found['found']} in {found['games']} games"
 
 
 def run_value(args: argparse.Namespace) -> int:
