@@ -464,13 +464,18 @@ def tune_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     tune.add_argument("--deck", required=True, metavar="DECK", help="the deck to tune (its id or name)")
     tune.add_argument("--target", type=float, default=0.5, help="the win rate to reach (default 0.5)")
     tune.add_argument("--games", type=int, default=100, metavar="N",
-                      help="games per candidate change, the same games for each (default 100)")
+                      help="games per candidate change, the same games for each (default 100); with --until, the "
+                           "most a candidate plays")
     tune.add_argument("--seed", type=int, default=0)
     tune.add_argument("--bots", nargs=2, default=["greedy", "greedy"], metavar="BOT")
     tune.add_argument("--cards", nargs="+", metavar="CARD", help="change only these cards of the deck")
     tune.add_argument("--variant", metavar="FILE", help="start from this variant's cards instead of the shipped ones")
     tune.add_argument("--top", type=int, default=5, metavar="K", help="how many changes to list (default 5)")
     tune.add_argument("--out", metavar="DIR", help="write each listed change as a variant file in DIR")
+    tune.add_argument("--until", metavar="decided|Npts",
+                      help="race the candidates in rounds, dropping those measurably farther from the target than "
+                           "the best (sequential tests, smallest move 3 points for decided), then measure the "
+                           "shortlist again on fresh deals and print those figures")
     tune.add_argument("--json", action="store_true")
     tune.add_argument("--workers", type=int, metavar="N", help="worker processes (default: the number of cores)")
     tune.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
@@ -543,7 +548,8 @@ def value_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     value.add_argument("--bot", default="greedy", help="the full bot: greedy or ismcts[:PLAYOUTS] (default greedy)")
     value.add_argument("--against", nargs="+", default=[*MECHANICS, "myopic"], metavar="MECHANIC",
                        help=f"the rows: {', '.join(MECHANICS)}, myopic (default all)")
-    value.add_argument("--games", type=int, default=200, help="games a row, played as paired deals (default 200)")
+    value.add_argument("--games", type=int, default=200,
+                       help="games a row, played as paired deals (default 200); with --until, the most a row plays")
     value.add_argument("--seed", type=int, default=0)
     value.add_argument("--decks", nargs="+", metavar="DECK")
     value.add_argument("--skill-trace", action="store_true",
@@ -556,6 +562,9 @@ def value_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     value.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
                        help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray)")
     value.add_argument("--report", metavar="DIR", help="write DIR/report.html and DIR/report.json")
+    value.add_argument("--until", metavar="decided|Npts",
+                       help="play the rows in rounds of 20 games and stop each when sequential tests settle it (the "
+                            "full bot better, worse, or no measurable change; smallest move 3 points for decided)")
     value.set_defaults(run=cmd_value)
 
 

@@ -16,7 +16,7 @@ from game.cli import main
 from game.core.cards import card_pool
 from game.io.setup import standard_decks
 from game.tools.batch import play_batch
-from game.tools.compare import paired
+from game.tools.compare import CARDS_NOTE, arm, paired
 from game.tools.reportpage import FORMATS
 from game.tools.tune import brings, deals, measured, start_variant
 from game.tools.variant import load_variant
@@ -72,6 +72,15 @@ def test_identical_variant_changes_nothing(same: str, capsys: pytest.CaptureFixt
     assert summary["win_rates"]["by_deck"]["fable_guard"]["rate"] == unchanged["decks"]["fable_guard"]["base"]
     assert unchanged["length"]["delta"] == 0 and all(m["delta"] == 0 for m in unchanged["mechanics"].values())
     assert all(c[k]["delta"] in (0, None) for c in unchanged["cards"].values() for k in ("played", "drawn"))
+    assert all(c[k]["base_ci"] == c[k]["variant_ci"] for c in unchanged["cards"].values() for k in ("played", "drawn"))
+    assert unchanged["cards_note"] == CARDS_NOTE
+
+
+def test_each_arm_of_a_cards_rate_has_its_own_interval() -> None:
+    """3 wins in 10 seats: 30% with the Wilson interval 10.78% to 60.32% (centre (0.3 + 1.96^2 / 20) / (1 + 1.96^2
+    / 10) = 0.3555, half-width 0.2477); no seats, no rate and no interval."""
+    assert arm(3, 10) == (0.3, [0.1078, 0.6032])
+    assert arm(0, 0) == (None, [None, None])
 
 
 def test_much_stronger_characters_win_more(capsys: pytest.CaptureFixture[str]) -> None:

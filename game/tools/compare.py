@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.io.setup import Deck, standard_decks
+from game.tools.balance import wilson
 from game.tools.report import winners
 from game.tools.sequential import Verdict, verdict
 from game.tools.sim import GameResult
@@ -117,9 +118,25 @@ def card_rates(results: Sequence[GameResult], decks: dict[str, Deck]) -> dict[st
     return count
 
 
+CARDS_NOTE = ("Not paired: which games a card is played (or drawn) in changes with the variant, so the base rate "
+              "and the variant rate come from different sets of games, with no game-by-game pairs to take "
+              "differences of. Each arm has its own 95% Wilson interval; the difference has none (the arms share "
+              "their deals, so an interval for independent samples would not be right either).")
+"""Why the per-card rates of `sim --variant` carry each arm's own interval and no paired one."""
+
+
+def arm(wins: int, games: int) -> tuple[float | None, list[float | None]]:
+    """One arm's win rate and its 95% Wilson interval, rounded; None and [None, None] without games."""
+    if not games:
+        return None, [None, None]
+    iv = wilson(wins, games)
+    return round(iv.value, 4), [round(iv.low, 4), round(iv.high, 4)]
+
+
 def cards(base: Sequence[GameResult], variant: Sequence[GameResult], decks: dict[str, Deck]) -> dict[str, Any]:
-    """Per card of a played deck: the win rate of a seat that played it and of one that drew it, base and variant.
-    Which games a card is played or drawn in changes with the variant, so these are not paired: no interval."""
+    """Per card of a played deck: the win rate of a seat that played it and of one that drew it, base and variant,
+    each with its own 95% Wilson interval. Which games a card is played or drawn in changes with the variant, so
+    these are not paired (CARDS_NOTE): no interval for the difference."""
     before, after = card_rates(base, standard_decks()), card_rates(variant, decks)
     empty: dict[str, Counter[str]] = {"games": Counter(), "wins": Counter()}
     out: dict[str, Any] = {}
@@ -127,11 +144,9 @@ def cards(base: Sequence[GameResult], variant: Sequence[GameResult], decks: dict
         entry = {}
         b, a = before.get(name, empty), after.get(name, empty)
         for key in ("played", "drawn"):
-            pb = b["wins"][key] / b["games"][key] if b["games"][key] else None
-            pv = a["wins"][key] / a["games"][key] if a["games"][key] else None
-            entry[key] = {"base": None if pb is None else round(pb, 4), "variant": None if pv is None else round(pv, 4),
-                          "delta": None if pb is None or pv is None else round(pv - pb, 4),
-                          "games": [b["games"][key], a["games"][key]]}
+            (pb, cb), (pv, cv) = arm(b["wins"][key], b["games"][key]), arm(a["wins"][key], a["games"][key])
+            entry[key] = {"base": pb, "variant": pv, "delta": None if pb is None or pv is None else round(pv - pb, 4),
+                          "games": [b["games"][key], a["games"][key]], "base_ci": cb, "variant_ci": cv}
         out[name] = entry
     return out
 
@@ -161,6 +176,7 @@ def compare(base: Sequence[GameResult], variant: Sequence[GameResult], made: Var
         "length": paired([r.turns for r in base], [r.turns for r in variant], [1] * len(base), 3),
         "mechanics": mechanics(base, variant),
         "cards": cards(base, variant, made.contents.decks),
+        "cards_note": CARDS_NOTE,
         "limits": {"base": limits(base), "variant": limits(variant)},
     }
     out["asked"] = asked(made, [*out["decks"], *out["seats"]])

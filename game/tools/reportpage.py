@@ -353,6 +353,19 @@ def delta_cells(report: dict[str, Any], path: Sequence[str], fmt: str) -> str:
             f"<td>{num(report, [*p, 'ci', '0'], diff)} – {num(report, [*p, 'ci', '1'], diff)}</td>")
 
 
+def arm_cell(report: dict[str, Any], path: Sequence[str], side: str) -> str:
+    """One arm's per-card win rate with its own interval (none without games), and the games it counts."""
+    at = list(path)
+    games = num(report, [*at, "games", "0" if side == "base" else "1"], "int")
+    entry: Any = report
+    for key in at:
+        entry = entry[int(key)] if isinstance(entry, list) else entry[key]
+    if entry[f"{side}_ci"][0] is None:
+        return f"{num(report, [*at, side], 'pct')} <span class=small>of {games}</span>"
+    return (f"{num(report, [*at, side], 'pct')} <span class=small>({num(report, [*at, f'{side}_ci', '0'], 'pct')} – "
+            f"{num(report, [*at, f'{side}_ci', '1'], 'pct')}) of {games}</span>")
+
+
 def verdict_cell(variant: dict[str, Any], key: str) -> str:
     """A comparison's sequential verdict as a table cell, with `--until decided`; nothing without it."""
     if "until" not in variant:
@@ -387,8 +400,8 @@ def variant_sections(report: dict[str, Any]) -> list[str]:
         mech_rows = [f"<td>{escape(m)}</td>" + delta_cells(report, [*at, "mechanics", m], "mean")
                      for m, d in v["mechanics"].items() if d["delta"]]
         card_rows = [f"<td>{escape(n)}</td>" + "".join(
-            f"<td>{num(report, [*at, 'cards', n, key, 'base'], 'pct')} → "
-            f"{num(report, [*at, 'cards', n, key, 'variant'], 'pct')}</td>"
+            f"<td>{arm_cell(report, [*at, 'cards', n, key], 'base')}</td>"
+            f"<td>{arm_cell(report, [*at, 'cards', n, key], 'variant')}</td>"
             f"<td>{num(report, [*at, 'cards', n, key, 'delta'], 'pts')}</td>" for key in ("played", "drawn"))
             for n in v["cards"]]
         out.append(section(
@@ -404,8 +417,8 @@ def variant_sections(report: dict[str, Any]) -> list[str]:
             table(("game length, turns", *head), ["<td>mean</td>" + delta_cells(report, [*at, "length"], "mean")]),
             "<p>Mechanics that fired more or less, per game:</p>",
             table(("mechanic", *head), mech_rows) if mech_rows else "<p>none changed.</p>",
-            "<details><summary>Cards: win rate of a seat that played it, and that drew it (not paired: which games "
-            "a card is played in changes with the variant)</summary>"
-            + table(("card", "played: base → variant", "difference", "drawn: base → variant", "difference"),
+            "<details><summary>Cards: win rate of a seat that played it, and that drew it, each with its own 95% "
+            "interval (not paired)</summary>" + f"<p>{escape(v['cards_note'])}</p>"
+            + table(("card", "played: base", "variant", "difference", "drawn: base", "variant", "difference"),
                     card_rows) + "</details>"))
     return out

@@ -6,6 +6,9 @@ first with the starting cards, then with each candidate change on the very same 
 candidate brings the deck to the target when the deck's win rate with it has the target inside its 95% Wilson
 interval and the change moved the win rate toward the target (a change that moved nothing brings nothing, even
 when the starting cards' interval already holds the target).
+
+With `--until decided` (or `Npts`) the candidates are raced instead, at most `--games` games each, and the
+shortlist is measured again on fresh deals (`game.tools.race`); what is printed comes from those games.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import os
 import re
 import shlex
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +32,8 @@ from game.io.setup import SetupError, find_deck
 from game.tools.balance import wilson
 from game.tools.batch import GameSpec, runner
 from game.tools.compare import by_deck, seat_wins
+from game.tools.race import AT_CAP, FARTHER, KEPT, OFF_TARGET, ON_TARGET, ROUND, Entrant, race, shortlist
+from game.tools.sequential import ALPHA, BETA, precision
 from game.tools.sim import GameResult
 from game.tools.simconsole import GameProgress
 from game.tools.simrun import worker_count
@@ -121,10 +127,12 @@ def candidates(start: Variant, deck: str, stronger: bool, only: list[str] | None
     return made
 
 
-def deals(deck: str, others: list[str], games: int, seed: int, bots: list[str], start: Variant) -> list[GameSpec]:
-    """The deck against each other deck in turn, each deal played from both seats."""
+def deals(deck: str, others: list[str], games: int, seed: int, bots: list[str], start: Variant,
+          first: int = 0) -> list[GameSpec]:
+    """The deck against each other deck in turn, each deal played from both seats: games `first` to
+    `first + games - 1` (deal j of them has seed `seed + j`)."""
     specs = []
-    for i in range(games):
+    for i in range(first, first + games):
         deal, second = divmod(i, 2)
         decks, seat_bots = (deck, others[deal % len(others)]), (bots[0], bots[1])
         if second:
@@ -152,17 +160,21 @@ def brings(row: dict[str, Any], now: dict[str, Any], target: float) -> bool:
 
 
 def validate(args: argparse.Namespace) -> None:
-    """Reject bad options, one line each (SetupError)."""
+    """Reject bad options, one line each (SetupError); read `--until` into `args.decided` (the smallest move, or
+    None)."""
     if not 0 < args.target < 1:
         raise SetupError(f"--target is a win rate between 0 and 1, such as 0.5 (got {args.target:g})")
     if not 2 <= args.games <= MAX_GAMES:
         raise SetupError(f"--games (per candidate) must be 2 to {MAX_GAMES:,} (got {args.games:,})")
-    if why := seed_problem(args.seed, args.games):
+    if why := seed_problem(args.seed, args.games + args.games % 2):
         raise SetupError(f"--seed {why}")
     if args.top < 1:
         raise SetupError(f"--top must be at least 1 (got {args.top})")
     if args.workers is not None and args.workers < 1:
         raise SetupError(f"--workers must be at least 1 (got {args.workers})")
+    args.decided = None if args.until is None else precision(args.until)
+    if args.until is not None and args.decided is None:
+        raise SetupError(f"--until must be decided or a smallest move such as 2pts (got {args.until})")
     if args.out is not None:
         check_out(args.out)
     if len(args.bots) != 2:
@@ -207,18 +219,20 @@ def run_tune(args: argparse.Namespace) -> int:
         base = active.run(specs, bar.advance)
         now = measured(base, base, deck, args.target)
         tried = candidates(start, deck, now["rate"] < args.target, args.cards)
-        bar.extend(games * len(tried))
-        plays = active.run([GameSpec(i, s.seed, s.decks, s.bots, False, c.variant.contents)
-                            for i, (c, s) in enumerate((c, s) for c in tried for s in specs)], bar.advance)
-    rows = [{"change": c.label, "said": c.said, **measured(base, plays[n * games:(n + 1) * games], deck, args.target)}
-            for n, c in enumerate(tried)]
-    for row in rows:
-        row["reaches"] = brings(row, now, args.target)
-    ranked = sorted(rows, key=lambda r: (not r["reaches"], abs(r["rate"] - args.target), r["change"]))
-    reaching = [r for r in ranked if r["reaches"]][:args.top]
-    out = {"deck": deck, "target": args.target, "start": start.name, "games_per_candidate": games,
-           "bots": args.bots, "seed": args.seed, "now": now, "tried": len(rows), "suggestions": reaching,
-           "closest": ranked[:args.top] if not reaching else []}
+
+        def play(more: list[GameSpec]) -> list[GameResult]:
+            bar.extend(len(more))
+            return active.run(more, bar.advance)
+
+        if args.decided is not None:
+            out = race_and_measure(args, deck, start, others, specs, base, now, tried, play)
+        else:
+            plays = play([GameSpec(i, s.seed, s.decks, s.bots, False, c.variant.contents)
+                          for i, (c, s) in enumerate((c, s) for c in tried for s in specs)])
+            out = outcome(args, deck, start, now, len(tried), [
+                {"change": c.label, "said": c.said,
+                 **measured(base, plays[n * games:(n + 1) * games], deck, args.target)}
+                for n, c in enumerate(tried)])
     if args.out:
         name_suggestions(out, Path(args.out), args.bots)
     if args.json:
@@ -229,6 +243,52 @@ def run_tune(args: argparse.Namespace) -> int:
         sys.stdout.flush()  # the outcome is out before files that can't be written end the command
         write_suggestions(out, {c.label: c.variant for c in tried}, Path(args.out))
     return 0
+
+
+def outcome(args: argparse.Namespace, deck: str, start: Variant, now: dict[str, Any], tried: int,
+            rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The search's outcome from its measured rows: those that bring the deck to the target, nearest first (the best
+    --top), or the --top nearest when none does."""
+    for row in rows:
+        row["reaches"] = brings(row, now, args.target)
+    ranked = sorted(rows, key=lambda r: (not r["reaches"], abs(r["rate"] - args.target), r["change"]))
+    reaching = [r for r in ranked if r["reaches"]][:args.top]
+    return {"deck": deck, "target": args.target, "start": start.name,
+            "games_per_candidate": args.games + args.games % 2, "bots": args.bots, "seed": args.seed, "now": now,
+            "tried": tried, "suggestions": reaching, "closest": ranked[:args.top] if not reaching else []}
+
+
+def race_and_measure(args: argparse.Namespace, deck: str, start: Variant, others: list[str], specs: list[GameSpec],
+                     base: list[GameResult], now: dict[str, Any], tried: list[Candidate],
+                     play: Callable[[list[GameSpec]], list[GameResult]]) -> dict[str, Any]:
+    """`--until`: race the candidates on the deals of `specs` (`game.tools.race`), then play the shortlist and the
+    starting cards again on as many fresh deals, the ones after the race's; the outcome is made of those figures,
+    with each row's figures in the race as `search` and the race as `until`."""
+    games = len(specs)
+    field_ = [Entrant(c.label, c.variant.contents) for c in tried]
+    done = race(field_, specs, base, play, deck, args.target, args.decided)
+    said = {c.label: c.said for c in tried}
+    searched = {e.label: {"change": e.label, "said": said[e.label], "state": e.state, "games": len(e.results),
+                          **measured(base[:len(e.results)], e.results, deck, args.target),
+                          **({"behind": e.behind} if e.behind else {})} for e in field_}
+    short = shortlist(done, deck, args.target, args.top, lambda e: brings(searched[e.label], now, args.target))
+    fresh = deals(deck, others, games, args.seed, args.bots, start, first=games)
+    again = play(fresh + [GameSpec(s.index, s.seed, s.decks, s.bots, False, e.contents) for e in short for s in fresh])
+    fresh_base = again[:games]
+    now_again = measured(fresh_base, fresh_base, deck, args.target)
+    rows = [{"change": e.label, "said": said[e.label],
+             **measured(fresh_base, again[(n + 1) * games:(n + 2) * games], deck, args.target),
+             "search": searched[e.label]} for n, e in enumerate(short)]
+    out = outcome(args, deck, start, now_again, len(tried), rows)
+    out["until"] = {"step": args.decided, "alpha": ALPHA, "beta": BETA, "round": ROUND, "rounds": done.rounds,
+                    "games": done.games(), "now": now,
+                    "states": {state: sum(e.state == state for e in field_)
+                               for state in (ON_TARGET, AT_CAP, OFF_TARGET, FARTHER)},
+                    "race": sorted(searched.values(), key=lambda r: (r["state"] not in KEPT, -r["games"],
+                                                                     abs(r["rate"] - args.target), r["change"])),
+                    "measured_again": {"games": games, "seeds": [fresh[0].seed, fresh[-1].seed]},
+                    "fell_short": [r for r in rows if not r["reaches"]] if out["suggestions"] else []}
+    return out
 
 
 def name_suggestions(out: dict[str, Any], folder: Path, bots: list[str]) -> None:
@@ -254,7 +314,10 @@ def print_tune(out: dict[str, Any]) -> None:
     print(f"{out['deck']} with {out['start']}: win rate {100 * now['rate']:.1f}% ({100 * now['low']:.1f} – "
           f"{100 * now['high']:.1f}%) over {out['games_per_candidate']} games against the other decks; target "
           f"{100 * out['target']:g}%")
-    print(f"{out['tried']} single-number changes tried, each on the same {out['games_per_candidate']} games")
+    if "until" in out:
+        print_race(out)
+    else:
+        print(f"{out['tried']} single-number changes tried, each on the same {out['games_per_candidate']} games")
     rows = out["suggestions"] or out["closest"]
     if now["low"] <= out["target"] <= now["high"]:
         print("the starting cards' interval already holds the target: more --games narrows it")
@@ -267,7 +330,29 @@ def print_tune(out: dict[str, Any]) -> None:
         print(f"  {row['said']}: win rate {100 * row['rate']:.1f}% ({100 * row['low']:.1f} – "
               f"{100 * row['high']:.1f}%), effect {100 * row['delta']:+.1f} points (95% paired interval "
               f"{100 * row['ci'][0]:+.1f} – {100 * row['ci'][1]:+.1f})")
+        if "search" in row:
+            print(f"    in the race: {100 * row['search']['rate']:.1f}% over {row['search']['games']} games, "
+                  f"{row['search']['state']}")
         if "measure" in row:
             print(f"    {row['file']}; measure it on more games: {row['measure']}")
-    if out["suggestions"]:
+    for row in out.get("until", {}).get("fell_short", []):
+        print(f"  shortlisted by the race, but measured again it does not bring the deck to the target: "
+              f"{row['said']}: win rate {100 * row['rate']:.1f}% ({100 * row['low']:.1f} – "
+              f"{100 * row['high']:.1f}%), effect {100 * row['delta']:+.1f} points ({100 * row['ci'][0]:+.1f} – "
+              f"{100 * row['ci'][1]:+.1f}); in the race {100 * row['search']['rate']:.1f}% over "
+              f"{row['search']['games']} games")
+    if out["suggestions"] and "until" not in out:
         print("each was measured on few games among many tried: measure a suggestion again before taking it")
+
+
+def print_race(out: dict[str, Any]) -> None:
+    """How `--until`'s race went, and where the figures that follow were measured."""
+    until, states = out["until"], out["until"]["states"]
+    print(f"{out['tried']} single-number changes raced in {until['rounds']} rounds of up to {until['round']} games, "
+          f"at most {out['games_per_candidate']} a change ({until['games']} games in all, the starting cards' "
+          f"included): {states[ON_TARGET]} settled on the target, {states[AT_CAP]} at the cap, {states[OFF_TARGET]} "
+          f"dropped off the target, {states[FARTHER]} dropped as farther from it than the best (sequential tests, "
+          f"smallest move {100 * until['step']:g} points, each wrong at most 5% of the time)")
+    seeds = until["measured_again"]["seeds"]
+    print(f"the shortlist and the starting cards measured again on {until['measured_again']['games']} fresh games "
+          f"(seeds {seeds[0]} to {seeds[1]}, not played in the race): the figures here are those")

@@ -35,6 +35,25 @@ def value_plot(report: dict[str, Any]) -> str:
     return png(fig, title)
 
 
+def verdict_cell(row: dict[str, Any]) -> str:
+    """A row's sequential verdict as a table cell, with `--until`; nothing without it."""
+    if "until" not in row:
+        return ""
+    found = row["until"]
+    return "<td>not settled</td>" if found is None else f"<td>{escape(found['found'])} ({found['games']})</td>"
+
+
+def until_note(report: dict[str, Any]) -> str:
+    """What `--until`'s sequential tests settled, and at which error rates; nothing without it."""
+    if "until" not in report:
+        return ""
+    until = report["until"]
+    settled = "every row was settled" if until["settled"] else "not every row was settled within --games"
+    return (f"<p>Played in rounds of {until['round']} games until sequential tests settled each row (two one-sided "
+            f"GSPRTs on the full bot's score over each paired deal, smallest move {100 * until['step']:g} points, "
+            f"α = β = 0.05 each): {settled}; {until['games']} games in all.</p>")
+
+
 def value_page(report: dict[str, Any]) -> str:
     """The whole page: what ran, the table, the chart, and the command that plays the same games."""
     trace = report["mode"] == "skill-trace"
@@ -44,7 +63,8 @@ def value_page(report: dict[str, Any]) -> str:
             f"<td>{num(report, ['rows', label, 'wins'], 'int')}</td>"
             f"<td><b>{num(report, ['rows', label, 'rate'], 'pct')}</b></td>"
             f"<td>{num(report, ['rows', label, 'low'], 'pct')} – {num(report, ['rows', label, 'high'], 'pct')}</td>"
-            f"<td>{num(report, ['rows', label, 'mean_turns'], 'num')}</td>" for label, r in report["rows"].items()]
+            f"<td>{num(report, ['rows', label, 'mean_turns'], 'num')}</td>" + verdict_cell(r)
+            for label, r in report["rows"].items()]
     title = "Skill trace" if trace else "Mechanic value"
     lead = ("ismcts with 2N playouts a decision plays ismcts with N; above 50% the extra thought pays."
             if trace else
@@ -58,7 +78,9 @@ def value_page(report: dict[str, Any]) -> str:
             f"(each dealt twice, the seats reversed), seed {num(report, ['seed'], 'int')}, decks "
             f"{escape(', '.join(report['decks'].values()))}.</p><p class=headline>{lead}</p>"
             + section(title, table(("2N vs N playouts" if trace else "against", "bots", "games", report["wins_column"],
-                                    "win rate", "95% interval", "turns"), rows), chart)
+                                    "win rate", "95% interval", "turns",
+                                    *(["verdict (settled at games)"] if "until" in report else [])), rows),
+                      until_note(report), chart)
             + section("Reproduce", f"<p><code>{escape(report['command'])}</code></p>"))
     return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>Countertop "
             f"{title.lower()}</title><style>{STYLE}</style></head><body>{body}</body></html>\n")
