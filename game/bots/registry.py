@@ -18,8 +18,8 @@ from game.bots.search import make_ismcts, parse_budget
 from game.bots.simple import BOTS, Bot, GreedyBot
 
 WINDOW_WORKERS = min(2, os.cpu_count() or 1)
-"""Processes a window seat's `halving` or `ismcts` thinks in: the second core, where there is one (a bot seat thinks while
-the person waits; `sim` and the other tools keep one bot a core)."""
+"""Processes a window seat's `halving` or `ismcts` thinks in: the second core, where there is one (a bot seat
+thinks while the person waits; `sim` and the other tools keep one bot a core)."""
 BOT_NAMES = ("random", "greedy", "halving", "ismcts", "greedy-v1", "ismcts-v1")
 SPECS = ("random, greedy, halving[:BUDGET], ismcts, ismcts:PLAYOUTS, ismcts:MSms, greedy-v1, ismcts-v1[:BUDGET], "
          "greedy-no:MECHANIC, "
@@ -33,8 +33,8 @@ def make_bot(name: str, seed: int, window: bool = False) -> Bot:
 
     `greedy-v1` and `ismcts-v1` are the bots of the last release, kept exactly as they played (game/bots/simple.py,
     game/bots/search.py): the references new bots are measured against. An unknown name raises KeyError, a bad
-    budget ValueError. `greedy@FILE`, `halving[:BUDGET]@FILE` and `ismcts[:BUDGET]@FILE` play with the evaluation weights in FILE (what
-    `tune-bot` measures candidate weights by).
+    budget ValueError. `greedy@FILE`, `halving[:BUDGET]@FILE` and `ismcts[:BUDGET]@FILE` play with the evaluation
+    weights in FILE (what `tune-bot` measures candidate weights by).
     """
     if name == "myopic" or "-no:" in name:
         return make_restricted(name, seed)

@@ -181,8 +181,8 @@ def playouts_figure(playouts: int = 32, rounds: int = 3) -> list[dict[str, Any]]
     from game.bots.search import IsmctsBot
 
     positions = search_positions()
-    makers = {"ismcts-v1": lambda: IsmctsBot(7, playouts=playouts), "ismcts": lambda: SearchBot(7, playouts=playouts),
-              "halving": lambda: HalvingBot(7, playouts)}
+    makers = {"ismcts-v1": lambda: IsmctsBot(7, playouts=playouts),
+              "ismcts": lambda: SearchBot(7, playouts=playouts), "halving": lambda: HalvingBot(7, playouts)}
     per: dict[str, list[float]] = {name: [] for name in makers}
     for _ in range(rounds):
         for name, make in makers.items():
@@ -191,7 +191,8 @@ def playouts_figure(playouts: int = 32, rounds: int = 3) -> list[dict[str, Any]]
     old = min(per["ismcts-v1"])
     return [{"figure": f"search playout ({name})", "seconds": min(per[name]), "baseline_seconds": old,
              "ratio": min(per[name]) / old, "playouts_per_second": 1 / min(per[name]),
-             "baseline_playouts_per_second": 1 / old, "speedup": old / min(per[name])} for name in ("ismcts", "halving")]
+             "baseline_playouts_per_second": 1 / old, "speedup": old / min(per[name])}
+            for name in ("ismcts", "halving")]
 
 
 def check_figure(count: int) -> dict[str, Any]:
