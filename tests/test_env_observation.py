@@ -1,5 +1,7 @@
 """The observation encoded straight from the table (issue 41, item 2) is the JSON view's, scaled: at seeded
-points of bot games, for every agent and for the global state; bounded; hidden cards stay hidden."""
+points of bot games, for every agent and for the global state; bounded; hidden cards stay hidden. Its layout
+follows the number of players (issue 41: the rollout buffer), and every field it keeps is the one the 4-seat
+layout every table had before gave."""
 
 from __future__ import annotations
 
@@ -17,33 +19,47 @@ from game.env import raw_env
 from game.env.countertop import Countertop
 from game.env.encoding import OPTIONS, EncodingError, Slots, square_index
 from game.env.observation import (
-    CARD,
-    GLOBAL,
+    LAYOUTS,
     NAME_IDS,
     NAMES,
-    OBSERVATION_SIZE,
     PLAYER,
-    SCALE,
     SCALES,
     encode,
+    layout_of,
     section,
 )
 from game.io.view import player_view
 from tests.test_env_encoding import bot_game
 
+FULL = LAYOUTS[4]
+"""The 4-seat layout: the one every table had before the layout followed the number of players."""
+
+
+def widen(vector: np.ndarray) -> np.ndarray:
+    """An observation in the 4-seat layout: each of its fields at its place there (a card slot's row is the slot),
+    0 where its own layout has no column or row (the seats not at the table)."""
+    layout = layout_of(vector)
+    out = np.zeros(FULL.size, dtype=np.float32)
+    for name, fields, rows in layout.sections:
+        there = FULL.section(out, name)
+        columns = [FULL.column[name][f] for f in fields]
+        places = [layout.slot_of_row(r) for r in range(rows)] if name == "cards" else list(range(rows))
+        there[np.ix_(places, columns)] = layout.section(vector, name)
+    return out
+
 
 def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
     """The unscaled vector of a JSON view, a player's (`player_view`: only what they may know) or the whole game's
     (`Game.view()`, the global state): every number read from the view itself (the environment's first
-    observation, kept here as the reference the table's encoding must equal)."""
-    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    observation, kept here as the reference the table's encoding must equal), in the 4-seat layout."""
+    out = np.zeros(FULL.size, dtype=np.float32)
     viewer = view.get("viewer")
     order = list(view["players_order"])
     seat = {name: i for i, name in enumerate(order)}
     pending = view["pending"]
     acting = pending["player"] if pending else view["active"]
-    g = dict(zip(GLOBAL, range(len(GLOBAL)), strict=True))
-    row = section(out, "global")[0]
+    g = FULL.column["global"]
+    row = FULL.section(out, "global")[0]
     row[g["turn"]] = view["turn"]
     row[g[f"phase_{view['phase']}"]] = 1
     row[g["madness_pile"]] = view["madness_pile"] if "madness_pile" in view else sum(
@@ -55,7 +71,7 @@ def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
         row[g["pending_options"]] = len(pending["options"])
         row[g[f"pending_seat_{seat[pending['player']]}"]] = 1
     winners = view["winner"] if isinstance(view["winner"], list) else [view["winner"]]
-    players = section(out, "players")
+    players = FULL.section(out, "players")
     for name, entry in view["players"].items():
         values = {
             "present": 1, "is_viewer": name == viewer, "is_active": name == view["active"], "is_acting": name == acting,
@@ -70,9 +86,9 @@ def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
               for i, ref in enumerate(entry[key])}
     options = pending["options"] if pending else []
     source = view.get("pending_source")
-    cards = section(out, "cards")
-    squares = section(out, "squares")
-    c = dict(zip(CARD, range(len(CARD)), strict=True))
+    cards = FULL.section(out, "cards")
+    squares = FULL.section(out, "squares")
+    c = FULL.column["cards"]
     for ref, card in view["cards"].items():
         r = cards[slots.of[ref]]
         r[c["visible"]] = 1
@@ -114,7 +130,7 @@ def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
         r[c["pending_source"]] = ref == source
     if len(options) > OPTIONS:
         raise EncodingError(f"a choice of {len(options)} options; the encoding holds {OPTIONS}")
-    rows = section(out, "options")
+    rows = FULL.section(out, "options")
     for i, option in enumerate(options):
         rows[i, 0] = 1
         if isinstance(option, str) and option in slots.of and option in view["cards"]:
@@ -131,26 +147,28 @@ def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
 
 
 def reference(e: Countertop, agent: str | None) -> np.ndarray:
-    """The observation of an agent (None: the global state) through the JSON view, scaled as the table's is."""
+    """The observation of an agent (None: the global state) through the JSON view, scaled as the table's is, in the
+    4-seat layout."""
     game = e.live()
     if agent is None:
         view = game.view()
         view["madness_pile"] = len(game.table.zone_cards("madness"))
     else:
         view = player_view(game.table, e.name_of[agent], log=False)
-    return np.clip(encode_view(view, e.slotted()) / SCALE, -1.0, 1.0)
+    return np.clip(encode_view(view, e.slotted()) / FULL.scale, -1.0, 1.0)
 
 
 @pytest.mark.parametrize(("players", "game_seed"), [(2, 31), (3, 32), (4, 33), (2, 34)])
 def test_the_table_encoding_is_the_views_at_every_step(players: int, game_seed: int) -> None:
-    """Every agent's observation and the global state equal the JSON view's encoding, at every step of a bot game."""
+    """Every agent's observation and the global state, put in the 4-seat layout, equal the JSON view's encoding
+    there, at every step of a bot game: the fields a smaller table's layout leaves out were always 0."""
     e = bot_game(players, game_seed, 0)
     steps = 0
     bots = {a: make_bot("random" if i % 2 else "greedy-v1", game_seed + i) for i, a in enumerate(e.agents)}
     while not e.done(e.agent_selection) and steps < 400:
         for agent in e.possible_agents:
-            assert np.array_equal(e.observe(agent)["observation"], reference(e, agent)), (agent, steps)
-        assert np.array_equal(e.state(), reference(e, None))
+            assert np.array_equal(widen(e.observe(agent)["observation"]), reference(e, agent)), (agent, steps)
+        assert np.array_equal(widen(e.state()), reference(e, None))
         e.step(e.action_index(bots[e.agent_selection].choose(Observation.of(e.live()))))
         steps += 1
     assert steps > 50
@@ -172,9 +190,9 @@ def test_counts_are_scaled_and_ids_are_fractions_of_their_range() -> None:
     e = raw_env(seed=8)
     e.reset()
     obs = e.observe("player_0")["observation"]
-    assert section(obs, "global")[0, GLOBAL.index("turn")] == np.float32(1 / 120)
+    assert section(obs, "global")[0, LAYOUTS[2].column["global"]["turn"]] == np.float32(1 / 120)
     assert section(obs, "players")[0, PLAYER.index("stones")] == np.float32(0.3)
-    names = section(obs, "cards")[:, CARD.index("name")]
+    names = section(obs, "cards")[:, LAYOUTS[2].column["cards"]["name"]]
     shown = names[names > 0] * NAME_IDS
     assert np.allclose(shown, np.round(shown), atol=1e-4) and shown.max() <= len(NAMES) <= NAME_IDS
     e.close()
