@@ -91,6 +91,25 @@ def card_fields(seats: int) -> tuple[str, ...]:
             "list_position", "pending_option", "pending_source")
 
 
+class CardColumns:
+    """Where each number of a card row is, in one layout: the first column of each group of fields."""
+
+    def __init__(self, c: dict[str, int]) -> None:
+        self.zone = {z: c[f"zone_{z}"] for z in ZONES}
+        self.kind = {k: c[f"kind_{k}"] for k in KINDS}
+        self.status = {s: c[f"status_{s}"] for s in STATUSES}
+        self.damage = {d: c[d] for d in DAMAGE_TYPES}
+        self.evasion = {d: c[f"evasion_{d}"] for d in DAMAGE_TYPES}
+        self.negation = {d: c[f"negation_{d}"] for d in DAMAGE_TYPES}
+        self.owner, self.owner_none = c["owner_seat_0"], c["owner_none"]
+        self.controller, self.controller_none = c["controller_seat_0"], c["controller_none"]
+        self.name, self.tapped, self.stasis, self.stun = c["name"], c["tapped"], c["stasis_counters"], \
+            c["stun_counters"]
+        self.has_stats, self.stats, self.cubes, self.square = c["has_stats"], c["hp"], c["cubes_red"], c["on_square"]
+        self.lost, self.position, self.option, self.source = c["lost_abilities"], c["list_position"], \
+            c["pending_option"], c["pending_source"]
+
+
 class Layout:
     """The observation of a table of `players` players: its sections, each a table of rows of fields, one after the
     other. Seat one-hots have a column per seat, and the cards section a row per card slot the table uses (the
@@ -113,6 +132,7 @@ class Layout:
         self.scale = np.concatenate([np.tile([SCALES.get(f, 1.0) for f in fields], rows)
                                      for _, fields, rows in self.sections]).astype(np.float32)
         self.column = {name: {f: i for i, f in enumerate(fields)} for name, fields, _ in self.sections}
+        self.card_columns = CardColumns(self.column["cards"])
 
     def section(self, vector: np.ndarray, name: str) -> np.ndarray:
         """One section of an observation as rows × fields (a view of the vector)."""
@@ -236,79 +256,66 @@ class CardWriter:
 
     def __init__(self, out: array[float], layout: Layout, table: Table, seat: dict[str, int]) -> None:
         self.out, self.table, self.seat = out, table, seat
-        self.first, self.width = layout.start["cards"], len(layout.fields["cards"])
-        c = layout.column["cards"]
-        self.zone = {z: c[f"zone_{z}"] for z in ZONES}
-        self.kind = {k: c[f"kind_{k}"] for k in KINDS}
-        self.status = {s: c[f"status_{s}"] for s in STATUSES}
-        self.damage = {d: c[d] for d in DAMAGE_TYPES}
-        self.evasion = {d: c[f"evasion_{d}"] for d in DAMAGE_TYPES}
-        self.negation = {d: c[f"negation_{d}"] for d in DAMAGE_TYPES}
-        self.owner, self.owner_none = c["owner_seat_0"], c["owner_none"]
-        self.controller, self.controller_none = c["controller_seat_0"], c["controller_none"]
-        self.name, self.tapped, self.stasis, self.stun = c["name"], c["tapped"], c["stasis_counters"], \
-            c["stun_counters"]
-        self.has_stats, self.stats, self.cubes, self.square = c["has_stats"], c["hp"], c["cubes_red"], c["on_square"]
-        self.lost, self.position, self.option, self.source = c["lost_abilities"], c["list_position"], \
-            c["pending_option"], c["pending_source"]
+        self.first, self.width, self.c = layout.start["cards"], len(layout.fields["cards"]), layout.card_columns
 
     def card(self, row: int, eid: int, position: int, option: bool, source: bool) -> None:
-        table, out = self.table, self.out
+        table, out, c = self.table, self.out, self.c
         at = self.first + row * self.width
         comps = table.components_of(eid)
         card = table.defn(eid)
         zone = table.zone(eid)
         out[at] = 1
-        out[at + self.zone[zone]] = 1
+        out[at + c.zone[zone]] = 1
         owner, controller = table.owner(eid), table.controller(eid)
-        out[at + (self.owner_none if owner is None else self.owner + self.seat[owner])] = 1
-        out[at + (self.controller_none if controller is None else self.controller + self.seat[controller])] = 1
-        out[at + self.kind[card.kind]] = 1
-        out[at + self.name] = NAMES.get(card.name, 0)
+        out[at + (c.owner_none if owner is None else c.owner + self.seat[owner])] = 1
+        out[at + (c.controller_none if controller is None else c.controller + self.seat[controller])] = 1
+        out[at + c.kind[card.kind]] = 1
+        out[at + c.name] = NAMES.get(card.name, 0)
         if Tapped in comps:
-            out[at + self.tapped] = 1
+            out[at + c.tapped] = 1
         if (counters := comps.get(StasisCounters)) is not None:
-            out[at + self.stasis] = counters.n
+            out[at + c.stasis] = counters.n
         if (stun := comps.get(StunCounters)) is not None:
-            out[at + self.stun] = stun.n
+            out[at + c.stun] = stun.n
         if (statuses := comps.get(StatusStack)) is not None:
             for status, n in statuses.stacks.items():
-                out[at + self.status[status]] = n
+                out[at + c.status[status]] = n
         stats = comps.get(Stats)
         if stats is not None:
             if card.is_character:
-                out[at + self.has_stats] = 1
-                self.write_stats(at + self.stats, eid, zone == "board", stats, comps)
-            if stats.damage_type in self.damage:
-                out[at + self.damage[stats.damage_type]] = 1
+                out[at + c.has_stats] = 1
+                self.write_stats(at + c.stats, eid, zone == "board", stats, comps)
+            if stats.damage_type in c.damage:
+                out[at + c.damage[stats.damage_type]] = 1
         if (cubes := comps.get(Cubes)) is not None:
-            out[at + self.cubes], out[at + self.cubes + 1], out[at + self.cubes + 2] = cubes.red, cubes.white, \
-                cubes.blue
+            out[at + c.cubes], out[at + c.cubes + 1], out[at + c.cubes + 2] = cubes.red, cubes.white, cubes.blue
         if (defences := comps.get(Defences)) is not None:
             for kind, value in defences.evasion:
-                out[at + self.evasion[kind]] += value
+                out[at + c.evasion[kind]] += value
             for kind, value in defences.negation:
-                out[at + self.negation[kind]] += value
+                out[at + c.negation[kind]] += value
         if (pos := table.pos(eid)) is not None:
-            out[at + self.square], out[at + self.square + 1], out[at + self.square + 2] = 1, pos[0], pos[1]
+            out[at + c.square], out[at + c.square + 1], out[at + c.square + 2] = 1, pos[0], pos[1]
         if AbilitiesLost in comps:
-            out[at + self.lost] = 1
-        out[at + self.position] = position
-        out[at + self.option] = option
-        out[at + self.source] = source
+            out[at + c.lost] = 1
+        out[at + c.position] = position
+        out[at + c.option] = option
+        out[at + c.source] = source
 
     def write_stats(self, at: int, eid: int, on_board: bool, stats: Stats, comps: Mapping[type, Any]) -> None:
         """A character's stats as the view shows them: HP on the board, printed HP elsewhere; MV left on the board
-        only."""
+        only. Printed power and MV are worked out once (power and MV left start from them)."""
         table = self.table
+        printed = printed_atk(table, eid)
         if on_board:
+            mv = movement(table, eid)
             self.out[at:at + len(STATS)] = array("f", (
-                comps[Health].hp, stats.max_hp, power(table, eid), crit_chance(table, eid), movement(table, eid),
-                printed_atk(table, eid), stats.range, mv_left(table, eid)))
+                comps[Health].hp, stats.max_hp, power(table, eid, printed), crit_chance(table, eid), mv, printed,
+                stats.range, mv_left(table, eid, mv)))
         else:
             self.out[at:at + len(STATS)] = array("f", (
-                stats.max_hp, stats.max_hp, power(table, eid), crit_chance(table, eid), stats.mv,
-                printed_atk(table, eid), stats.range, 0))
+                stats.max_hp, stats.max_hp, power(table, eid, printed), crit_chance(table, eid), stats.mv, printed,
+                stats.range, 0))
 
 
 def encode_options(out: array[float], first: int, table: Table, slots: Slots, options: list[object],
