@@ -5,6 +5,7 @@ layout every table had before gave."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -33,6 +34,15 @@ from tests.test_env_encoding import bot_game
 
 FULL = LAYOUTS[4]
 """The 4-seat layout: the one every table had before the layout followed the number of players."""
+SIZES = {2: 4239, 3: 5656, 4: 7153}
+"""The observation's numbers with each number of players, as docs/rl.md gives them."""
+PREVIOUS_ENCODER = {
+    2: "b84bb2ff4745668632ffb111d4a232c4891aa9bba84bb9cacece5946bb6a9815",
+    3: "a918663c2faead247e9d798e6eec53d10da4d968d4bfbfbc31beb4054ab8c72b",
+    4: "79dfe5ae5f13af696ebd00975ff9990d6faefd8fa53496d4d3a135ac63af1ba9",
+}
+"""The sha256 of the observations `seeded_observations` gives, as the encoder of commit 86cd79f (one 4-seat layout
+for every table) gave them."""
 
 
 def widen(vector: np.ndarray) -> np.ndarray:
@@ -173,6 +183,48 @@ def test_the_table_encoding_is_the_views_at_every_step(players: int, game_seed: 
         steps += 1
     assert steps > 50
     e.close()
+
+
+def seeded_observations(players: int) -> list[np.ndarray]:
+    """Every agent's observation, then the state, at each of the first 150 steps of masked-random game 5."""
+    e = raw_env(players=players, seed=5)
+    e.reset()
+    rng = np.random.default_rng(5)
+    out = []
+    for _ in range(150):
+        if e.done(e.agent_selection):
+            break
+        out += [e.observe(agent)["observation"] for agent in e.possible_agents] + [e.state()]
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    e.close()
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_field_kept_is_what_the_previous_encoder_gave(players: int) -> None:
+    """Issue 41: put back in the 4-seat layout, a seeded game's observations are byte for byte the previous
+    encoder's (so the layout of fewer players left out only numbers that were 0)."""
+    digest = hashlib.sha256()
+    for vector in seeded_observations(players):
+        digest.update(widen(vector).tobytes())
+    assert digest.hexdigest() == PREVIOUS_ENCODER[players]
+
+
+def test_the_observation_size_follows_the_players_as_documented() -> None:
+    """Issue 41: 4,239 numbers with 2 players, 5,656 with 3, 7,153 with 4, in the spaces, the observations, the
+    state and docs/rl.md."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rl.md").read_text(encoding="utf-8")
+    assert (f"{SIZES[2]} `float32`\n  with 2 players, {SIZES[3]} `float32` with 3, {SIZES[4]} `float32` with 4"
+            in text)
+    for players, size in SIZES.items():
+        assert LAYOUTS[players].size == size and f"| in all | {SIZES[2]:,} | {SIZES[3]:,} | {SIZES[4]:,} |" in text
+        e = raw_env(players=players)
+        e.reset()
+        for agent in e.possible_agents:
+            assert e.observation_space(agent)["observation"].shape == (size,)
+            assert e.observe(agent)["observation"].shape == (size,)
+        assert e.state_space.shape == e.state().shape == (size,)
+        e.close()
 
 
 def test_the_observation_is_bounded_and_its_space_holds_it() -> None:
