@@ -185,21 +185,10 @@ def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = Fa
     options = list(pending["options"]) if pending else []
     listed = encode_header(out, layout, table, seat, viewer, set(shown))
     source = table.queue[0].get("source") if pending and table.queue else None
-    squares = layout.start["squares"]
-    put = CardWriter(out, layout, table, seat)
+    put = CardWriter(out, layout, table, seat, viewer)
     for eid in shown:
         ref = table.ref(eid)
-        slot = slots.of[ref]
-        put.card(layout.card_row(slot), eid, listed.get(eid, 0), ref in options, ref == source)
-        pos = table.pos(eid)
-        if pos is not None:
-            at = squares + len(SQUARE) * square_index(pos)
-            if table.zone(eid) == "location":
-                out[at + 1] = slot + 1
-            else:
-                out[at] = slot + 1
-                controller = table.controller(eid)
-                out[at + (2 if controller == viewer and viewer is not None else 3 if controller is not None else 4)] = 1
+        put.card(slots.of[ref], eid, listed.get(eid, 0), ref in options, ref == source)
     encode_options(out, layout.start["options"], table, slots, options, shown)
     vector = np.frombuffer(out, dtype=np.float32) / layout.scale
     return np.clip(vector, -1.0, 1.0, out=vector)
@@ -252,15 +241,19 @@ def encode_header(out: array[float], layout: Layout, table: Table, seat: dict[st
 
 class CardWriter:
     """Writes card rows, unscaled, into an observation's buffer: the numbers the view shows of a card (the statuses
-    ST-*, SC-*, SE-*)."""
+    ST-*, SC-*, SE-*), and the square it stands on."""
 
-    def __init__(self, out: array[float], layout: Layout, table: Table, seat: dict[str, int]) -> None:
-        self.out, self.table, self.seat = out, table, seat
+    def __init__(self, out: array[float], layout: Layout, table: Table, seat: dict[str, int],
+                 viewer: str | None) -> None:
+        self.out, self.layout, self.table, self.seat, self.viewer = out, layout, table, seat, viewer
         self.first, self.width, self.c = layout.start["cards"], len(layout.fields["cards"]), layout.card_columns
+        self.squares = layout.start["squares"]
 
-    def card(self, row: int, eid: int, position: int, option: bool, source: bool) -> None:
+    def card(self, slot: int, eid: int, position: int, option: bool, source: bool) -> None:
+        """The row of the card in `slot`: `position` in its list (0: none), whether it is a pending option, and
+        whether its ability asks the pending choice."""
         table, out, c = self.table, self.out, self.c
-        at = self.first + row * self.width
+        at = self.first + self.layout.card_row(slot) * self.width
         comps = table.components_of(eid)
         card = table.defn(eid)
         zone = table.zone(eid)
@@ -296,11 +289,22 @@ class CardWriter:
                 out[at + c.negation[kind]] += value
         if (pos := table.pos(eid)) is not None:
             out[at + c.square], out[at + c.square + 1], out[at + c.square + 2] = 1, pos[0], pos[1]
+            self.square(slot, pos, zone == "location", controller)
         if AbilitiesLost in comps:
             out[at + c.lost] = 1
         out[at + c.position] = position
         out[at + c.option] = option
         out[at + c.source] = source
+
+    def square(self, slot: int, pos: tuple[int, int], location: bool, controller: str | None) -> None:
+        """The square's row: the slot of the location or character there, and who controls the character."""
+        at = self.squares + len(SQUARE) * square_index(pos)
+        if location:
+            self.out[at + 1] = slot + 1
+            return
+        self.out[at] = slot + 1
+        viewer = self.viewer
+        self.out[at + (2 if controller == viewer and viewer is not None else 3 if controller is not None else 4)] = 1
 
     def write_stats(self, at: int, eid: int, on_board: bool, stats: Stats, comps: Mapping[type, Any]) -> None:
         """A character's stats as the view shows them: HP on the board, printed HP elsewhere; MV left on the board
