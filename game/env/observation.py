@@ -1,6 +1,7 @@
 """The environment's observation (docs/rl.md): what one player may know, encoded straight from the table into a
 fixed vector of numbers from -1 to 1 (counts scaled, categories one-hot or as documented id columns), and the
-global state in the same layout."""
+global state in the same layout. The layout follows the number of players (`LAYOUTS`): no column or row for a seat
+the table doesn't have."""
 
 from __future__ import annotations
 
@@ -72,17 +73,18 @@ SCALES: dict[str, float] = {
 """The number each field is divided by (a field not named is 0 or 1 already); the result is clipped to -1..1."""
 STATS = ("hp", "max_hp", "atk", "crt", "mv", "printed_atk", "range", "mv_left")
 """A character's stats, in the order of their columns."""
-
-
 SELECTION_SCALE = np.array([SCALES.get(f, 1.0) for f in SELECTION], dtype=np.float32)
+"""The divisors of the selection row (the last of every layout)."""
 
 
 def global_fields(seats: int) -> tuple[str, ...]:
+    """The global row's fields: a viewer and a pending seat column for each seat."""
     return ("turn", *(f"phase_{p}" for p in PHASES), "madness_pile", "pending", "pending_options",
             *(f"viewer_seat_{s}" for s in range(seats)), *(f"pending_seat_{s}" for s in range(seats)))
 
 
 def card_fields(seats: int) -> tuple[str, ...]:
+    """A card row's fields: an owner and a controller seat column for each seat."""
     return ("visible", *(f"zone_{z}" for z in ZONES), *(f"owner_seat_{s}" for s in range(seats)), "owner_none",
             *(f"controller_seat_{s}" for s in range(seats)), "controller_none", *(f"kind_{k}" for k in KINDS),
             "name", "tapped", "stasis_counters", "stun_counters", *(f"status_{s}" for s in STATUSES), "has_stats",
@@ -112,8 +114,9 @@ class CardColumns:
 
 class Layout:
     """The observation of a table of `players` players: its sections, each a table of rows of fields, one after the
-    other. Seat one-hots have a column per seat, and the cards section a row per card slot the table uses (the
-    seats' 20 each, in seat order, then the 20 shared ones, SHARED_SLOT up), so nothing in it is always 0."""
+    other. Seat one-hots have a column per seat, and the cards section a row per card slot the table may use (the
+    seats' 20 each, in seat order, then the 20 shared ones, SHARED_SLOT up): with 4 players, the one layout every
+    table had before; with fewer, the same less the columns and rows of the seats it doesn't have."""
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -180,7 +183,7 @@ def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = Fa
     layout = LAYOUTS[len(table.players_order)]
     out = array("f", bytes(4 * layout.size))
     seat = {name: i for i, name in enumerate(table.players_order)}
-    shown = everything_shown(table) if everything else shown_to(table, viewer)
+    shown = list(table.refs.values()) if everything else shown_to(table, viewer)
     pending = table.pending
     options = list(pending["options"]) if pending else []
     listed = encode_header(out, layout, table, seat, viewer, set(shown))
@@ -198,10 +201,6 @@ def shown_to(table: Table, viewer: str | None) -> list[int]:
     """The cards `visible_to` the viewer: every card of a public zone, and the hand cards it may see."""
     return [*(eid for zone in PUBLIC_ZONES for eid in table.zone_cards(zone)),
             *(eid for eid in table.zone_cards("hand") if visible_to(table, eid, viewer))]
-
-
-def everything_shown(table: Table) -> list[int]:
-    return list(table.refs.values())
 
 
 def encode_header(out: array[float], layout: Layout, table: Table, seat: dict[str, int], viewer: str | None,
