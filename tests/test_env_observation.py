@@ -250,6 +250,21 @@ def test_counts_are_scaled_and_ids_are_fractions_of_their_range() -> None:
     e.close()
 
 
+def test_a_table_holds_twenty_cards_a_player_and_twenty_more() -> None:
+    """The slots of the seats a table doesn't have are not used (the observation has no row for them): a 2-player
+    game's 21st made card is refused, where it took a third seat's slot before."""
+    e = raw_env(players=2, seed=1)
+    e.reset()
+    table = e.live().table
+    for _ in range(5):
+        table.create_card(table.make_ref("Madness"), "Madness", None, "madness")
+    assert max(e.slotted().of.values()) == 99
+    table.create_card(table.make_ref("Madness"), "Madness", None, "madness")
+    with pytest.raises(EncodingError, match="the encoding holds at most 60 cards with 2 players"):
+        e.slotted()
+    e.close()
+
+
 def test_an_option_the_encoding_cannot_hold_is_refused() -> None:
     e = raw_env(seed=1)
     e.reset()

@@ -119,6 +119,8 @@ class Menu:
     def left(self) -> list[tuple[Path, dict[str, Any]]]:
         """The commands still reachable from what was given."""
         n = len(self.given)
+        if not n:
+            return self.paths
         return [(path, action) for path, action in self.paths if path[:n] == self.given]
 
     def allowed(self) -> dict[int, list[dict[str, Any]]]:
