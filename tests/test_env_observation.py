@@ -29,7 +29,7 @@ from game.env.observation import (
     layout_of,
     section,
 )
-from game.io.view import player_view
+from game.io.view import player_view, visible_cards, visible_to
 from tests.test_env_encoding import bot_game
 
 FULL = LAYOUTS[4]
@@ -208,6 +208,24 @@ def test_every_field_kept_is_what_the_previous_encoder_gave(players: int) -> Non
     for vector in seeded_observations(players):
         digest.update(widen(vector).tobytes())
     assert digest.hexdigest() == PREVIOUS_ENCODER[players]
+
+
+def test_the_cards_read_from_the_zones_are_the_visible_ones() -> None:
+    """`visible_cards` (the observation's, from the zone indexes) lists each card `visible_to` the player once, for
+    every player and for nobody, at every step of a seeded 3-player game."""
+    e = raw_env(players=3, seed=7)
+    e.reset()
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        if e.done(e.agent_selection):
+            break
+        table = e.live().table
+        for player in [*table.players_order, None]:
+            listed = visible_cards(table, player)
+            assert len(listed) == len(set(listed))
+            assert set(listed) == {eid for eid in table.cards() if visible_to(table, eid, player)}
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    e.close()
 
 
 def test_the_observation_size_follows_the_players_as_documented() -> None:

@@ -70,7 +70,7 @@ class Slots:
 
     def update(self, table: Table) -> None:
         """Give every card without a slot (a new table's, or a card the game made) its slot."""
-        if len(table.refs) == len(self.of) and all(ref in self.of for ref in table.refs):
+        if table.refs.keys() <= self.of.keys():
             return
         later = []
         for ref in table.refs:

@@ -37,7 +37,7 @@ from game.env.encoding import (
     Slots,
     square_index,
 )
-from game.io.view import PUBLIC_ZONES, visible_to
+from game.io.view import visible_cards
 from game.rules.stasis import madness_penalty
 from game.rules.stats import crit_chance, movement, mv_left, power, printed_atk
 
@@ -183,7 +183,7 @@ def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = Fa
     layout = LAYOUTS[len(table.players_order)]
     out = array("f", bytes(4 * layout.size))
     seat = {name: i for i, name in enumerate(table.players_order)}
-    shown = list(table.refs.values()) if everything else shown_to(table, viewer)
+    shown = list(table.refs.values()) if everything else visible_cards(table, viewer)
     pending = table.pending
     options = list(pending["options"]) if pending else []
     listed = encode_header(out, layout, table, seat, viewer, set(shown))
@@ -195,12 +195,6 @@ def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = Fa
     encode_options(out, layout.start["options"], table, slots, options, shown)
     vector = np.frombuffer(out, dtype=np.float32) / layout.scale
     return np.clip(vector, -1.0, 1.0, out=vector)
-
-
-def shown_to(table: Table, viewer: str | None) -> list[int]:
-    """The cards `visible_to` the viewer: every card of a public zone, and the hand cards it may see."""
-    return [*(eid for zone in PUBLIC_ZONES for eid in table.zone_cards(zone)),
-            *(eid for eid in table.zone_cards("hand") if visible_to(table, eid, viewer))]
 
 
 def encode_header(out: array[float], layout: Layout, table: Table, seat: dict[str, int], viewer: str | None,
