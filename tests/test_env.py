@@ -17,7 +17,7 @@ from pettingzoo.test import api_test, max_cycles_test, render_test, seed_test
 from game.env import env, parallel_env, raw_env
 from game.env.compact import COMPACT_ACTIONS
 from game.env.encoding import ACTIONS, BLOCKS, OFFSETS
-from game.env.observation import OBSERVATION_SIZE, observation_layout
+from game.env.observation import LAYOUTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -188,9 +188,14 @@ def test_the_docs_give_every_block_and_section_where_the_code_has_it() -> None:
     for block, shape in BLOCKS:
         assert f"| `{block}` | {OFFSETS[block]} |" in text
         assert all(f"({size})" in text for size in shape)
-    for name, start, rows, fields in observation_layout():
-        assert f"**{name}** (index {start}, {rows} row" in text and f"of {len(fields)}" in text
-    assert f"N = {ACTIONS}" in text and f"{OBSERVATION_SIZE} `float32`" in text
+    lines = text.splitlines()
+    for players, layout in LAYOUTS.items():
+        for name, fields, rows in layout.sections:
+            cells = next(line for line in lines if line.startswith(f"| **{name}** |")).split("|")
+            assert f"index {layout.start[name]}, {rows} row{'s' if rows > 1 else ''} of {len(fields)}" in \
+                cells[players], (name, players)
+        assert f"{layout.size} `float32`" in text and f"{layout.size:,}" in text
+    assert f"N = {ACTIONS}" in text
 
 
 @pytest.mark.parametrize("block", [0, 1, 2])

@@ -1,8 +1,11 @@
 """The observation encoded straight from the table (issue 41, item 2) is the JSON view's, scaled: at seeded
-points of bot games, for every agent and for the global state; bounded; hidden cards stay hidden."""
+points of bot games, for every agent and for the global state; bounded; hidden cards stay hidden. Its layout
+follows the number of players (issue 41: the rollout buffer), and every field it keeps is the one the 4-seat
+layout every table had before gave."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -17,33 +20,56 @@ from game.env import raw_env
 from game.env.countertop import Countertop
 from game.env.encoding import OPTIONS, EncodingError, Slots, square_index
 from game.env.observation import (
-    CARD,
-    GLOBAL,
+    LAYOUTS,
     NAME_IDS,
     NAMES,
-    OBSERVATION_SIZE,
     PLAYER,
-    SCALE,
     SCALES,
     encode,
+    layout_of,
     section,
 )
-from game.io.view import player_view
+from game.io.view import player_view, visible_cards, visible_to
 from tests.test_env_encoding import bot_game
+
+FULL = LAYOUTS[4]
+"""The 4-seat layout: the one every table had before the layout followed the number of players."""
+SIZES = {2: 4239, 3: 5656, 4: 7153}
+"""The observation's numbers with each number of players, as docs/rl.md gives them."""
+PREVIOUS_ENCODER = {
+    2: "b84bb2ff4745668632ffb111d4a232c4891aa9bba84bb9cacece5946bb6a9815",
+    3: "a918663c2faead247e9d798e6eec53d10da4d968d4bfbfbc31beb4054ab8c72b",
+    4: "79dfe5ae5f13af696ebd00975ff9990d6faefd8fa53496d4d3a135ac63af1ba9",
+}
+"""The sha256 of the observations `seeded_observations` gives, as the encoder of commit 86cd79f (one 4-seat layout
+for every table) gave them."""
+
+
+def widen(vector: np.ndarray) -> np.ndarray:
+    """An observation in the 4-seat layout: each of its fields at its place there (a card slot's row is the slot),
+    0 where its own layout has no column or row (the seats not at the table)."""
+    layout = layout_of(vector)
+    out = np.zeros(FULL.size, dtype=np.float32)
+    for name, fields, rows in layout.sections:
+        there = FULL.section(out, name)
+        columns = [FULL.column[name][f] for f in fields]
+        places = [layout.slot_of_row(r) for r in range(rows)] if name == "cards" else list(range(rows))
+        there[np.ix_(places, columns)] = layout.section(vector, name)
+    return out
 
 
 def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
     """The unscaled vector of a JSON view, a player's (`player_view`: only what they may know) or the whole game's
     (`Game.view()`, the global state): every number read from the view itself (the environment's first
-    observation, kept here as the reference the table's encoding must equal)."""
-    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+    observation, kept here as the reference the table's encoding must equal), in the 4-seat layout."""
+    out = np.zeros(FULL.size, dtype=np.float32)
     viewer = view.get("viewer")
     order = list(view["players_order"])
     seat = {name: i for i, name in enumerate(order)}
     pending = view["pending"]
     acting = pending["player"] if pending else view["active"]
-    g = dict(zip(GLOBAL, range(len(GLOBAL)), strict=True))
-    row = section(out, "global")[0]
+    g = FULL.column["global"]
+    row = FULL.section(out, "global")[0]
     row[g["turn"]] = view["turn"]
     row[g[f"phase_{view['phase']}"]] = 1
     row[g["madness_pile"]] = view["madness_pile"] if "madness_pile" in view else sum(
@@ -55,7 +81,7 @@ def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
         row[g["pending_options"]] = len(pending["options"])
         row[g[f"pending_seat_{seat[pending['player']]}"]] = 1
     winners = view["winner"] if isinstance(view["winner"], list) else [view["winner"]]
-    players = section(out, "players")
+    players = FULL.section(out, "players")
     for name, entry in view["players"].items():
         values = {
             "present": 1, "is_viewer": name == viewer, "is_active": name == view["active"], "is_acting": name == acting,
@@ -70,9 +96,9 @@ def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
               for i, ref in enumerate(entry[key])}
     options = pending["options"] if pending else []
     source = view.get("pending_source")
-    cards = section(out, "cards")
-    squares = section(out, "squares")
-    c = dict(zip(CARD, range(len(CARD)), strict=True))
+    cards = FULL.section(out, "cards")
+    squares = FULL.section(out, "squares")
+    c = FULL.column["cards"]
     for ref, card in view["cards"].items():
         r = cards[slots.of[ref]]
         r[c["visible"]] = 1
@@ -114,7 +140,7 @@ def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
         r[c["pending_source"]] = ref == source
     if len(options) > OPTIONS:
         raise EncodingError(f"a choice of {len(options)} options; the encoding holds {OPTIONS}")
-    rows = section(out, "options")
+    rows = FULL.section(out, "options")
     for i, option in enumerate(options):
         rows[i, 0] = 1
         if isinstance(option, str) and option in slots.of and option in view["cards"]:
@@ -131,30 +157,92 @@ def encode_view(view: Mapping[str, Any], slots: Slots) -> np.ndarray:
 
 
 def reference(e: Countertop, agent: str | None) -> np.ndarray:
-    """The observation of an agent (None: the global state) through the JSON view, scaled as the table's is."""
+    """The observation of an agent (None: the global state) through the JSON view, scaled as the table's is, in the
+    4-seat layout."""
     game = e.live()
     if agent is None:
         view = game.view()
         view["madness_pile"] = len(game.table.zone_cards("madness"))
     else:
         view = player_view(game.table, e.name_of[agent], log=False)
-    return np.clip(encode_view(view, e.slotted()) / SCALE, -1.0, 1.0)
+    return np.clip(encode_view(view, e.slotted()) / FULL.scale, -1.0, 1.0)
 
 
 @pytest.mark.parametrize(("players", "game_seed"), [(2, 31), (3, 32), (4, 33), (2, 34)])
 def test_the_table_encoding_is_the_views_at_every_step(players: int, game_seed: int) -> None:
-    """Every agent's observation and the global state equal the JSON view's encoding, at every step of a bot game."""
+    """Every agent's observation and the global state, put in the 4-seat layout, equal the JSON view's encoding
+    there, at every step of a bot game: the fields a smaller table's layout leaves out were always 0."""
     e = bot_game(players, game_seed, 0)
     steps = 0
     bots = {a: make_bot("random" if i % 2 else "greedy-v1", game_seed + i) for i, a in enumerate(e.agents)}
     while not e.done(e.agent_selection) and steps < 400:
         for agent in e.possible_agents:
-            assert np.array_equal(e.observe(agent)["observation"], reference(e, agent)), (agent, steps)
-        assert np.array_equal(e.state(), reference(e, None))
+            assert np.array_equal(widen(e.observe(agent)["observation"]), reference(e, agent)), (agent, steps)
+        assert np.array_equal(widen(e.state()), reference(e, None))
         e.step(e.action_index(bots[e.agent_selection].choose(Observation.of(e.live()))))
         steps += 1
     assert steps > 50
     e.close()
+
+
+def seeded_observations(players: int) -> list[np.ndarray]:
+    """Every agent's observation, then the state, at each of the first 150 steps of masked-random game 5."""
+    e = raw_env(players=players, seed=5)
+    e.reset()
+    rng = np.random.default_rng(5)
+    out = []
+    for _ in range(150):
+        if e.done(e.agent_selection):
+            break
+        out += [e.observe(agent)["observation"] for agent in e.possible_agents] + [e.state()]
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    e.close()
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_field_kept_is_what_the_previous_encoder_gave(players: int) -> None:
+    """Issue 41: put back in the 4-seat layout, a seeded game's observations are byte for byte the previous
+    encoder's (so the layout of fewer players left out only numbers that were 0)."""
+    digest = hashlib.sha256()
+    for vector in seeded_observations(players):
+        digest.update(widen(vector).tobytes())
+    assert digest.hexdigest() == PREVIOUS_ENCODER[players]
+
+
+def test_the_cards_read_from_the_zones_are_the_visible_ones() -> None:
+    """`visible_cards` (the observation's, from the zone indexes) lists each card `visible_to` the player once, for
+    every player and for nobody, at every step of a seeded 3-player game."""
+    e = raw_env(players=3, seed=7)
+    e.reset()
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        if e.done(e.agent_selection):
+            break
+        table = e.live().table
+        for player in [*table.players_order, None]:
+            listed = visible_cards(table, player)
+            assert len(listed) == len(set(listed))
+            assert set(listed) == {eid for eid in table.cards() if visible_to(table, eid, player)}
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    e.close()
+
+
+def test_the_observation_size_follows_the_players_as_documented() -> None:
+    """Issue 41: 4,239 numbers with 2 players, 5,656 with 3, 7,153 with 4, in the spaces, the observations, the
+    state and docs/rl.md."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rl.md").read_text(encoding="utf-8")
+    assert (f"{SIZES[2]} `float32`\n  with 2 players, {SIZES[3]} `float32` with 3, {SIZES[4]} `float32` with 4"
+            in text)
+    for players, size in SIZES.items():
+        assert LAYOUTS[players].size == size and f"| in all | {SIZES[2]:,} | {SIZES[3]:,} | {SIZES[4]:,} |" in text
+        e = raw_env(players=players)
+        e.reset()
+        for agent in e.possible_agents:
+            assert e.observation_space(agent)["observation"].shape == (size,)
+            assert e.observe(agent)["observation"].shape == (size,)
+        assert e.state_space.shape == e.state().shape == (size,)
+        e.close()
 
 
 def test_the_observation_is_bounded_and_its_space_holds_it() -> None:
@@ -172,11 +260,26 @@ def test_counts_are_scaled_and_ids_are_fractions_of_their_range() -> None:
     e = raw_env(seed=8)
     e.reset()
     obs = e.observe("player_0")["observation"]
-    assert section(obs, "global")[0, GLOBAL.index("turn")] == np.float32(1 / 120)
+    assert section(obs, "global")[0, LAYOUTS[2].column["global"]["turn"]] == np.float32(1 / 120)
     assert section(obs, "players")[0, PLAYER.index("stones")] == np.float32(0.3)
-    names = section(obs, "cards")[:, CARD.index("name")]
+    names = section(obs, "cards")[:, LAYOUTS[2].column["cards"]["name"]]
     shown = names[names > 0] * NAME_IDS
     assert np.allclose(shown, np.round(shown), atol=1e-4) and shown.max() <= len(NAMES) <= NAME_IDS
+    e.close()
+
+
+def test_a_table_holds_twenty_cards_a_player_and_twenty_more() -> None:
+    """The slots of the seats a table doesn't have are not used (the observation has no row for them): a 2-player
+    game's 21st made card is refused, where it took a third seat's slot before."""
+    e = raw_env(players=2, seed=1)
+    e.reset()
+    table = e.live().table
+    for _ in range(5):
+        table.create_card(table.make_ref("Madness"), "Madness", None, "madness")
+    assert max(e.slotted().of.values()) == 99
+    table.create_card(table.make_ref("Madness"), "Madness", None, "madness")
+    with pytest.raises(EncodingError, match="the encoding holds at most 60 cards with 2 players"):
+        e.slotted()
     e.close()
 
 

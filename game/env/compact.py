@@ -12,6 +12,7 @@ from game.env.encoding import ABILITIES, ADDED, CARDS, GENERIC, OPTIONS, TARGETS
 VERBS = ("move", "attack", "play", "play_from_stasis", *(f"ability_{j}" for j in range(ABILITIES)),
          *(f"activate_{j}" for j in range(ABILITIES)))
 """What a card does, the second part of a card head."""
+VERB = {verb: v for v, verb in enumerate(VERBS)}
 END_TURN = 0
 CHOOSE = 1
 """The first of the heads answering a pending choice (option k is CHOOSE + k)."""
@@ -51,30 +52,31 @@ def path_of(codec: Codec, action: Mapping[str, Any]) -> Path:
     if act == "choose":
         options = codec.table.pending["options"] if codec.table.pending else []
         return (CHOOSE + options.index(action["option"]),)
-
-    def head(verb: str) -> int:
-        return CARD + len(VERBS) * codec.card(action["card"]) + VERBS.index(verb)
-
     if act == "move":
-        return head("move"), TARGET + square_target(action["to"])
+        return card_head(codec, action, "move"), TARGET + square_target(action["to"])
     if act == "attack":
-        return head("attack"), TARGET + card_target(codec, action["target"])
+        return card_head(codec, action, "attack"), TARGET + card_target(codec, action["target"])
     if act in ("play", "play_from_stasis"):
         targets = [card_target(codec, action["target"])] if "target" in action else []
         targets += [square_target(action["to"])] if "to" in action else []
-        return head(act), *(TARGET + t for t in targets or [NONE])
+        return card_head(codec, action, act), *(TARGET + t for t in targets or [NONE])
     if act == "ability":
         j = codec.ability(action["card"], action["ability"])
         targets = [card_target(codec, action["target"])] if "target" in action else [NONE]
         targets += [square_target(square) for square in action.get("path", [])]
-        return head(f"ability_{j}"), *(TARGET + t for t in targets)
+        return card_head(codec, action, f"ability_{j}"), *(TARGET + t for t in targets)
     if act == "activate":
         j = codec.ability(action["card"], action["ability"])
         payers = sorted(card_target(codec, ref) for ref in action["pay"])
-        return head(f"activate_{j}"), *(TARGET + t for t in payers)
+        return card_head(codec, action, f"activate_{j}"), *(TARGET + t for t in payers)
     if act in ADDED:
         return added_path(codec, act, action)
     raise EncodingError(f"no encoding for the command {act!r}")
+
+
+def card_head(codec: Codec, action: Mapping[str, Any], verb: str) -> int:
+    """The head of a command's card doing a verb."""
+    return CARD + len(VERBS) * codec.card(action["card"]) + VERB[verb]
 
 
 def added_path(codec: Codec, act: str, action: Mapping[str, Any]) -> Path:
@@ -117,6 +119,8 @@ class Menu:
     def left(self) -> list[tuple[Path, dict[str, Any]]]:
         """The commands still reachable from what was given."""
         n = len(self.given)
+        if not n:
+            return self.paths
         return [(path, action) for path, action in self.paths if path[:n] == self.given]
 
     def allowed(self) -> dict[int, list[dict[str, Any]]]:

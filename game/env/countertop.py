@@ -19,7 +19,7 @@ from game.core.numbers import shipped_numbers
 from game.engine import Game
 from game.env.compact import COMPACT_ACTIONS, Menu
 from game.env.encoding import ACTIONS, Codec, EncodingError, Slots
-from game.env.observation import OBSERVATION_SIZE, encode, with_selection
+from game.env.observation import encode, observation_size, with_selection
 
 if TYPE_CHECKING:
     from game.env.render import Picture
@@ -64,12 +64,13 @@ class Countertop(AECEnv):
         self.names = [f"P{i + 1}" for i in range(players)]
         self.agent_of = dict(zip(self.names, self.possible_agents, strict=True))
         self.name_of = dict(zip(self.possible_agents, self.names, strict=True))
+        size = observation_size(players)
         self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(-1.0, 1.0, (OBSERVATION_SIZE,), np.float32),
+            "observation": spaces.Box(-1.0, 1.0, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.size,), np.int8),
         }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.size, seed=seed + i) for i, a in enumerate(self.possible_agents)}
-        self.state_space = spaces.Box(-1.0, 1.0, (OBSERVATION_SIZE,), np.float32)
+        self.state_space = spaces.Box(-1.0, 1.0, (size,), np.float32)
         self.game: Game | None = None
         self.slots: Slots | None = None
         self.next_seed = seed

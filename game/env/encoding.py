@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 SEATS = 4
 SHARED = 20
 """Card slots for the cards nobody owns (locations, the Madness pile, the monster, treasure, made Madness cards)."""
-CARDS = SEATS * DECK_SIZE + SHARED
+SHARED_SLOT = SEATS * DECK_SIZE
+"""The first shared slot: after every seat's 20, whatever the number of players."""
+CARDS = SHARED_SLOT + SHARED
 SQUARES = COLS * ROWS
 OPTIONS = 48
 """The most options a pending choice may offer (a hand over the limit is the longest list)."""
@@ -49,9 +51,9 @@ class Slots:
     """Where each card sits in the encodings, for the whole game: the i-th card of seat s's deck (ref `p{s+1}-{i}`)
     in slot 20*s + i - 1, the n-th card the game made (ref `name-n`: locations, the Madness pile, the monster,
     treasure, Madness cards made later) in slot 80 + n - 1, and any other card (a determinization's redealt
-    cards) in the first free slot of its owner's 20, else the first free one from 80 up, then from 0 up. A slot
-    depends on the card's ref alone, so games that differ only in hidden cards put every visible card in the same
-    slot."""
+    cards) in the first free slot of its owner's 20, else the first free one from 80 up, then from 0 up among the
+    seats at the table (the slots the observation has rows for). A slot depends on the card's ref alone, so games
+    that differ only in hidden cards put every visible card in the same slot."""
 
     def __init__(self, table: Table, known: Mapping[str, int] | None = None) -> None:
         """The slots of a table's cards; `known` (another game's slots by ref) keeps the slots of the refs it holds."""
@@ -68,7 +70,7 @@ class Slots:
 
     def update(self, table: Table) -> None:
         """Give every card without a slot (a new table's, or a card the game made) its slot."""
-        if len(table.refs) == len(self.of) and all(ref in self.of for ref in table.refs):
+        if table.refs.keys() <= self.of.keys():
             return
         later = []
         for ref in table.refs:
@@ -78,13 +80,14 @@ class Slots:
                     later.append(ref)
                 else:
                     self.put(ref, slot)
+        seated = len(self.seat) * DECK_SIZE
         for ref in later:
             owner = self.seat.get(table.owner(table.refs[ref]) or "")
             own = range(owner * DECK_SIZE, (owner + 1) * DECK_SIZE) if owner is not None else range(0)
-            free = next((s for s in (*own, *range(SEATS * DECK_SIZE, CARDS), *range(SEATS * DECK_SIZE))
-                         if s not in self.ref_at), None)
+            free = next((s for s in (*own, *range(SHARED_SLOT, CARDS), *range(seated)) if s not in self.ref_at), None)
             if free is None:
-                raise EncodingError(f"the encoding holds at most {CARDS} cards")
+                raise EncodingError(f"the encoding holds at most {seated + SHARED} cards with {len(self.seat)} "
+                                    "players")
             self.put(ref, free)
 
     def put(self, ref: str, slot: int) -> None:

@@ -132,6 +132,15 @@ def visible_to(game: Table, eid: int, player: str | None) -> bool:
     return game.controller(eid) == player or game.has(eid, Resolving)
 
 
+def visible_cards(game: Table, player: str | None) -> list[int]:
+    """The cards `visible_to` the player, read from the zone indexes: every card of a public zone, the hand the
+    player controls, and any other hand card being played."""
+    public = [eid for zone in PUBLIC_ZONES for eid in game.zone_cards(zone)]
+    own = game.zone_cards("hand", player, by="controller") if player is not None else []
+    played = [eid for eid, _ in game.scan(Resolving) if game.zone(eid) == "hand" and game.controller(eid) != player]
+    return public + own + played
+
+
 def player_view(game: Table, player: str | None, *, log: bool = True) -> dict[str, Any]:
     """The dump as one player may see it: the same keys as `view`, with every hidden card in no form.
 

@@ -73,10 +73,10 @@ def _plain_atk(game: Table, eid: int) -> int:
     return stats.atk if stats else (game.defn(eid).atk or 0)
 
 
-def power(game: Table, eid: int) -> int:
-    """Current power (ATK): printed power, the power statics of its ongoing sources on the board (ST-8), and red
-    cubes (SE-14)."""
-    value = printed_atk(game, eid)
+def power(game: Table, eid: int, printed: int | None = None) -> int:
+    """Current power (ATK): printed power (`printed`, when the caller has worked it out already), the power statics
+    of its ongoing sources on the board (ST-8), and red cubes (SE-14)."""
+    value = printed_atk(game, eid) if printed is None else printed
     for source in ongoing_sources(game, eid):
         for static in source.static:
             if static["stat"] == "power":
@@ -89,7 +89,7 @@ def power(game: Table, eid: int) -> int:
 def crit_chance(game: Table, eid: int) -> int:
     """CRT after Shear, never below 0 (SE-7)."""
     stats = game.component(eid, Stats)
-    shear = game.statuses(eid).get("Shear", 0) if game.on_board(eid) else 0
+    shear = game.stacks(eid, "Shear") if game.on_board(eid) else 0
     return max(0, stats.crt - 5 * shear)
 
 
@@ -102,7 +102,8 @@ def movement(game: Table, eid: int) -> int:
     return max(0, stats.mv - (1 if tokens == 1 else 0))
 
 
-def mv_left(game: Table, eid: int) -> int:
-    """Squares the character may still move this turn (MV is a budget for the whole turn, G-5)."""
+def mv_left(game: Table, eid: int, mv: int | None = None) -> int:
+    """Squares the character may still move this turn (MV is a budget for the whole turn, G-5); `mv` is its MV this
+    turn, when the caller has worked it out already."""
     used = game.get(eid, TurnUsage)
-    return max(0, movement(game, eid) - (used.moved if used else 0))
+    return max(0, (movement(game, eid) if mv is None else mv) - (used.moved if used else 0))
