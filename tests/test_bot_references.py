@@ -28,4 +28,13 @@ def test_the_references_play_as_the_last_release_did(capsys: pytest.CaptureFixtu
     text = capsys.readouterr().out
     for new, old in renames.items():
         text = text.replace(new, old)
-    assert json.loads(text) == json.loads((KEPT / file).read_text())
+    kept = json.loads((KEPT / file).read_text())
+    assert kept_part(json.loads(text), kept) == kept
+
+
+def kept_part(now: object, kept: object) -> object:
+    """What a dump says of the kept keys only: `sim --json` gains keys over time (extended, never changed), and the
+    games the references played are what must not move."""
+    if isinstance(now, dict) and isinstance(kept, dict):
+        return {k: kept_part(now[k], v) for k, v in kept.items() if k in now}
+    return now
