@@ -60,9 +60,12 @@ class LookaheadBot:
 
 def judge(game: Game, action: dict[str, Any], turn: int, player: str, policy: GreedyBot, weights: Weights) -> float:
     """The player's score once the action is taken on a dealt game and the rest of turn `turn` played by the
-    plain preferences (-1 for an action the deal refuses)."""
+    plain preferences (-1 for an action the deal refuses). The preferences count a card's plays within this
+    imagined turn only: counted across judgements, a card three of them had played was barred from every later
+    one, and most playouts ended their turn early."""
     if not game.act(action).ok:
         return -1.0
+    policy.replays = Replays()
     finish_turn(game, turn, policy)
     return scores(game.table, weights)[player]
 
