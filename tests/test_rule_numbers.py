@@ -40,7 +40,9 @@ def test_shipped_numbers_pass_their_schema_and_read_the_same_from_bytes() -> Non
     """The numbers file passes its schema, and the kept-check path builds the very same numbers from its bytes."""
     checked = check_shipped()
     assert checked == from_table(tomllib.loads(numbers_file().read_text("utf-8"))) == shipped_numbers()
-    assert (checked.stones_per_turn, checked.victory_vp, checked.opening_hand, checked.first_round) == (3, 10, 5, {})
+    # G-9 gave players 3 and 4 their own first-round values (issue 44: the standard game had none before)
+    assert (checked.stones_per_turn, checked.victory_vp, checked.opening_hand, checked.first_round) == (
+        3, 10, 5, {2: {"start_vp": 3, "action_plays": 2}, 3: {"start_vp": 2, "minion_plays": 2}})
 
 
 def test_rule_texts_show_the_numbers_g1_g3_g7_st18() -> None:
