@@ -155,3 +155,16 @@ def test_tune_without_deck_or_seats_is_bad_input(capsys: pytest.CaptureFixture[s
     """`tune` needs --deck, or --seats."""
     assert main(["tune"]) == 2
     assert "--deck is required (or --seats" in capsys.readouterr().err
+
+
+def test_tune_seats_stops_once_the_sequential_tests_find_a_seat_off_its_share(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The rules before G-9, three players, at most 300 games: the first 50 deals find seat 3 far below 1/3, and
+    play stops there, unfair."""
+    out = tune_seats(capsys, "--measure", "--players", "3", "--games", "300",
+                     "--variant", "tests/variants/before_g9.toml")
+    (row,) = out["tried"]
+    (three,) = row["players"]
+    assert (row["fair"], three["found"], three["games"]) == (False, UNFAIR, 150)
+    assert three["seats"][2]["high"] < 1 / 3 - 0.04
+    assert out["simplest"] is None

@@ -130,8 +130,8 @@ def numbers_markdown() -> list[str]:
              "", "| number | value | rule | what it counts |", "|---|---|---|---|"]
     lines += [f"| `{s.key}` | {getattr(numbers, s.key)} | {link(s.rule)} | {s.meaning} |" for s in SPECS]
     for seat, values in sorted(numbers.first_round.items()):
-        lines += [f"| `first_round.{SEATS[seat]}.{key}` | {value} | {link('G-3')} | {SEATS[seat]}'s own value in the "
-                  f"first round |" for key, value in values.items()]
+        lines += [f"| `first_round.{SEATS[seat]}.{s.key}` | {values[s.key]} | {link(s.rule)} | {SEATS[seat]}'s own "
+                  "value in the first round (G-9) |" for s in SPECS if s.key in values]
     return lines
 
 
