@@ -207,7 +207,8 @@ def test_scenario_json_tie_goes_to_the_later_seat_g9(tmp_path: Path, capsys: pyt
 def test_scenario_checks_its_expect_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """docs/formats.md: `scenario` checks the file's [expect] table after the run: met, exit 0 and nothing on
     stderr; each unmet expectation one line on stderr, exit 1 (the state is printed either way)."""
-    base = 'players = ["Ada", "Bo"]\nvp = { Ada = 10 }\n' + '[[do]]\nact = "end_turn"\n' * 2 + '[expect]\nwinner = "Ada"\n'
+    base = ('players = ["Ada", "Bo"]\nvp = { Ada = 10 }\n' + '[[do]]\nact = "end_turn"\n' * 2
+            + '[expect]\nwinner = "Ada"\n')
     met = write(tmp_path, base)
     assert main(["scenario", met]) == 0 and capsys.readouterr().err == ""
     missed = tmp_path / "missed.toml"

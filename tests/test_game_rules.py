@@ -1,10 +1,9 @@
-"""Part A of the rules, G-1..G-8: the table, cards, the turn, playing, acting, attacking, winning and dice."""
+"""Part A of the rules, G-1..G-9: the table, cards, the turn, playing, acting, attacking, winning and dice."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import json
+from dataclasses import replace
 from typing import Any
 
 from conftest import events, scenario, setup
