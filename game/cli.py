@@ -163,10 +163,13 @@ def cmd_tune(args: argparse.Namespace) -> int:
     """Search single-number changes to a deck's cards that bring its win rate to a target."""
     from game.io.setup import SetupError
     from game.tools.batch import RunnerError
+    from game.tools.seats import run_seats
     from game.tools.tune import run_tune
 
+    if not args.seats and not args.deck:
+        raise CliError("tune: --deck is required (or --seats, to balance the seats)")
     try:
-        return run_tune(args)
+        return run_seats(args) if args.seats else run_tune(args)
     except (SetupError, RunnerError) as err:
         raise CliError(str(err)) from None
 
@@ -461,7 +464,7 @@ def parser() -> argparse.ArgumentParser:
 def tune_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     """`countertop tune`'s options (docs/balance.md)."""
     tune = sub.add_parser("tune", help="search single-number card changes that bring a deck's win rate to a target")
-    tune.add_argument("--deck", required=True, metavar="DECK", help="the deck to tune (its id or name)")
+    tune.add_argument("--deck", metavar="DECK", help="the deck to tune (its id or name)")
     tune.add_argument("--target", type=float, default=0.5, help="the win rate to reach (default 0.5)")
     tune.add_argument("--games", type=int, default=100, metavar="N",
                       help="games per candidate change, the same games for each (default 100); with --until, the "
@@ -480,6 +483,13 @@ def tune_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     tune.add_argument("--workers", type=int, metavar="N", help="worker processes (default: the number of cores)")
     tune.add_argument("--ray", nargs="?", const=True, default=False, metavar="ADDRESS",
                       help="run as Ray tasks on the cluster at ADDRESS (none: a local Ray)")
+    tune.add_argument("--seats", action="store_true",
+                      help="instead of a deck: search rule-number compensations for the seats' order (docs/balance.md)")
+    tune.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], metavar="N",
+                      help="with --seats: the player counts to balance (default 2 3 4)")
+    tune.add_argument("--fixed", action="store_true", help="with --seats: play all --games, no sequential stopping")
+    tune.add_argument("--measure", action="store_true",
+                      help="with --seats: measure the starting rules (shipped or --variant's) only, no search")
     tune.set_defaults(run=cmd_tune)
 
 

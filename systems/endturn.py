@@ -35,8 +35,14 @@ class VictorySystem(PhaseSystem):
                 and game.controller(e) == active]
         if held and game.numbers.location_vp:
             game.gain_vp(active, game.numbers.location_vp * len(held), reason="holding locations")
-        if any(p.vp >= game.numbers.victory_vp for p in game.players()):
+        if any(p.vp >= game.numbers.victory_vp for p in game.players()) and round_over(game):
             finish(game)
+
+
+def round_over(game: Table) -> bool:
+    """G-9: whether the game may end after this turn: always, or with `round_end` only after the last seat's turn
+    (every seat has then had as many turns)."""
+    return not game.numbers.round_end or game.turn.active == len(game.players_order) - 1
 
 
 def finish(game: Table) -> None:
@@ -47,6 +53,8 @@ def finish(game: Table) -> None:
             game.gain_vp(p.name, -penalty, reason="Madness penalty (ST-18)")
     best = max(p.vp for p in game.players())
     leaders = [p.name for p in game.players() if p.vp == best]
+    if len(leaders) > 1 and game.numbers.tie_break:
+        leaders = leaders[-1:]
     if len(leaders) > 1:
         counts = {n: sum(1 for e in game.characters() if game.controller(e) == n) for n in leaders}
         most = max(counts.values())

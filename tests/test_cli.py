@@ -182,10 +182,13 @@ def test_scenario_json_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 def test_scenario_json_game_over(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """docs/formats.md, G-7: a finished game dumps phase "over" and the winner's name."""
+    """docs/formats.md, G-7: a finished game dumps phase "over" and the winner's name (after Bo's turn, G-9)."""
     text = """
 players = ["Ada", "Bo"]
 vp = { Ada = 10 }
+
+[[do]]
+act = "end_turn"
 
 [[do]]
 act = "end_turn"
@@ -194,16 +197,18 @@ act = "end_turn"
     assert (dump["phase"], dump["winner"], dump["pending"]) == ("over", "Ada", None)
 
 
-def test_scenario_json_shared_win_is_a_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """docs/formats.md, G-7: a shared win is a list of names."""
-    text = 'players = ["Ada", "Bo"]\nvp = { Ada = 10, Bo = 10 }\n[[do]]\nact = "end_turn"\n'
-    assert run_json(capsys, write(tmp_path, text))["winner"] == ["Ada", "Bo"]
+def test_scenario_json_tie_goes_to_the_later_seat_g9(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/formats.md, G-9: a tie of VP goes to the later seat (a shared win, a list of names, needs a variant
+    with tie_break 0: tests/test_game_rules.py)."""
+    text = 'players = ["Ada", "Bo"]\nvp = { Ada = 10, Bo = 10 }\n' + '[[do]]\nact = "end_turn"\n' * 2
+    assert run_json(capsys, write(tmp_path, text))["winner"] == "Bo"
 
 
 def test_scenario_checks_its_expect_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """docs/formats.md: `scenario` checks the file's [expect] table after the run: met, exit 0 and nothing on
     stderr; each unmet expectation one line on stderr, exit 1 (the state is printed either way)."""
-    base = 'players = ["Ada", "Bo"]\nvp = { Ada = 10 }\n[[do]]\nact = "end_turn"\n[expect]\nwinner = "Ada"\n'
+    base = ('players = ["Ada", "Bo"]\nvp = { Ada = 10 }\n' + '[[do]]\nact = "end_turn"\n' * 2
+            + '[expect]\nwinner = "Ada"\n')
     met = write(tmp_path, base)
     assert main(["scenario", met]) == 0 and capsys.readouterr().err == ""
     missed = tmp_path / "missed.toml"

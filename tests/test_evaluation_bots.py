@@ -9,6 +9,7 @@ from game.bots.determinize import Observation
 from game.bots.lookahead import LookaheadBot
 from game.bots.mcts import SearchBot
 from game.bots.registry import make_bot
+from game.engine import Game
 from tests.conftest import scenario
 from tests.test_search_bot import (
     EVASIVE,
@@ -21,13 +22,19 @@ from tests.test_search_bot import (
 )
 
 
+def ends_the_round(game: Game) -> object:
+    """Ada's turn is played: the game goes on until Bo ends the round (G-9); the winner then."""
+    assert game.table.turn.winner is None and game.act({"act": "end_turn"}).ok
+    return game.table.turn.winner
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_greedy_takes_the_sure_location_point_over_an_attack_through_90_evasion_g7_se12(seed: int) -> None:
     """G-7, SE-12: Ada needs 1 VP; the attack scores only if b's 90% evasion fails, the location surely. One lucky
     deal can make the attack look as good; the finalists' second and third deals tell them apart."""
     game = scenario(EVASIVE)
     assert play_turn(game, LookaheadBot(seed)) == [{"act": "move", "card": "f", "to": [1, 2]}, {"act": "end_turn"}]
-    assert game.table.turn.winner == "Ada"
+    assert ends_the_round(game) == "Ada"
     game.close()
 
 
@@ -38,7 +45,7 @@ def test_both_move_onto_a_location_before_attacking_g5_g7(bot: object) -> None:
     line = play_turn(game, bot)
     assert line[0]["act"] == "move" and line[-2:] == [{"act": "attack", "card": "f", "target": "b"},
                                                       {"act": "end_turn"}]
-    assert game.table.turn.winner == "Ada"
+    assert ends_the_round(game) == "Ada"
     game.close()
 
 
@@ -50,7 +57,8 @@ def test_the_search_wins_the_stasis_race_st15_st10_st11(text: str, stash: str, c
     line = play_turn(game, SearchBot(1, playouts=64))
     assert line[0] == {"act": "choose", "option": stash}
     assert line[1:] == letter_back_and_lethal(counters)[:len(line) - 1]
-    assert stasis_race_outcome(game) == (10, 9, "discard", "Ada")
+    assert stasis_race_outcome(game) == (10, 9, "discard", None)
+    assert ends_the_round(game) == "Ada"
     game.close()
 
 

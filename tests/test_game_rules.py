@@ -1,8 +1,9 @@
-"""Part A of the rules, G-1..G-8: the table, cards, the turn, playing, acting, attacking, winning and dice."""
+"""Part A of the rules, G-1..G-9: the table, cards, the turn, playing, acting, attacking, winning and dice."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from conftest import events, scenario, setup
@@ -573,10 +574,12 @@ def test_g7_no_location_vp_mid_turn() -> None:
 
 
 def test_g7_game_ends_at_ten_vp_at_end_of_turn() -> None:
-    """G-7: Ada at 9 VP takes a location: at the end of the turn she has 10, the game is over, she wins;
-    with 8 VP she reaches 9 and play goes on (both sides of the threshold)."""
+    """G-7: Ada at 9 VP takes a location: at the end of the turn she has 10, and once Bo's turn ends the round
+    (G-9) the game is over, she wins; with 8 VP she reaches 9 and play goes on (both sides of the threshold)."""
     game = scenario(PLAYERS + 'vp = { Ada = 9, Bo = 5 }\n' + LOCATIONS + card("f", "Footman", pos=[1, 2])
                     + '[[do]]\nact = "end_turn"\n')
+    assert (game.view()["phase"], game.view()["players"]["Ada"]["vp"]) == ("main", 10)
+    game.act({"act": "end_turn"})
     v = game.view()
     assert (v["phase"], v["winner"], v["players"]["Ada"]["vp"]) == ("over", "Ada", 10)
     assert events(game, "GameOver")[0]["winner"] == "Ada"
@@ -593,25 +596,34 @@ def test_g7_ten_vp_mid_turn_waits_for_end() -> None:
                     + '[[do]]\nact = "attack"\ncard = "f"\ntarget = "b"\n')
     assert (game.view()["players"]["Ada"]["vp"], game.view()["phase"], game.view()["winner"]) == (10, "main", None)
     game.act({"act": "end_turn"})
+    assert (game.view()["phase"], game.view()["winner"]) == ("main", None)  # G-9: Bo's turn ends the round
+    game.act({"act": "end_turn"})
     assert (game.view()["phase"], game.view()["winner"]) == ("over", "Ada")
 
 
-def test_g7_tie_broken_by_most_characters() -> None:
-    """G-7: Ada 10 VP, Bo 10 VP: Bo has 2 characters on the board, Ada 1: Bo wins."""
+def test_g7_g9_tie_goes_to_the_later_seat_not_the_most_characters() -> None:
+    """G-7, G-9: Ada 10 VP, Bo 10 VP, Ada with 2 characters on the board and Bo 1: the round ends with Bo's turn and
+    the tie goes to Bo, who sat later (before G-9 Ada's characters won it)."""
     game = scenario(PLAYERS + 'vp = { Ada = 10, Bo = 10 }\n' + card("f", "Footman", pos=[0, 0])
-                    + card("b1", "Footman", pos=[0, 4], owner="Bo") + card("b2", "Footman", pos=[1, 4], owner="Bo")
-                    + '[[do]]\nact = "end_turn"\n')
+                    + card("f2", "Footman", pos=[1, 0]) + card("b1", "Footman", pos=[0, 4], owner="Bo")
+                    + '[[do]]\nact = "end_turn"\n[[do]]\nact = "end_turn"\n')
     assert (game.view()["phase"], game.view()["winner"]) == ("over", "Bo")
 
 
-def test_g7_full_tie_is_shared_win() -> None:
-    """G-7: equal VP and equal characters: a shared win, listed in seat order; a third player behind isn't in it."""
-    game = scenario('players = ["Ada", "Bo", "Cy"]\nvp = { Ada = 10, Bo = 11, Cy = 11 }\n'
-                    + card("b", "Footman", pos=[0, 4], owner="Bo") + card("c", "Footman", pos=[0, 1], owner="Cy")
-                    + card("a1", "Footman", pos=[0, 0]) + card("a2", "Footman", pos=[1, 0])
-                    + '[[do]]\nact = "end_turn"\n')
-    v = game.view()
-    assert (v["phase"], v["winner"]) == ("over", ["Bo", "Cy"])
+def test_g7_g9_a_tie_of_three_goes_to_the_latest_seat_and_tie_break_off_shares_it() -> None:
+    """G-7, G-9: Bo and Cy tie at 11 with one character each, Ada behind: the round ends with Cy's turn and Cy,
+    the later seat, wins; with tie_break off (a variant) equal VP and characters share the win, in seat order."""
+    text = ('players = ["Ada", "Bo", "Cy"]\nvp = { Ada = 10, Bo = 11, Cy = 11 }\n'
+            + card("b", "Footman", pos=[0, 4], owner="Bo") + card("c", "Footman", pos=[0, 1], owner="Cy")
+            + card("a1", "Footman", pos=[0, 0]) + card("a2", "Footman", pos=[1, 0])
+            + '[[do]]\nact = "end_turn"\n' * 3)
+    v = scenario(text).view()
+    assert (v["phase"], v["winner"]) == ("over", "Cy")
+    shared = scenario(text.replace('[[do]]\nact = "end_turn"\n' * 3, ""))
+    shared.table.numbers = replace(shared.table.numbers, tie_break=0)
+    for _ in range(3):
+        shared.act({"act": "end_turn"})
+    assert (shared.view()["phase"], shared.view()["winner"]) == ("over", ["Bo", "Cy"])
 
 
 def test_g7_empty_deck_reshuffles_discard() -> None:

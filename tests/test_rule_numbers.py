@@ -40,7 +40,9 @@ def test_shipped_numbers_pass_their_schema_and_read_the_same_from_bytes() -> Non
     """The numbers file passes its schema, and the kept-check path builds the very same numbers from its bytes."""
     checked = check_shipped()
     assert checked == from_table(tomllib.loads(numbers_file().read_text("utf-8"))) == shipped_numbers()
-    assert (checked.stones_per_turn, checked.victory_vp, checked.opening_hand, checked.first_round) == (3, 10, 5, {})
+    # G-9 gave players 3 and 4 their own first-round values (issue 44: the standard game had none before)
+    assert (checked.stones_per_turn, checked.victory_vp, checked.opening_hand, checked.first_round) == (
+        3, 10, 5, {2: {"start_vp": 3, "action_plays": 2}, 3: {"start_vp": 2, "minion_plays": 2}})
 
 
 def test_rule_texts_show_the_numbers_g1_g3_g7_st18() -> None:
@@ -106,11 +108,14 @@ pos = [1, 2]
 @pytest.mark.parametrize(("numbers", "vp", "over"), [({}, 3, False), ({"victory_vp": 3}, 3, True),
                                                     ({"location_vp": 3, "victory_vp": 5}, 5, True)])
 def test_victory_and_location_vp_read_the_rules_g7(numbers: dict[str, int], vp: int, over: bool) -> None:
-    """G-7: Ada holds a location with 2 VP; she scores location_vp and wins at victory_vp."""
+    """G-7: Ada holds a location with 2 VP; she scores location_vp and wins at victory_vp, once Bo's turn has ended
+    the round (G-9; the game ended with her turn before G-9)."""
     game = setup(HOLDER)
     game.table.numbers = replace(shipped_numbers(), **numbers)
     assert game.act({"act": "end_turn"}).ok
-    assert (game.table.player("Ada").vp, game.table.turn.phase == "over") == (vp, over)
+    assert (game.table.player("Ada").vp, game.table.turn.phase) == (vp, "main")
+    assert game.act({"act": "end_turn"}).ok
+    assert (game.table.turn.phase == "over", game.table.turn.winner) == (over, "Ada" if over else None)
 
 
 def test_defeat_vp_reads_the_rules_g6() -> None:

@@ -165,11 +165,14 @@ def bo_wins_next_turn(game: Game) -> None:
 
 
 def search_wins(text: str, stash: str, counters: int) -> None:
-    """ismcts (64 playouts, seed 1) answers the Girlfriend's stasis with `stash`, then wins the race this turn."""
+    """ismcts (64 playouts, seed 1) answers the Girlfriend's stasis with `stash`, then wins the race this turn: Ada
+    reaches 10, and Bo, his Footman gone, ends the round (G-9) at 9."""
     game = scenario(text)
     line = play_turn(game, IsmctsBot(1, playouts=64))
     assert line == [{"act": "choose", "option": stash}, *letter_back_and_lethal(counters)]
-    assert stasis_race_outcome(game) == (10, 9, "discard", "Ada")
+    assert stasis_race_outcome(game) == (10, 9, "discard", None)
+    assert game.act({"act": "end_turn"}).ok
+    assert game.table.turn.winner == "Ada"
     assert game.view()["players"]["Ada"]["stasis"] == []
     game.close()
 

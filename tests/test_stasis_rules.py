@@ -552,7 +552,8 @@ def test_st18_penalty_counts_every_zone_and_stasis() -> None:
 
 
 def test_st18_game_end_penalty_from_stasis_decides_the_winner() -> None:
-    """ST-18, G-7: at 10 VP the game ends; Ada's 2 Madness (1 in stasis) cost her 1 VP and Bo wins."""
+    """ST-18, G-7: at 10 VP the game ends with the round (G-9, after Bo's turn); Ada's 2 Madness (1 in stasis) cost
+    her 1 VP, and Bo wins the tie at 9 (G-9: the later seat)."""
     game = scenario(
         PLAYERS
         + "vp = { Ada = 9, Bo = 9 }\n"
@@ -563,7 +564,7 @@ def test_st18_game_end_penalty_from_stasis_decides_the_winner() -> None:
         + card("b1", "Footman", "board", "Bo", pos=[1, 4])
         + card("b2", "Footman", "board", "Bo", pos=[2, 4])
         + deck("Ada", 2)
-        + '[[do]]\nact = "end_turn"\n'
+        + '[[do]]\nact = "end_turn"\n' * 2
     )
     v = game.view()
     assert (v["phase"], v["winner"]) == ("over", "Bo")
@@ -583,7 +584,7 @@ def test_st18_without_the_stasis_card_ada_wins() -> None:
         + card("b1", "Footman", "board", "Bo", pos=[1, 4])
         + card("b2", "Footman", "board", "Bo", pos=[2, 4])
         + deck("Ada", 2)
-        + '[[do]]\nact = "end_turn"\n'
+        + '[[do]]\nact = "end_turn"\n' * 2
     )
     v = game.view()
     assert (v["winner"], v["players"]["Ada"]["vp"]) == ("Ada", 10)

@@ -55,7 +55,7 @@ def test_a_finished_game_below_0_vp_exports_a_scenario_that_loads(tmp_path: Path
     game = Game.from_scenario(str(out))
     assert {name: p["vp"] for name, p in game.view()["players"].items()} == {"P1": 11, "P2": -1}
     assert game.view()["phase"] == "over" and game.view()["winner"] == "P1"
-    exported, replayed = game.view(), open_timeline(str(FINISHED)).view_at(45)
+    exported, replayed = game.view(), open_timeline(str(FINISHED)).view_at(49)
     assert {k: v for k, v in exported.items() if k != "log"} == {k: v for k, v in replayed.items() if k != "log"}
 
 

@@ -224,7 +224,7 @@ def test_a_crash_in_a_handler_saves_the_game_first_and_says_so_in_one_line(
 
 
 def test_a_crash_while_watching_comes_back_to_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    finished = open_timeline(str(FINISHED_REPLAY)).game_at(45)
+    finished = open_timeline(str(FINISHED_REPLAY)).game_at(49)
     finished.save(str(write_save("game-1.json", "{}", finished_folder())))
     app = new_game_app()
     click(app, zone_center(app, ("button", "watch")))
@@ -272,7 +272,7 @@ def test_e05_an_unfinished_game_is_watched_as_the_pass_screen_shows_it(monkeypat
 
 
 def test_e05_a_finished_game_still_shows_every_hand() -> None:
-    finished = open_timeline(str(FINISHED_REPLAY)).game_at(45)
+    finished = open_timeline(str(FINISHED_REPLAY)).game_at(49)
     finished.save(str(write_save("game-1.json", "{}", finished_folder())))
     app = new_game_app()
     click(app, zone_center(app, ("button", "watch")))
@@ -286,7 +286,7 @@ def test_every_file_the_window_writes_with_hidden_cards_is_private() -> None:
     autosaved(["Ada", "Bo"], 4, 3)
     app = open_app(played(["Cy", "Di"], 2, 3))
     press(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
-    App(open_timeline(str(FINISHED_REPLAY)).game_at(45)).keep_finished()
+    App(open_timeline(str(FINISHED_REPLAY)).game_at(49)).keep_finished()
     quit_window(app)
     written = [path for path in data_home().rglob("*.json")]
     assert {path.parent.name for path in written} >= {"home", "saves", "finished"}
@@ -531,7 +531,7 @@ def monkey_home() -> dict[str, Any]:
     game, a damaged save, a save with hostile names; the autosave's content."""
     kept = autosaved(["Ada", "Bo"], 4, 12)
     write_save("unfinished.json", kept)
-    open_timeline(str(FINISHED_REPLAY)).game_at(45).save(str(write_save("game-1.json", "{}", finished_folder())))
+    open_timeline(str(FINISHED_REPLAY)).game_at(49).save(str(write_save("game-1.json", "{}", finished_folder())))
     write_save("broken.json", '{"players": [{"name": "\\ud800", "vp": Infinity}]}')
     write_save("a\nb.json", {"players": [{"name": "Ada\u0000", "vp": 1}], "players_order": ["Ada\u0000"],
                              "turn": {"turn": 1}})
@@ -549,7 +549,7 @@ def enter(screen: str) -> App:
             press(app, pygame.K_l if screen == "legend" else pygame.K_F1)
         return app
     if screen in ("over", "final_board"):
-        app = App(open_timeline(str(FINISHED_REPLAY)).game_at(45))
+        app = App(open_timeline(str(FINISHED_REPLAY)).game_at(49))
         app.step()
         if screen == "final_board":
             click(app, zone_center(app, ("button", "final_board")))
@@ -674,9 +674,9 @@ def test_e01_an_autosave_that_cannot_be_moved_is_left_and_the_new_game_kept_in_a
 def test_e01_a_game_that_ends_removes_only_its_own_autosave() -> None:
     kept = autosaved(["Ada", "Bo"], 4, 12)
     timeline = open_timeline(str(FINISHED_REPLAY))
-    app = App(timeline.game_at(44))
+    app = App(timeline.game_at(48))
     app.step()
-    app.game.act(timeline.record.history[44])
+    app.game.act(timeline.record.history[48])
     app.after_action()
     assert app.ui.screen == "over" and json.loads(autosave_path().read_text(encoding="utf-8")) == kept
     again = App(Game.load(str(autosave_path())), source=autosave_path())

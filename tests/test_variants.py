@@ -177,10 +177,12 @@ def test_tune_finds_the_planted_fix(tmp_path: Path, capsys: pytest.CaptureFixtur
     the shipped cards on the same games, tune's best change is giving the Archers their 2 power back (the shipped
     games exactly), with an effect whose interval is above 0; it writes the change as a variant file."""
     shipped = start_variant(None)
-    games = play_batch(deals("clockwork_vanguard", ["backtimers_stun", "fable_guard", "hex_and_count"], 40, 2,
+    # 200 games: under G-9 (the game ends with the round) the Archers' power moves the deck less, and the 40 games
+    # this test played before left the effect's interval across 0
+    games = play_batch(deals("clockwork_vanguard", ["backtimers_stun", "fable_guard", "hex_and_count"], 200, 2,
                              ["greedy-v1", "greedy-v1"], shipped))
     target = measured(games, games, "clockwork_vanguard", 0.5)["rate"]
-    assert main(["tune", "--deck", "clockwork_vanguard", "--cards", "Archer", "--games", "40", "--seed", "2",
+    assert main(["tune", "--deck", "clockwork_vanguard", "--cards", "Archer", "--games", "200", "--seed", "2",
                  "--bots", "greedy-v1", "greedy-v1", "--workers", "1", "--variant", BROKEN, "--target", str(target),
                  "--json", "--out",
                  str(tmp_path)]) == 0

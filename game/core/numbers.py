@@ -47,7 +47,13 @@ SPECS = (
     Spec("defeat_vp", "G-6", 0, 10, "VP for defeating a character"),
     Spec("monster_vp", "G-6", 0, 10, "VP for defeating a monster"),
     Spec("location_vp", "G-7", 0, 10, "VP at the end of your turn for each location square you hold"),
-    Spec("victory_vp", "G-7", 1, 100, "the game ends when a player has this many VP at the end of a turn"),
+    Spec("victory_vp", "G-7", 1, 100, "the game ends when a player has this many VP at the end of a turn (G-9: of "
+         "the round)"),
+    Spec("start_vp", "G-9", 0, 10, "VP each player has before the first turn", True),
+    Spec("round_end", "G-9", 0, 1, "1: a game whose goal is reached ends when the round does (the last seat's turn), "
+         "so every seat has as many turns; 0: when that turn does"),
+    Spec("tie_break", "G-9", 0, 1, "1: a tie for the most VP goes to the tied player who sat latest; 0: to the "
+         "most characters on the board, then shared"),
     Spec("madness_per_vp", "ST-18", 1, 10, "the game-end penalty is 1 VP for every this many Madness cards"),
     Spec("turn_limit", "G-3", 1, 1000, "simulations: a game still going after this many turns stops with no winner"),
 )
@@ -71,6 +77,9 @@ class Numbers:
     monster_vp: int
     location_vp: int
     victory_vp: int
+    start_vp: int
+    round_end: int
+    tie_break: int
     madness_per_vp: int
     turn_limit: int
     first_round: dict[int, dict[str, int]] = field(default_factory=dict)

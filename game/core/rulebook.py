@@ -20,6 +20,8 @@ class Rule:
     text: str
     on: tuple[str, ...] = ()
     """For a ruling (R-*): the ids of the rules it settles a point of."""
+    why: str = ""
+    """For a rule the designers chose by measuring (G-9): the measurement that chose it, with its commands."""
 
 
 @cache
@@ -31,7 +33,7 @@ def load_rules() -> dict[str, Rule]:
     rules: dict[str, Rule] = {}
     for entry in data["rule"]:
         found = Rule(id=entry["id"], title=entry["title"], text=entry["text"].format_map(numbers),
-                     on=tuple(entry.get("on", ())))
+                     on=tuple(entry.get("on", ())), why=entry.get("why", "").format_map(numbers))
         if found.id in rules:
             raise ValueError(f"rules.toml defines rule {found.id} twice")
         rules[found.id] = found
@@ -110,6 +112,8 @@ def rules_markdown() -> str:
         if entry.on:
             lines += [f"On {', '.join(link(r) for r in entry.on)}.", ""]
         lines.append(entry.text)
+        if entry.why:
+            lines += ["", f"Why: {entry.why}"]
         rulings = rulings_on(entry.id)
         if rulings:
             lines += ["", f"Rulings: {', '.join(link(r.id) for r in rulings)}."]
@@ -126,8 +130,8 @@ def numbers_markdown() -> list[str]:
              "", "| number | value | rule | what it counts |", "|---|---|---|---|"]
     lines += [f"| `{s.key}` | {getattr(numbers, s.key)} | {link(s.rule)} | {s.meaning} |" for s in SPECS]
     for seat, values in sorted(numbers.first_round.items()):
-        lines += [f"| `first_round.{SEATS[seat]}.{key}` | {value} | {link('G-3')} | {SEATS[seat]}'s own value in the "
-                  f"first round |" for key, value in values.items()]
+        lines += [f"| `first_round.{SEATS[seat]}.{s.key}` | {values[s.key]} | {link(s.rule)} | {SEATS[seat]}'s own "
+                  "value in the first round (G-9) |" for s in SPECS if s.key in values]
     return lines
 
 

@@ -167,7 +167,7 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int,
     `decks` names one deck per player; None (for all, or for one seat) means that seat's standard deck. `contents`
     replaces the shipped card pool, the named decks' cards and the rule numbers (a variant's), the deal's dice
     staying the same. Each seat draws the opening hand of the game's numbers (its own first-round value if it has
-    one) and the Madness pile holds madness_pile cards (G-1).
+    one) and the Madness pile holds madness_pile cards (G-1); a seat with starting VP has them (G-9).
     """
     check_player_names(players)
     if why := seed_problem(seed):
@@ -195,6 +195,8 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int,
         for i, name in enumerate(names, start=1):
             game.create_card(deck_ref(seat, i), name, player, "deck")
         game.draw(player, game.numbers.for_seat("opening_hand", seat, True))
+        if vp := game.numbers.for_seat("start_vp", seat, True):
+            game.gain_vp(player, vp, reason="starting VP (G-9)")
     game.emit("GameStarted", players=players, seed=seed, decks=[d.key for d in chosen])
     game.turn.turn = 1
     game.set_phase("start")

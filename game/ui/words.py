@@ -249,7 +249,9 @@ NUMBERS = shipped_numbers()
 """The rules' numbers the window's games are played with (`game.core.numbers`)."""
 VICTORY_VP = NUMBERS.victory_vp
 SCORING = [
-    f"How to win: the first player with {VICTORY_VP} VP or more when a turn ends (G-7); highest VP wins.",
+    f"How to win: the first player with {VICTORY_VP} VP or more when a turn ends (G-7) ends the game"
+    + (" when the round does (G-9)" if NUMBERS.round_end else "") + "; highest VP wins"
+    + (", a tie going to the later seat (G-9)." if NUMBERS.tie_break else "."),
     f"+{NUMBERS.location_vp} VP at the end of your turn for each location square one of your characters stands on "
     "(G-7).",
     f"+{NUMBERS.defeat_vp} VP for each character you defeat, +{NUMBERS.monster_vp} VP for a monster (G-6).",

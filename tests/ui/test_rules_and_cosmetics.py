@@ -31,7 +31,7 @@ def test_f1_puts_the_rules_under_the_cursor_first_then_one_section_per_family() 
     assert any("(G-7)" in line for line in app.tooltip)
     press(app, pygame.K_F1)
     assert app.ui.rules_open
-    assert app.rules.first == ["G-7", "G-6", "ST-18"]
+    assert app.rules.first == ["G-7", "G-9", "G-6", "ST-18"]  # the goal's tooltip names G-9 (the round ends the game)
     assert list(app.rules.sections) == [UNDER_CURSOR, *FAMILIES.values()]
     assert app.rules.lines[0] == (UNDER_CURSOR, "section") and app.rules.lines[1][0].startswith("G-7 ")
     tabs = [key[1] for _, key in app.zones if key[0] == "rules_section"]

@@ -461,7 +461,7 @@ def test_microbot_alphas_tooltip_names_what_it_counts_5(tmp_path, monkeypatch) -
 
 
 WINNING_TABLE = """
-description = "Ada at 9 VP holds a location: ending her turn wins (G-7)"
+description = "Ada at 9 VP holds a location: she reaches 10, Bo ends the round and she wins (G-7, G-9)"
 players = ["Ada", "Bo"]
 vp = { Ada = 9, Bo = 2 }
 [[card]]
@@ -493,6 +493,8 @@ def test_continue_offers_no_earlier_save_of_a_game_that_has_ended_8(tmp_path, mo
     index = next(i for i, info in enumerate(app.listing.games) if info.path == kept)
     click(app, zone_center(app, ("game", index)))
     click(app, (640, 360))
+    press(app, pygame.K_e)
+    click(app, (640, 360))  # G-9: Bo's turn ends the round
     press(app, pygame.K_e)
     assert app.ui.screen == "over" and app.game.view()["winner"] == "Ada"
     assert len(list(saves_folder().glob("*.json"))) == 2, "the Ctrl+S save and the autosave set aside"
