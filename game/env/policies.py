@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -36,9 +36,15 @@ class BotPolicy:
     def __call__(self, env: Any, agent: str) -> int:
         raw: Countertop = env.unwrapped
         key = (id(raw), agent)
-        if not raw.following() or key not in self.planned:
-            self.planned[key] = self.bot.choose(raw.bot_view(agent))
-        return raw.action_index(self.planned[key])
+        plan = self.planned.get(key)
+        if not raw.following():
+            plan = self.bot.choose(raw.bot_view(agent))
+        else:
+            reachable = [action for actions in raw.legal_actions().values() for action in actions]
+            if plan not in reachable:  # a copy made mid-action, or another environment that had this one's id
+                plan = self.bot.choose(replace(raw.bot_view(agent), listed=reachable, ask_other=None))
+        self.planned[key] = plan
+        return raw.action_index(plan)
 
 
 def policy(name: str, seed: int = 0) -> BotPolicy:
