@@ -14,7 +14,7 @@ from game.cli import main
 from game.core.cards import CardError, load_cards
 from game.core.constants import STATUSES
 from game.core.rulebook import load_rules
-from game.tools.bench import check_figure, playouts_figure, rules_figure
+from game.tools.bench import check_figure, rules_figure
 
 ROOT = Path(__file__).resolve().parent.parent
 PHASES = ("start", "untap", "main", "end", "over")
@@ -462,16 +462,6 @@ def test_bench_rules_figure_small() -> None:
     assert isinstance(figure, dict)
     ratios = [v for k, v in figure.items() if "ratio" in k]
     assert ratios and all(isinstance(r, float | int) and r > 0 for r in ratios)
-
-
-def test_bench_playouts_figure_small() -> None:
-    """Both searches' playouts per CPU second against ismcts-v1's, each figure consistent with its own times."""
-    figures = playouts_figure(playouts=2, rounds=1)
-    assert [f["figure"] for f in figures] == ["search playout (ismcts)", "search playout (halving)"]
-    assert figures[0]["baseline_seconds"] == figures[1]["baseline_seconds"] > 0
-    for f in figures:
-        assert f["speedup"] == pytest.approx(f["baseline_seconds"] / f["seconds"])
-        assert f["playouts_per_second"] == pytest.approx(1 / f["seconds"])
 
 
 def test_bench_check_figure_small() -> None:

@@ -79,8 +79,8 @@ def test_value_writes_its_report(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 @pytest.mark.parametrize(("args", "why"), [
-    (["--bot", "random"], "--bot must be greedy, halving[:BUDGET] or ismcts[:BUDGET] (the full bot; or a reference, "
-                         "greedy-v1 or ismcts-v1[:BUDGET]), not 'random'"),
+    (["--bot", "random"], "--bot must be greedy or ismcts[:BUDGET] (the full bot; or a reference, greedy-v1 or "
+                         "ismcts-v1[:BUDGET]), not 'random'"),
     (["--against", "dice"], "--against: unknown mechanic 'dice'; mechanics: stasis, stun, status, attack, "
                             "abilities, myopic"),
     (["--skill-trace", "--budgets", "0"], "--budgets: each budget is 1 to 50000 playouts (got 0)"),

@@ -1,5 +1,4 @@
-"""Every bot by name, as `--bots` and the window's seats name them: `random`, `greedy`, `halving[:BUDGET]`,
-`ismcts[:BUDGET]`, the frozen
+"""Every bot by name, as `--bots` and the window's seats name them: `random`, `greedy`, `ismcts[:BUDGET]`, the frozen
 references `greedy-v1` and `ismcts-v1[:BUDGET]`, and the restricted-play bots `greedy-no:MECHANIC`,
 `ismcts-no:MECHANIC[:BUDGET]` and `myopic` (game/bots/restricted.py)."""
 
@@ -10,7 +9,6 @@ from functools import cache
 from pathlib import Path
 
 from game.bots.evaluation import Weights, read_weights
-from game.bots.halving import HalvingBot
 from game.bots.lookahead import LookaheadBot
 from game.bots.mcts import SearchBot
 from game.bots.restricted import MECHANICS, make_restricted
@@ -18,40 +16,34 @@ from game.bots.search import make_ismcts, parse_budget
 from game.bots.simple import BOTS, Bot, GreedyBot
 
 WINDOW_WORKERS = min(2, os.cpu_count() or 1)
-"""Processes a window seat's `halving` or `ismcts` thinks in: the second core, where there is one (a bot seat
-thinks while the person waits; `sim` and the other tools keep one bot a core)."""
-BOT_NAMES = ("random", "greedy", "halving", "ismcts", "greedy-v1", "ismcts-v1")
-SPECS = ("random, greedy, halving[:BUDGET], ismcts, ismcts:PLAYOUTS, ismcts:MSms, greedy-v1, ismcts-v1[:BUDGET], "
-         "greedy-no:MECHANIC, "
+"""Processes a window seat's `ismcts` searches in: the second core, where there is one (a bot seat thinks while
+the person waits; `sim` and the other tools keep one bot a core)."""
+BOT_NAMES = ("random", "greedy", "ismcts", "greedy-v1", "ismcts-v1")
+SPECS = ("random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms, greedy-v1, ismcts-v1[:BUDGET], greedy-no:MECHANIC, "
          f"ismcts-no:MECHANIC[:BUDGET], myopic (mechanics: {', '.join(MECHANICS)})")
 
 
 def make_bot(name: str, seed: int, window: bool = False) -> Bot:
-    """A bot by name, with an optional budget after a colon (`ismcts:200` playouts, `halving:300ms`); `window`: a
-    seat in the window (plain `ismcts` and `halving` think for a time there, on both cores where there are two; a
-    fixed budget elsewhere).
+    """A bot by name, with an optional budget after a colon (`ismcts:200` playouts, `ismcts:300ms`); `window`: a
+    seat in the window (plain `ismcts` thinks for a time there, a number of playouts elsewhere).
 
     `greedy-v1` and `ismcts-v1` are the bots of the last release, kept exactly as they played (game/bots/simple.py,
     game/bots/search.py): the references new bots are measured against. An unknown name raises KeyError, a bad
-    budget ValueError. `greedy@FILE`, `halving[:BUDGET]@FILE` and `ismcts[:BUDGET]@FILE` play with the evaluation
-    weights in FILE (what `tune-bot` measures candidate weights by).
+    budget ValueError. `greedy@FILE` and `ismcts[:BUDGET]@FILE` play with the evaluation weights in FILE (what
+    `tune-bot` measures candidate weights by).
     """
     if name == "myopic" or "-no:" in name:
         return make_restricted(name, seed)
     name, at, path = name.partition("@")
     weights = weights_at(path) if at else None
     kind, colon, budget = name.partition(":")
-    if at and kind not in ("greedy", "ismcts", "halving"):
+    if at and kind not in ("greedy", "ismcts"):
         raise KeyError(name)
     if kind == "ismcts-v1":
         return make_ismcts(seed, budget if colon else None, window)
-    workers = WINDOW_WORKERS if window and not colon else 1
     if kind == "ismcts":
+        workers = WINDOW_WORKERS if window and not colon else 1
         return SearchBot(seed, *parse_budget(budget if colon else None, window), weights=weights, workers=workers)
-    if kind == "halving":
-        judgements, ms = parse_budget(budget if colon else None, window, "halving", "judgements") \
-            if colon or window else (None, None)
-        return HalvingBot(seed, judgements, ms, weights=weights, workers=workers)
     if colon:
         raise KeyError(name)
     if kind == "greedy":

@@ -13,9 +13,9 @@ restriction forbids, in terms of the game's commands and the effects they set of
 Ending the turn is never forbidden, and when every listed action is forbidden (a choice the rules force) the bot
 may take any of them, so a restricted bot always has a legal action. Moves and plain plays stay allowed. A choice
 that waits for a forbidden effect is answered `no` when it may be; a mode whose effects are forbidden is not
-chosen when another mode is not. The restricted bots are the strong ones (`greedy`, `halving`, `ismcts`) less one
-mechanic, so a mechanic's value is measured with the bots' best play. They restrict only the actions they take:
-the rest of a turn they imagine, and the search's tree below the root, are played as the full bots play them.
+chosen when another mode is not. The restricted bots are the strong ones (`greedy`, `ismcts`) less one mechanic,
+so a mechanic's value is measured with the bots' best play. They restrict only the actions they take: the rest
+of a turn they imagine, and the search's tree below the root, are played as the full bots play them.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from dataclasses import replace
 from typing import Any
 
 from game.bots.determinize import Observation
-from game.bots.halving import HalvingBot
 from game.bots.lookahead import LookaheadBot
 from game.bots.mcts import SearchBot
 from game.bots.search import Key, key, make_ismcts, parse_budget, worth
@@ -38,8 +37,6 @@ from game.engine import Game
 RESTRICTABLE: dict[str, Callable[[int, str | None], Bot]] = {
     "greedy": lambda seed, _: LookaheadBot(seed),
     "ismcts": lambda seed, budget: SearchBot(seed, *parse_budget(budget)),
-    "halving": lambda seed, budget: HalvingBot(seed, *parse_budget(budget, False, "halving", "judgements"))
-    if budget else HalvingBot(seed),
     "greedy-v1": lambda seed, _: GreedyBot(seed),
     "ismcts-v1": lambda seed, budget: make_ismcts(seed, budget),
 }
@@ -184,8 +181,7 @@ def position(game: Game, player: str) -> float:
 
 
 def make_restricted(name: str, seed: int) -> Bot:
-    """`greedy-no:M`, `halving-no:M[:BUDGET]`, `ismcts-no:M` or `ismcts-no:M:BUDGET` (M one of MECHANICS;
-    `greedy-v1-no:M` and `ismcts-v1-no:M`
+    """`greedy-no:M`, `ismcts-no:M` or `ismcts-no:M:BUDGET` (M one of MECHANICS; `greedy-v1-no:M` and `ismcts-v1-no:M`
     restrict the references), or `myopic`.
 
     An unknown name or mechanic raises KeyError, a bad budget ValueError.

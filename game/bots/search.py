@@ -206,26 +206,23 @@ def ucb(node: Node) -> float:
     return node.score / node.visits + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
 
 
-def parse_budget(budget: str | None, window: bool = False, kind: str = "ismcts",
-                 unit: str = "playouts") -> tuple[int | None, float | None]:
-    """A search budget as (count, milliseconds): a number of `unit` (`200`) or milliseconds (`300ms`). Without
-    one: DEFAULT_PLAYOUTS, or WINDOW_MS for a seat in the window. A bad budget raises ValueError naming the bot
-    `kind`."""
-    kind = ("an " if kind[0] in "aeiou" else "a ") + kind
+def parse_budget(budget: str | None, window: bool = False) -> tuple[int | None, float | None]:
+    """A search budget as (playouts, milliseconds): a number of playouts (`200`) or milliseconds (`300ms`).
+    Without one: DEFAULT_PLAYOUTS, or WINDOW_MS for a seat in the window. A bad budget raises ValueError."""
     if budget is None:
         return (None, WINDOW_MS) if window else (DEFAULT_PLAYOUTS, None)
     if not BUDGET.match(budget):
-        raise ValueError(f"{kind} budget is a number of {unit} (1 to {MAX_PLAYOUTS}) or of milliseconds such as "
+        raise ValueError(f"an ismcts budget is a number of playouts (1 to {MAX_PLAYOUTS}) or of milliseconds such as "
                          f"300ms, in the digits 0 to 9, not {budget!r}")
     if budget.endswith("ms"):
         ms = float(budget[:-2])
         if not 0 < ms <= MAX_MS:
-            raise ValueError(f"{kind} time budget is more than 0 and at most {MAX_MS:.0f} ms, not {budget!r}")
+            raise ValueError(f"an ismcts time budget is more than 0 and at most {MAX_MS:.0f} ms, not {budget!r}")
         return None, ms
-    count = int(budget)
-    if not 1 <= count <= MAX_PLAYOUTS:
-        raise ValueError(f"{kind} budget is 1 to {MAX_PLAYOUTS} {unit}, not {budget!r}")
-    return count, None
+    playouts = int(budget)
+    if not 1 <= playouts <= MAX_PLAYOUTS:
+        raise ValueError(f"an ismcts budget is 1 to {MAX_PLAYOUTS} playouts, not {budget!r}")
+    return playouts, None
 
 
 def make_ismcts(seed: int, budget: str | None = None, window: bool = False) -> IsmctsBot:

@@ -41,7 +41,7 @@ class BotPolicy:
             plan = self.bot.choose(raw.bot_view(agent))
         else:
             reachable = [action for actions in raw.legal_actions().values() for action in actions]
-            if plan not in reachable:  # a copy made mid-action, or another environment that had this one's id
+            if plan is None or plan not in reachable:  # a copy made mid-action, or an environment that had this id
                 plan = self.bot.choose(replace(raw.bot_view(agent), listed=reachable, ask_other=None))
         self.planned[key] = plan
         return raw.action_index(plan)

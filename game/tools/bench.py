@@ -153,46 +153,37 @@ def search_positions(games: int = 3, every: int = 7) -> list[dict[str, Any]]:
     return kept
 
 
-def search_seconds(make: Callable[[], Any], positions: list[dict[str, Any]], playouts: int) -> tuple[float, int]:
-    """CPU seconds one search bot spends deciding from each position with more than one action (setting up
-    excluded), and the playouts it ran: `ismcts`'s iterations, `halving`'s judgements (each an action played out to
-    the end of the turn on a deal and scored, what a playout of `ismcts` does), `playouts` a decision otherwise."""
+def search_seconds(make: Callable[[], Any], positions: list[dict[str, Any]], playouts: int) -> float:
+    """CPU seconds one search bot spends on `playouts` playouts from each position (setting up excluded)."""
     from game.bots.determinize import Observation
 
-    bot, spent, decisions = make(), 0.0, 0
+    bot, spent = make(), 0.0
     for state in positions:
         game = Game.from_state(state)
         seen = Observation.of(game)
         actions = seen.actions
-        if len(actions) > 1:
-            start = time.process_time()
-            bot.best(seen, actions) if hasattr(bot, "judged") else bot.search(seen, actions)
-            spent += time.process_time() - start
-            decisions += 1
+        start = time.process_time()
+        bot.search(seen, actions)
+        spent += time.process_time() - start
         game.close()
-    return spent, getattr(bot, "judged", getattr(bot, "iterations", None)) or playouts * decisions
+    return spent
 
 
-def playouts_figure(playouts: int = 32, rounds: int = 3) -> list[dict[str, Any]]:
-    """Playouts per CPU second of `ismcts` and `halving` against `ismcts-v1`'s on the same positions, the three
-    taking turns round by round (a machine that slows down meanwhile weighs on all alike); each bot's best round."""
-    from game.bots.halving import HalvingBot
+def playouts_figure(playouts: int = 32, rounds: int = 3) -> dict[str, Any]:
+    """Search playouts per CPU second, `ismcts` against `ismcts-v1` on the same positions, the two taking turns
+    round by round (a machine that slows down meanwhile weighs on both alike); each bot's best round."""
     from game.bots.mcts import SearchBot
     from game.bots.search import IsmctsBot
 
     positions = search_positions()
-    makers = {"ismcts-v1": lambda: IsmctsBot(7, playouts=playouts),
-              "ismcts": lambda: SearchBot(7, playouts=playouts), "halving": lambda: HalvingBot(7, playouts)}
-    per: dict[str, list[float]] = {name: [] for name in makers}
+    new, old = [], []
     for _ in range(rounds):
-        for name, make in makers.items():
-            spent, done = search_seconds(make, positions, playouts)
-            per[name].append(spent / done)
-    old = min(per["ismcts-v1"])
-    return [{"figure": f"search playout ({name})", "seconds": min(per[name]), "baseline_seconds": old,
-             "ratio": min(per[name]) / old, "playouts_per_second": 1 / min(per[name]),
-             "baseline_playouts_per_second": 1 / old, "speedup": old / min(per[name])}
-            for name in ("ismcts", "halving")]
+        old.append(search_seconds(lambda: IsmctsBot(7, playouts=playouts), positions, playouts))
+        new.append(search_seconds(lambda: SearchBot(7, playouts=playouts), positions, playouts))
+    per_new, per_old = min(new) / (playouts * len(positions)), min(old) / (playouts * len(positions))
+    return {"figure": "search playout (ismcts)", "seconds": per_new, "baseline_seconds": per_old,
+            "ratio": per_new / per_old, "playouts_per_second": 1 / per_new,
+            "baseline_playouts_per_second": 1 / per_old, "speedup": per_old / per_new}
 
 
 def check_figure(count: int) -> dict[str, Any]:
@@ -315,7 +306,7 @@ def frame_figures() -> list[dict[str, Any]]:
 def run_benchmarks(as_json: bool) -> int:
     """Measure every figure and print them as a table (or JSON)."""
     figures = [rules_figure(1_000), rules_figure(10_000), idle_figure(), games_figure("random", 20),
-               games_figure("greedy-v1", 20), *scaling_figures(), snapshot_figure(), *playouts_figure()]
+               games_figure("greedy-v1", 20), *scaling_figures(), snapshot_figure(), playouts_figure()]
     figures += frame_figures()
     figures.append(check_figure(40))
     if as_json:

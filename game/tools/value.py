@@ -62,9 +62,9 @@ def lineup(args: argparse.Namespace) -> dict[str, tuple[str, str]]:
 
 def validate(args: argparse.Namespace) -> None:
     """Reject bad options, one line each (SetupError)."""
-    if args.bot.partition(":")[0] not in ("greedy", "halving", "ismcts", "greedy-v1", "ismcts-v1"):
-        raise SetupError(f"--bot must be greedy, halving[:BUDGET] or ismcts[:BUDGET] (the full bot; or a reference, "
-                         f"greedy-v1 or ismcts-v1[:BUDGET]), not {args.bot!r}")
+    if args.bot.partition(":")[0] not in ("greedy", "ismcts", "greedy-v1", "ismcts-v1"):
+        raise SetupError(f"--bot must be greedy or ismcts[:BUDGET] (the full bot; or a reference, greedy-v1 or "
+                         f"ismcts-v1[:BUDGET]), not {args.bot!r}")
     for m in args.against:
         if m not in (*MECHANICS, "myopic"):
             raise SetupError(f"--against: unknown mechanic {m!r}; mechanics: {', '.join(MECHANICS)}, myopic")
