@@ -34,7 +34,7 @@ SCENARIO = str(ROOT / "tests" / "scenarios" / sorted(os.listdir(ROOT / "tests" /
 SEEDS = (["0", "1", "7", "99", str(MAX_SEED - 3)],
          ["-1", "-3", str(MAX_SEED), str(MAX_SEED + 1), str(2**64), "1.5", "x", "", "٣", " 3", "1_0"])
 GAMES = (["1", "2"], ["0", "-1", "100001", "1e3", "two", "2 "])
-BOTS = (["greedy-v1", "random", "myopic", "greedy-no:stasis", "greedy-no:stun"],
+BOTS = (["greedy-v1", "random", "myopic", "greedy-v1-no:stasis", "greedy-v1-no:stun"],
         ["ismcts:", "ismcts: 1", "ismcts:1_0", "ismcts:٣", "ismcts:0", "ismcts:100001", "ismcts-no:stun:", "ismcts:0ms",
          "nope", "a\nb", "\u202egreedy"])
 """Bots that play fast, and malformed names (a search bot that plays would make a run take seconds)."""
