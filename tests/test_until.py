@@ -31,11 +31,13 @@ def as_bot(specs: list[GameSpec], name: str) -> list[GameResult]:
 
 def test_a_null_restriction_settles_as_no_measurable_change() -> None:
     """greedy-v1 against itself under another name, on the paired deals of seed 0 at a 10-point precision: the row
-    plays rounds of 20 games and stops at 260 with "no measurable change", below its cap of 400."""
+    plays rounds of 20 games and stops with "no measurable change" below its cap of 400 (at 340 under the shipped
+    rules; a rules or card change moves where, and only a stop at the cap would mean the test is broken)."""
     rows = {"null": ("greedy-v1", "greedy-v1 again")}
     played, found = play_until(rows, 400, 0, ["fable_guard", "hex_and_count"], 0.10,
                                lambda specs: as_bot(specs, "greedy-v1"))
-    assert found["null"].found == SAME and found["null"].games == len(played["null"]) == 260
+    games = found["null"].games
+    assert found["null"].found == SAME and games == len(played["null"]) < 400 and games % 20 == 0, games
     assert [r.seed for r in played["null"][:4]] == [0, 0, 1, 1]
 
 
