@@ -159,7 +159,7 @@ class Renderer(Panels, HandView, LogPanel, Tooltips):
         phase = "game over" if view["phase"] == "over" else f"{view['phase']} phase"
         status = f"Turn {view['turn']} · {active} · {phase}"
         used = text(surface, status, (x + px(14), y + h // 2 - font(24, True).get_height() // 2), 24, INK, True)
-        goal = f"First to {words.VICTORY_VP} VP wins"
+        goal = f"{words.VICTORY_VP} VP ends the round · most VP wins"
         goal_w = font(20, True).size(goal)[0]
         goal_rect = (x + w - goal_w - px(14), y + px(4), goal_w + px(10), h - px(8))
         middle = y + h // 2 - font(20, True).get_height() // 2

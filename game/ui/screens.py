@@ -68,7 +68,8 @@ def draw_new_game(
     text(surface, "Countertop", (middle, oy + px(56)), 64, INK, True, True)
     text(
         surface,
-        f"A hot-seat game of counters and status effects for 2 to 4 players. First to {words.VICTORY_VP} VP wins.",
+        f"A hot-seat game of counters and status effects for 2 to 4 players. {words.VICTORY_VP} VP ends the round; "
+        "most VP wins.",
         (middle, oy + px(100)),
         22,
         DIM,
