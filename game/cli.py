@@ -23,7 +23,9 @@ class Parser(argparse.ArgumentParser):
     """argparse, with a mistake in the options told in one line (no usage lines before it) and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(BAD_INPUT, f"{self.prog}: {message} (--help for more)\n")
+        """The message in one line: a character it can't print (a line break in an argument) is escaped, \\n."""
+        shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+        self.exit(BAD_INPUT, f"{self.prog}: {shown} (--help for more)\n")
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:

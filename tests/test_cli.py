@@ -471,3 +471,13 @@ def test_bench_check_figure_small() -> None:
     assert figure["figure"] == "checked games (random bots)"
     assert figure["seconds"] > 0 and figure["baseline_seconds"] > 0
     assert figure["ratio"] == figure["seconds"] / figure["baseline_seconds"]
+
+
+def test_an_option_mistake_is_one_line_even_with_a_line_break_in_an_argument(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the CLI fuzzer at 5,000 lines: an unrecognised argument holding a line break made argparse's message
+    two lines, the second naming neither the program nor a file."""
+    with pytest.raises(SystemExit) as ended:
+        main(["tune", "--deck", "clockwork_vanguard", "a\nb"])
+    assert ended.value.code == 2
+    assert capsys.readouterr().err == "countertop: unrecognized arguments: a\\nb (--help for more)\n"
