@@ -16,7 +16,7 @@ from game.bots.determinize import Observation
 from game.bots.registry import make_bot
 from game.env import Countertop, raw_env
 from game.env.encoding import ACTIONS, OFFSETS, EncodingError, Slots, flat, unflat
-from game.env.observation import layout_of, observation_size, section
+from game.env.observation import layout_of, section, state_size
 from game.env.policies import MaskedRandom, evaluate, main, policy
 from tests.test_player_views import twin
 
@@ -122,7 +122,7 @@ def test_spaces_are_the_same_objects_and_hold_what_they_describe() -> None:
         assert e.observation_space(agent) is e.observation_space(agent)
         assert e.action_space(agent) is e.action_space(agent)
         assert e.observation_space(agent).contains(e.observe(agent))
-    assert e.state().shape == (observation_size(3),) and e.state_space.contains(e.state())
+    assert e.state().shape == (state_size(3),) and e.state_space.contains(e.state())
     e.close()
 
 

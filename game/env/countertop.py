@@ -19,7 +19,7 @@ from game.core.numbers import shipped_numbers
 from game.engine import Game
 from game.env.compact import COMPACT_ACTIONS, Menu
 from game.env.encoding import ACTIONS, Codec, EncodingError, Slots
-from game.env.observation import encode, observation_size, with_selection
+from game.env.observation import encode, observation_size, state_size, with_selection
 
 if TYPE_CHECKING:
     from game.env.render import Picture
@@ -70,7 +70,7 @@ class Countertop(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.size,), np.int8),
         }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.size, seed=seed + i) for i, a in enumerate(self.possible_agents)}
-        self.state_space = spaces.Box(-1.0, 1.0, (size,), np.float32)
+        self.state_space = spaces.Box(-1.0, 1.0, (state_size(players),), np.float32)
         self.game: Game | None = None
         self.slots: Slots | None = None
         self.next_seed = seed
@@ -252,7 +252,8 @@ class Countertop(AECEnv):
 
     def codec(self) -> Codec:
         table = self.live().table
-        return Codec(table, self.slotted(), table.acting_player())
+        me = table.acting_player()
+        return Codec(table, self.slotted().seen_by(table, me), me)
 
     def done(self, agent: str) -> bool:
         return self.terminations.get(agent, True) or self.truncations.get(agent, True)

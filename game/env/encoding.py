@@ -3,7 +3,7 @@ command (the observation is observation.py's)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.bots.determinize import HIDDEN_REF
-from game.core.constants import COLS, DECK_SIZE, ROWS
+from game.core.constants import COLS, DECK_SIZE, ROWS, ZONES
+from game.io.view import visible_cards
 from game.turn.commands import COMMANDS
 
 if TYPE_CHECKING:
@@ -19,10 +20,15 @@ if TYPE_CHECKING:
 
 SEATS = 4
 SHARED = 20
-"""Card slots for the cards nobody owns (locations, the Madness pile, the monster, treasure, made Madness cards)."""
+"""Card slots for the cards nobody owns (locations, the monster, treasure) and, for a moment, Madness cards."""
 SHARED_SLOT = SEATS * DECK_SIZE
 """The first shared slot: after every seat's 20, whatever the number of players."""
 CARDS = SHARED_SLOT + SHARED
+STATE_SLOTS = 40
+"""The state's slots after the shared ones (CARDS up, no action names them), for the Madness cards the shared slots
+can't hold: the state shows every card, and the game makes Madness cards without end (G-1)."""
+MADNESS = "madness"
+"""The kind of card that has no fixed slot (`Slots`)."""
 SQUARES = COLS * ROWS
 OPTIONS = 48
 """The most options a pending choice may offer (a hand over the limit is the longest list)."""
@@ -48,51 +54,109 @@ class EncodingError(ValueError):
 
 
 class Slots:
-    """Where each card sits in the encodings, for the whole game: the i-th card of seat s's deck (ref `p{s+1}-{i}`)
-    in slot 20*s + i - 1, the n-th card the game made (ref `name-n`: locations, the Madness pile, the monster,
-    treasure, Madness cards made later) in slot 80 + n - 1, and any other card (a determinization's redealt
-    cards) in the first free slot of its owner's 20, else the first free one from 80 up, then from 0 up among the
-    seats at the table (the slots the observation has rows for). A slot depends on the card's ref alone, so games
-    that differ only in hidden cards put every visible card in the same slot."""
+    """Where each card but a Madness card sits in the encodings, for the whole game: the i-th card of seat s's deck
+    (ref `p{s+1}-{i}`) in slot 20*s + i - 1, the n-th card the game made (ref `name-n`: locations, the monster,
+    treasure) in slot 80 + n - 1, and any other card (a determinization's redealt cards) in the first free slot of
+    its owner's 20, else the first free one from 80 up, then from 0 up among the seats at the table (the slots the
+    observation has rows for). A slot depends on the card's ref alone, so games that differ only in hidden cards put
+    every visible card in the same slot. Madness cards are all alike, and the game makes one for every draw from an
+    empty pile (G-1, without end), so they have no fixed slot: `seen_by` gives them slots for one moment."""
 
     def __init__(self, table: Table, known: Mapping[str, int] | None = None) -> None:
         """The slots of a table's cards; `known` (another game's slots by ref) keeps the slots of the refs it holds."""
         self.of: dict[str, int] = {}
         self.ref_at: dict[int, str] = {}
+        self.madness: set[str] = set()
         self.seat: dict[str, int] = {p.name: p.seat for p in table.players()}
         if len(self.seat) > SEATS:
             raise EncodingError(f"the encoding holds at most {SEATS} players")
         if known is not None:
-            for ref in table.refs:
-                if ref in known:
+            for ref, eid in table.refs.items():
+                if ref in known and table.kind(eid) != MADNESS:
                     self.put(ref, known[ref])
         self.update(table)
 
     def update(self, table: Table) -> None:
-        """Give every card without a slot (a new table's, or a card the game made) its slot."""
-        if table.refs.keys() <= self.of.keys():
+        """Give every card without a slot (a new table's, or a card the game made) its slot; a Madness card none."""
+        if len(table.refs) == len(self.of) + len(self.madness):
             return
         later = []
-        for ref in table.refs:
-            if ref not in self.of:
-                slot = natural_slot(ref)
-                if slot is None or slot in self.ref_at:
-                    later.append(ref)
-                else:
-                    self.put(ref, slot)
+        for ref, eid in table.refs.items():
+            if ref in self.of or ref in self.madness:
+                continue
+            if table.kind(eid) == MADNESS:
+                self.madness.add(ref)
+                continue
+            slot = natural_slot(ref)
+            if slot is None or slot in self.ref_at:
+                later.append(ref)
+            else:
+                self.put(ref, slot)
         seated = len(self.seat) * DECK_SIZE
         for ref in later:
             owner = self.seat.get(table.owner(table.refs[ref]) or "")
             own = range(owner * DECK_SIZE, (owner + 1) * DECK_SIZE) if owner is not None else range(0)
             free = next((s for s in (*own, *range(SHARED_SLOT, CARDS), *range(seated)) if s not in self.ref_at), None)
             if free is None:
-                raise EncodingError(f"the encoding holds at most {seated + SHARED} cards with {len(self.seat)} "
-                                    "players")
+                raise EncodingError(f"the encoding holds at most {seated + SHARED} cards besides Madness cards "
+                                    f"with {len(self.seat)} players")
             self.put(ref, free)
 
     def put(self, ref: str, slot: int) -> None:
         self.of[ref] = slot
         self.ref_at[slot] = ref
+
+    def seen_by(self, table: Table, viewer: str | None, everything: bool = False) -> CardSlots:
+        """The slots of one moment's encodings for `viewer`: each Madness card it may see in a slot no card it sees
+        holds (`place`), every other card in its fixed slot. All of it is what the viewer may know, so games that
+        differ only in hidden cards give it the same slots. With `everything` (the state, `viewer` the acting player)
+        the viewer's Madness cards keep those slots but a seen card's, and the others take the slots their refs name,
+        the shared ones left, then the state's own, STATE_SLOTS from CARDS up."""
+        self.update(table)
+        seen = set(visible_cards(table, viewer))
+        rows = (*range(SHARED_SLOT, CARDS), *range(len(self.seat) * DECK_SIZE))
+        unseen = [s for s in rows if s in self.ref_at and table.refs[self.ref_at[s]] not in seen]
+        taken = self.place(table, [e for e in seen if table.kind(e) == MADNESS], {}, unseen)
+        if everything:
+            kept = {slot: ref for slot, ref in taken.items() if slot not in self.ref_at}
+            rest = [e for e in table.cards() if table.kind(e) == MADNESS and table.ref(e) not in kept.values()]
+            taken = self.place(table, rest, kept, range(CARDS, CARDS + STATE_SLOTS), state=True)
+        of = {ref: slot for ref, slot in self.of.items() if slot not in taken}
+        of.update((ref, slot) for slot, ref in taken.items())
+        return CardSlots(of, {slot: ref for ref, slot in of.items()}, self.seat)
+
+    def place(self, table: Table, madness: list[int], taken: Mapping[int, str], spare: Sequence[int],
+              state: bool = False) -> dict[int, str]:
+        """Madness cards in the slots their refs name (80 + n - 1) when no card holds them, the others (by zone, seat
+        and arrival) in the shared slots no card holds, then in `spare`, in order; more than that is refused (in
+        one line: the bound of a game that makes Madness cards without end)."""
+        placed, rest = dict(taken), []
+        for eid in sorted(madness, key=lambda e: (ZONES.index(table.zone(e)),
+                                                  self.seat.get(table.controller(e) or "", SEATS), table.arrival(e))):
+            ref = table.ref(eid)
+            slot = natural_slot(ref)
+            if slot is not None and SHARED_SLOT <= slot < CARDS and slot not in self.ref_at and slot not in placed:
+                placed[slot] = ref
+            else:
+                rest.append(ref)
+        free = [s for s in range(SHARED_SLOT, CARDS) if s not in self.ref_at and s not in placed]
+        free += [s for s in spare if s not in placed]
+        if len(rest) > len(free):
+            raise EncodingError(f"{len(madness) + len(taken)} Madness cards {'in the game' if state else 'seen'}: "
+                                f"more than the {'state' if state else 'observation'} holds with {len(self.seat)} "
+                                "players (G-1: a draw from an empty Madness pile makes one)")
+        placed.update(zip(free, rest, strict=False))
+        return placed
+
+
+@dataclass(frozen=True)
+class CardSlots:
+    """The card slots of one moment's encodings for one viewer (`Slots.seen_by`): each card's slot by ref, the ref
+    in each slot, and each player's seat."""
+
+    of: Mapping[str, int]
+    ref_at: Mapping[int, str]
+    seat: Mapping[str, int]
 
     def own_index(self, ref: str, player: str) -> int:
         """A card's place among its owner's 20 slots, when that owner is the player."""
@@ -202,10 +266,10 @@ def unflat(index: int) -> tuple[str, tuple[int, ...]]:
 
 @dataclass(frozen=True)
 class Codec:
-    """Action indices of one moment of one game: the table, its card slots, and the player to act."""
+    """Action indices of one moment of one game: the table, the card slots the player to act sees, and that player."""
 
     table: Table
-    slots: Slots
+    slots: CardSlots
     me: str
 
     def card(self, ref: str) -> int:

@@ -32,7 +32,9 @@ from game.env.encoding import (
     SHARED,
     SHARED_SLOT,
     SQUARES,
+    STATE_SLOTS,
     TARGETS,
+    CardSlots,
     EncodingError,
     Slots,
     square_index,
@@ -115,12 +117,13 @@ class CardColumns:
 class Layout:
     """The observation of a table of `players` players: its sections, each a table of rows of fields, one after the
     other. Seat one-hots have a column per seat, and the cards section a row per card slot the table may use (the
-    seats' 20 each, in seat order, then the 20 shared ones, SHARED_SLOT up): with 4 players, the one layout every
-    table had before; with fewer, the same less the columns and rows of the seats it doesn't have."""
+    seats' 20 each, in seat order, then the 20 shared ones, SHARED_SLOT up, then `extra` more: the state's
+    STATE_SLOTS): with 4 players, the one layout every table had before; with fewer, the same less the columns and
+    rows of the seats it doesn't have."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, extra: int = 0) -> None:
         self.players = players
-        self.card_rows = players * DECK_SIZE + SHARED
+        self.card_rows = players * DECK_SIZE + SHARED + extra
         self.sections = (("global", global_fields(players), 1), ("players", PLAYER, players),
                          ("squares", SQUARE, SQUARES), ("cards", card_fields(players), self.card_rows),
                          ("options", OPTION, OPTIONS), ("selection", SELECTION, 1))
@@ -146,7 +149,7 @@ class Layout:
         """The row of a card slot in the cards section (EncodingError for the slot of a seat not at the table)."""
         if slot < self.players * DECK_SIZE:
             return slot
-        if slot >= SHARED_SLOT:
+        if SHARED_SLOT <= slot < SHARED_SLOT + self.card_rows - self.players * DECK_SIZE:
             return self.players * DECK_SIZE + slot - SHARED_SLOT
         raise EncodingError(f"card slot {slot} belongs to a seat a table of {self.players} players does not have")
 
@@ -158,12 +161,21 @@ class Layout:
 
 LAYOUTS = {players: Layout(players) for players in range(2, SEATS + 1)}
 """The observation's layout for each number of players."""
-SIZES = {layout.size: layout for layout in LAYOUTS.values()}
+STATE_LAYOUTS = {players: Layout(players, STATE_SLOTS) for players in range(2, SEATS + 1)}
+"""The state's layout for each number of players: the observation's, with STATE_SLOTS more card rows."""
+SIZES = {layout.size: layout for layout in (*LAYOUTS.values(), *STATE_LAYOUTS.values())}
+if len(SIZES) != 2 * len(LAYOUTS):
+    raise EncodingError("two layouts have the same size: a vector's size must tell its layout")
 
 
 def observation_size(players: int) -> int:
     """The numbers in the observation (and the state) of a table of this many players."""
     return LAYOUTS[players].size
+
+
+def state_size(players: int) -> int:
+    """The numbers in the state of a table of this many players."""
+    return STATE_LAYOUTS[players].size
 
 
 def layout_of(vector: np.ndarray) -> Layout:
@@ -179,8 +191,11 @@ def section(vector: np.ndarray, name: str) -> np.ndarray:
 def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = False) -> np.ndarray:
     """What `viewer` may know of the table (hidden cards are left out: every deck, the Madness pile, the other
     hands), or with `everything` the global state (every card, no viewer), as the scaled vector of docs/rl.md,
-    with an empty selection. The numbers are written unscaled into a flat buffer, then scaled and clipped at once."""
-    layout = LAYOUTS[len(table.players_order)]
+    with an empty selection (the state's layout has STATE_SLOTS more card rows). Madness cards take the slots the
+    viewer sees them in (`Slots.seen_by`; the state: the acting player's). The numbers are written unscaled into a
+    flat buffer, then scaled and clipped at once."""
+    layout = (STATE_LAYOUTS if everything else LAYOUTS)[len(table.players_order)]
+    seen = slots.seen_by(table, table.acting_player() if everything else viewer, everything)
     out = array("f", bytes(4 * layout.size))
     seat = {name: i for i, name in enumerate(table.players_order)}
     shown = list(table.refs.values()) if everything else visible_cards(table, viewer)
@@ -191,8 +206,8 @@ def encode(table: Table, slots: Slots, viewer: str | None, everything: bool = Fa
     put = CardWriter(out, layout, table, seat, viewer)
     for eid in shown:
         ref = table.ref(eid)
-        put.card(slots.of[ref], eid, listed.get(eid, 0), ref in options, ref == source)
-    encode_options(out, layout.start["options"], table, slots, options, shown)
+        put.card(seen.of[ref], eid, listed.get(eid, 0), ref in options, ref == source)
+    encode_options(out, layout.start["options"], table, seen, options, shown)
     vector = np.frombuffer(out, dtype=np.float32) / layout.scale
     return np.clip(vector, -1.0, 1.0, out=vector)
 
@@ -315,7 +330,7 @@ class CardWriter:
                 stats.range, 0))
 
 
-def encode_options(out: array[float], first: int, table: Table, slots: Slots, options: list[object],
+def encode_options(out: array[float], first: int, table: Table, slots: CardSlots, options: list[object],
                    shown: list[int]) -> None:
     """The pending choice's options, unscaled: a card the player may see by its slot, a hidden card as hidden, a
     number, or a text."""
