@@ -20,7 +20,7 @@ from game.core.dice import Dice
 from game.core.table import CardParts, Filing
 from game.engine import Game
 from game.io.serialize import card_parts, table_without_cards
-from game.io.view import SeenTable, player_view, visible_to
+from game.io.view import SeenTable, player_log, player_view, visible_to
 
 HIDDEN_REF = "hidden-"
 
@@ -85,9 +85,8 @@ class Sampler:
                     n += 1
                 renames[card["ref"]] = f"{HIDDEN_REF}{n}"
         self.new_refs = list(renames.values())
-        seen = player_view(game.table, player)
         state["cards"] = [c for c in state["cards"] if c["ref"] not in hidden]
-        state["log"] = seen["log"]
+        state["log"] = player_log(game.table, player)
         state["rejected"] = []
         state["history"] = []
         state["queue"] = renamed(state["queue"], renames)

@@ -68,8 +68,10 @@ class Node:
 
 
 def key(action: dict[str, Any]) -> Key:
-    """An action as a stable dictionary key: its fields in name order, each list (a square, a path) a tuple."""
-    return tuple([(name, frozen(value)) for name, value in sorted(action.items())])
+    """An action as a stable dictionary key: its fields in name order, each list (a square, a path) a tuple (most
+    fields are not lists: they are taken as they are, without a call)."""
+    return tuple(sorted([(name, frozen(value) if isinstance(value, list) else value)
+                         for name, value in action.items()]))
 
 
 def frozen(value: Any) -> Any:
