@@ -86,16 +86,18 @@ class Sampler:
                 renames[card["ref"]] = f"{HIDDEN_REF}{n}"
         self.new_refs = list(renames.values())
         state["cards"] = [c for c in state["cards"] if c["ref"] not in hidden]
-        state["log"] = player_log(game.table, player)
+        del state["log"], state["dice"]
         state["rejected"] = []
         state["history"] = []
         state["queue"] = renamed(state["queue"], renames)
         state["pending"] = renamed(state["pending"], renames)
         for p in state["players"]:
             p["grants"] = renamed(p["grants"], renames)
-        self.base: dict[str, Any] = json.loads(json.dumps(state))
-        """The state every determinization shares (the visible cards, the turn, the log): read, never changed, by
-        `build_game`, which copies what a game may change. One JSON round trip makes it what a save holds."""
+        self.base: dict[str, Any] = {**json.loads(json.dumps(state)), "log": player_log(game.table, player)}
+        """The state every determinization shares (the visible cards, the turn, the log as the player reads it; the
+        dice are each deal's own): read, never changed, by `table_without_cards`, which copies what a game may
+        change. One JSON round trip makes it what a save holds; the log needs none, its entries being the redacted
+        copies already (and no event changes once it is recorded)."""
         self.filed: Filing | None = None
         """The indexes of the first deal's cards, which every later deal takes as they are."""
 
