@@ -203,3 +203,36 @@ def test_an_observation_lists_nothing_once_its_game_has_moved_on() -> None:
     with pytest.raises(RuntimeError, match="moved on"):
         seen.other_than_ending()
     game.close()
+
+
+def indexes(game: Game) -> dict[str, object]:
+    """A table's card indexes as its readers see them (zones by owner and controller, ready stasis cards,
+    characters, squares), in their order."""
+    table = game.table
+    players = list(table.players_order)
+    zones = ("hand", "deck", "board", "stasis", "discard", "location", "madness", "removed")
+    return {"zones": [table.zone_cards(z) for z in zones],
+            "owned": [table.zone_cards(z, p) for z in zones for p in players],
+            "controlled": [table.zone_cards(z, p, by="controller") for z in zones for p in players],
+            "ready": [table.stasis_ready(p) for p in players], "characters": table.characters(),
+            "squares": list(table.location_squares().items()) + [(e, table.pos(e)) for e in table.cards()],
+            "refs": list(table.refs.items())}
+
+
+@pytest.mark.parametrize("players,game_seed,steps,bots", STATES)
+def test_a_deal_that_takes_the_first_deals_indexes_is_the_deal_filed_card_by_card(
+        players: int, game_seed: int, steps: int, bots: list[str]) -> None:
+    """Every deal after a sampler's first takes that one's indexes ready-made (`Table.add_filed`): each is the same
+    game, with the same indexes, as a fresh sampler's first deal of the same seed, filed card by card."""
+    game = play_some(players, game_seed, steps, bots)
+    player = game.table.acting_player()
+    sampler = Sampler(game, player)
+    sampler.sample(0).close()
+    for s in range(1, 5):
+        filed, fresh = sampler.sample(s), Sampler(game, player).sample(s)
+        assert filed.to_state() == fresh.to_state()
+        assert indexes(filed) == indexes(fresh)
+        assert filed.legal_actions() == fresh.legal_actions()
+        for g in (filed, fresh):
+            g.close()
+    game.close()

@@ -15,10 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.components import Health, Stats
 from game.core.dice import Dice
+from game.core.table import CardParts, Filing
 from game.engine import Game
-from game.io.serialize import build_game
-from game.io.view import SeenTable, player_view, visible_to
+from game.io.serialize import card_parts, table_without_cards
+from game.io.view import SeenTable, player_log, player_view, visible_to
 
 HIDDEN_REF = "hidden-"
 
@@ -83,37 +85,52 @@ class Sampler:
                     n += 1
                 renames[card["ref"]] = f"{HIDDEN_REF}{n}"
         self.new_refs = list(renames.values())
-        seen = player_view(game.table, player)
         state["cards"] = [c for c in state["cards"] if c["ref"] not in hidden]
-        state["log"] = seen["log"]
+        del state["log"], state["dice"]
         state["rejected"] = []
         state["history"] = []
         state["queue"] = renamed(state["queue"], renames)
         state["pending"] = renamed(state["pending"], renames)
         for p in state["players"]:
             p["grants"] = renamed(p["grants"], renames)
-        self.base: dict[str, Any] = json.loads(json.dumps(state))
-        """The state every determinization shares (the visible cards, the turn, the log): read, never changed, by
-        `build_game`, which copies what a game may change. One JSON round trip makes it what a save holds."""
+        self.base: dict[str, Any] = {**json.loads(json.dumps(state)), "log": player_log(game.table, player)}
+        """The state every determinization shares (the visible cards, the turn, the log as the player reads it; the
+        dice are each deal's own): read, never changed, by `table_without_cards`, which copies what a game may
+        change. One JSON round trip makes it what a save holds; the log needs none, its entries being the redacted
+        copies already (and no event changes once it is recorded)."""
+        self.filed: Filing | None = None
+        """The indexes of the first deal's cards, which every later deal takes as they are."""
 
     def sample(self, seed: int) -> Game:
-        """A determinization: every hidden card redrawn from its group, fresh dice; the same seed, the same game."""
+        """A determinization: every hidden card redrawn from its group, fresh dice; the same seed, the same game.
+        Every deal puts the same refs in the same places, so the first one's indexes serve all the others
+        (`Table.add_filed`)."""
         rng = random.Random(seed)
-        cards = list(self.base["cards"])
+        hidden: list[CardParts] = []
         refs = iter(self.new_refs)
         for owner, slots, names in self.groups:
             dealt = list(names)
             rng.shuffle(dealt)
             for slot, name in zip(slots, dealt, strict=True):
-                card = {"ref": next(refs), "name": name, "zone": slot.zone, "seq": slot.seq, "owner": owner,
-                        "controller": slot.controller}
-                printed = self.pool[name]
-                if printed.is_character:
-                    card["stats"] = [printed.hp, printed.atk, printed.crt, printed.mv, printed.range,
-                                     printed.damage_type]
-                    card["hp"] = printed.hp
-                cards.append(card)
-        return Game(build_game({**self.base, "cards": cards, "dice": Dice(rng.randrange(2**32)).to_json()}))
+                hidden.append((next(refs), name, owner, slot.zone, slot.controller, slot.seq, None, self.printed(name)))
+        game = table_without_cards(self.base, Dice(rng.randrange(2**32)))
+        cards = [card_parts(game, card) for card in self.base["cards"]] + hidden
+        if self.filed is None:
+            for parts in cards:
+                game.add_card(*parts)
+            self.filed = game.filing()
+        else:
+            game.add_filed(cards, self.filed)
+        return Game(game)
+
+    def printed(self, name: str) -> list[Any]:
+        """A hidden card's components beside its own: a character's printed stats and HP."""
+        printed = self.pool[name]
+        if not printed.is_character:
+            return []
+        assert printed.hp is not None and printed.atk is not None
+        return [Stats(printed.hp, printed.atk, printed.crt, printed.mv, printed.range, printed.damage_type),
+                Health(printed.hp)]
 
 
 @dataclass

@@ -68,13 +68,18 @@ class Node:
 
 
 def key(action: dict[str, Any]) -> Key:
-    """An action as a stable dictionary key: its fields in name order, each list (a square, a path) a tuple."""
-    return tuple([(name, frozen(value)) for name, value in sorted(action.items())])
+    """An action as a stable dictionary key: its fields in name order, each list (a square, a path) a tuple (most
+    fields are not lists: they are taken as they are, without a call)."""
+    return tuple(sorted([(name, frozen(value) if isinstance(value, list) else value)
+                         for name, value in action.items()]))
 
 
 def frozen(value: Any) -> Any:
-    """A field of an action made hashable: lists (of lists) become tuples, the rest stays."""
-    return tuple([frozen(v) for v in value]) if isinstance(value, list) else value
+    """A field of an action made hashable: lists (of lists) become tuples, the rest stays (an element that is not a
+    list is taken as it is, without a call: a square is two numbers)."""
+    if not isinstance(value, list):
+        return value
+    return tuple([frozen(v) if isinstance(v, list) else v for v in value])
 
 
 def text(action: dict[str, Any]) -> str:
@@ -192,13 +197,19 @@ def offered(game: Game, node: Node, root: Node, first: dict[Key, dict[str, Any]]
     keys, and the indexes of the untried ones; each tried child legal here counts one more availability."""
     actions = game.legal_actions()
     keys = [key(a) for a in actions]
-    if node is root and any(k in first for k in keys):
+    if node is root:
         kept = [i for i, k in enumerate(keys) if k in first]
-        actions, keys = [actions[i] for i in kept], [keys[i] for i in kept]
-    for k in keys:
-        if k in node.children:
-            node.children[k].available += 1
-    return actions, keys, [i for i, k in enumerate(keys) if k not in node.children]
+        if kept:
+            actions, keys = [actions[i] for i in kept], [keys[i] for i in kept]
+    fresh = []
+    children = node.children
+    for i, k in enumerate(keys):  # one lookup a key: a tuple's hash is worked out again at every lookup
+        child = children.get(k)
+        if child is None:
+            fresh.append(i)
+        else:
+            child.available += 1
+    return actions, keys, fresh
 
 
 def ucb(node: Node) -> float:

@@ -109,6 +109,33 @@ def _drop_world(name: str) -> None:
     esper.delete_world(name)
 
 
+CardParts = tuple[str, str, str | None, str, str | None, int, Square | None, list[Any]]
+"""A card as `add_card` makes it: ref, name, owner, zone, controller, arrival, square, and its other components."""
+K = TypeVar("K")
+
+
+def nested(index: dict[K, dict[int, None]]) -> dict[K, dict[int, None]]:
+    """A copy of an index of indexes."""
+    return {k: dict(v) for k, v in index.items()}
+
+
+@dataclass(frozen=True)
+class Filing:
+    """The indexes of a table's cards (`Table.filing`): read, never changed, by `Table.add_filed`, which copies them."""
+
+    refs: dict[str, int]
+    owner: dict[int, str | None]
+    controller: dict[int, str | None]
+    zones: dict[str, dict[int, None]]
+    owned: dict[tuple[str, str], dict[int, None]]
+    controlled: dict[tuple[str, str], dict[int, None]]
+    ready: dict[str, dict[int, None]]
+    characters: dict[int, None]
+    squares: dict[Square, int]
+    locations: dict[Square, int]
+    square_of: dict[int, Square]
+
+
 class Table:
     """One table of Countertop in its own esper world: entities, queries, zone moves, the log and its hooks.
 
@@ -220,6 +247,29 @@ class Table:
         their next read. A ref already in the game is refused before anything changes."""
         if ref in self.refs:
             raise ValueError(f"a card with ref {ref!r} already exists")
+        eid = self._make_card(ref, name, owner, zone, controller, seq, square, more)
+        self._owner[eid] = owner
+        self._controller[eid] = (controller or owner) if owner is not None else None
+        if self._zone_of[eid].seq < self.seq:
+            self._stale = True
+        self._file(eid)
+        return eid
+
+    def add_filed(self, cards: list[CardParts], filing: Filing) -> None:
+        """Make a table's first cards as `add_card` would, and take their indexes ready-made from `filing`
+        instead of filing card by card: what a determinization deals, whose cards differ from the table the
+        filing was taken of only by the names of hidden cards, which are never on the board or in stasis."""
+        if self.refs:
+            raise ValueError("add_filed makes a table's first cards")
+        for parts in cards:
+            self._make_card(*parts)
+        if self.refs != filing.refs:
+            raise ValueError("these cards are not the ones the filing was taken of")
+        self._take_filing(filing)
+
+    def _make_card(self, ref: str, name: str, owner: str | None, zone: str, controller: str | None,
+                   seq: int | None, square: Square | None, more: list[Any]) -> int:
+        """The card's entity and its entries by ref, card and zone (the other indexes are the caller's)."""
         card = Card(ref, name, self.pool[name].kind)
         if seq is None:
             seq = self.new_seq()
@@ -234,11 +284,6 @@ class Table:
         self.refs[ref] = eid
         self._card[eid] = card
         self._zone_of[eid] = where
-        self._owner[eid] = owner
-        self._controller[eid] = (controller or owner) if owner is not None else None
-        if seq < self.seq:
-            self._stale = True
-        self._file(eid)
         return eid
 
     def make_ref(self, name: str) -> str:
@@ -719,6 +764,24 @@ class Table:
         self._occupancy_memo: dict[tuple[str, Square, int], Any] = {}
         self._locations: dict[Square, int] = {}
         self._square_of: dict[int, Square] = {}
+        self._stale = False
+
+    def filing(self) -> Filing:
+        """A copy of the indexes of this table's cards, sorted (`add_filed` gives them to a table dealt the same
+        cards)."""
+        if self._stale:
+            self._resort()
+        return Filing(dict(self.refs), dict(self._owner), dict(self._controller), nested(self._zones),
+                      nested(self._owned), nested(self._controlled), nested(self._ready), dict(self._characters),
+                      dict(self._squares), dict(self._locations), dict(self._square_of))
+
+    def _take_filing(self, filing: Filing) -> None:
+        self._owner, self._controller = dict(filing.owner), dict(filing.controller)
+        self._zones, self._owned = nested(filing.zones), nested(filing.owned)
+        self._controlled, self._ready = nested(filing.controlled), nested(filing.ready)
+        self._characters, self._squares = dict(filing.characters), dict(filing.squares)
+        self._locations, self._square_of = dict(filing.locations), dict(filing.square_of)
+        self._occupancy_memo = {}
         self._stale = False
 
     def _add(self, found: dict[int, None], eid: int, seq: int) -> None:

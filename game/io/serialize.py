@@ -37,7 +37,7 @@ from game.core.components import (
 )
 from game.core.dice import Dice
 from game.core.problems import MAX_DEPTH, FileProblems, Problem, depth, read_bounded
-from game.core.table import Table
+from game.core.table import CardParts, Table
 from game.io.invariants import state_problems
 from game.io.view import view
 from game.turn.legal import legal_actions
@@ -186,6 +186,15 @@ def load_state(data: Any, file: str = "<save>") -> Table:
 def build_game(data: dict[str, Any]) -> Table:
     """Make the table of a validated save (its log and history hold the save's own events and commands, as
     `dump_state` gives them)."""
+    game = table_without_cards(data)
+    for card in data["cards"]:
+        restore_card(game, card)
+    return game
+
+
+def table_without_cards(data: dict[str, Any], dice: Dice | None = None) -> Table:
+    """The table of a validated save, all but its cards; with `dice`, those instead of the saved ones (a
+    determinization's fresh dice)."""
     game = new_table(list(data["players_order"]))
     for p, saved in zip(game.players(), data["players"], strict=True):
         p.vp, p.stones = saved["vp"], saved["stones"]
@@ -197,9 +206,7 @@ def build_game(data: dict[str, Any]) -> Table:
     t.turn, t.active, t.phase = saved_turn["turn"], saved_turn["active"], saved_turn["phase"]
     t.done, t.winner = set(saved_turn["done"]), saved_turn["winner"]
     game.seq, game.made = int(data["seq"]), int(data["made"])
-    for card in data["cards"]:
-        restore_card(game, card)
-    game.dice = Dice.from_json(data["dice"])
+    game.dice = dice if dice is not None else Dice.from_json(data["dice"])
     game.log, game.rejected = list(data["log"]), list(data["rejected"])
     game.queue, game.pending = json_copy(data["queue"]), json_copy(data["pending"])
     game.history, game.last_rolls = list(data["history"]), list(data["last_rolls"])
@@ -208,6 +215,11 @@ def build_game(data: dict[str, Any]) -> Table:
 
 def restore_card(game: Table, data: dict[str, Any]) -> None:
     """Recreate one card entity from `card_state` output, with all its components at once."""
+    game.add_card(*card_parts(game, data))
+
+
+def card_parts(game: Table, data: dict[str, Any]) -> CardParts:
+    """A card of `card_state` output as `Table.add_card` takes it, its components made anew."""
     if data["name"] not in game.pool:
         raise ValueError(f"unknown card {data['name']!r}")
     more: list[Any] = []
@@ -234,8 +246,8 @@ def restore_card(game: Table, data: dict[str, Any]) -> None:
         more.append(OncePerTurn(set(data["once_used"])))
     more += [MARKERS[flag]() for flag in data.get("flags", [])]
     pos = data.get("pos")
-    game.add_card(data["ref"], data["name"], data["owner"], data["zone"], data["controller"], data["seq"],
-                  (pos[0], pos[1]) if pos is not None else None, more)
+    return (data["ref"], data["name"], data["owner"], data["zone"], data["controller"], data["seq"],
+            (pos[0], pos[1]) if pos is not None else None, more)
 
 
 def save_game(game: Table, path: str, ui: dict[str, Any] | None = None) -> None:

@@ -3,7 +3,7 @@ may see it (hidden cards in no form), and a text summary."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.core.components import Defences, Health, Resolving, Stats
@@ -155,10 +155,7 @@ def player_view(game: Table, player: str | None, *, log: bool = True) -> dict[st
     if player is not None and player not in game.players_order:
         raise KeyError(player)
     shown = {ref: eid for ref, eid in game.refs.items() if visible_to(game, eid, player)}
-
-    def say(value: Any) -> Any:
-        return value if not isinstance(value, str) or value not in game.refs or value in shown else HIDDEN
-
+    say = teller(game, shown)
     full = view(game, shown)
     players = {}
     for name, entry in full["players"].items():
@@ -187,6 +184,22 @@ def player_view(game: Table, player: str | None, *, log: bool = True) -> dict[st
         "log": [redact(e, player, say) for e in full["log"]] if log else [],
         "madness_pile": len(game.zone_cards("madness")),
     }
+
+
+def teller(game: Table, shown: dict[str, int]) -> Callable[[Any], Any]:
+    """How a view names a value: a ref of a card not `shown` becomes "a card", anything else stays."""
+
+    def say(value: Any) -> Any:
+        return value if not isinstance(value, str) or value not in game.refs or value in shown else HIDDEN
+
+    return say
+
+
+def player_log(game: Table, player: str | None) -> list[dict[str, Any]]:
+    """The log of `player_view`, alone (a determinization keeps it, and needs nothing else of the view)."""
+    shown = {ref: eid for ref, eid in game.refs.items() if visible_to(game, eid, player)}
+    say = teller(game, shown)
+    return [redact(e, player, say) for e in game.log]
 
 
 class SeenCards(Mapping[str, dict[str, Any]]):
