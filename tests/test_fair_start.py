@@ -11,10 +11,10 @@ import pytest
 from conftest import setup
 
 from game.cli import main
-from game.core.numbers import shipped_numbers
+from game.core.numbers import overlaid, shipped_numbers
 from game.engine import Game
 from game.io.setup import new_game
-from game.tools.seats import UNFAIR, candidates, deals, judged, merged, seat_rates, start_variant
+from game.tools.seats import UNFAIR, candidates, deals, judged, seat_rates, start_variant
 from game.tools.sim import GameResult
 
 RACE = """
@@ -103,9 +103,22 @@ def test_candidates_come_from_the_numbers_table_g9() -> None:
     assert found["minion_plays +1 per seat after the first"].changes == {
         "first_round": {"seat2": {"minion_plays": 2}, "seat3": {"minion_plays": 3}, "seat4": {"minion_plays": 4}}}
     assert not any("round_end" in c.label for c in candidates(shipped_numbers()))
-    assert merged({"round_end": 0, "first_round": {"seat3": {"start_vp": 0}}},
+    assert overlaid({"round_end": 0, "first_round": {"seat3": {"start_vp": 0}}},
                   {"first_round": {"seat3": {"action_plays": 2}}}) == {
         "round_end": 0, "first_round": {"seat3": {"start_vp": 0, "action_plays": 2}}}
+
+
+def test_candidates_for_one_player_count_are_its_own_table_g9() -> None:
+    """Balancing two players alone, each compensation is the `[two_players]` table's and names seat 2 only (the
+    "+1" and "+1 per seat" changes are the same for one later seat, so each is tried once)."""
+    found = candidates(shipped_numbers(), 2)
+    assert [c.label for c in found[:3]] == ["as they are", "opening_hand +1 for seat 2 (2 players only)",
+                                            "stones_per_turn +1 for seat 2 (2 players only)"]
+    assert found[1].changes == {"two_players": {"first_round": {"seat2": {"opening_hand": 6}}}}
+    assert len(found) == 1 + 6
+    three = {c.label: c.changes for c in candidates(shipped_numbers(), 3)}
+    assert three["start_vp +1 per seat after the first (3 players only)"] == {
+        "three_players": {"first_round": {"seat2": {"start_vp": 1}, "seat3": {"start_vp": 5}}}}
 
 
 def test_each_deal_is_played_from_every_seat() -> None:

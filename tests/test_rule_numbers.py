@@ -168,6 +168,12 @@ BAD = [
     ("[rules.first_round.seat2]\nhand_limit = 6", "rules.first_round.seat2: unknown key 'hand_limit'"),
     ("[rules.first_round.seat2]\nopening_hand = 21", "rules.first_round.seat2.opening_hand: must be at most 20"),
     ("[rules]\nfirst_round = 3", "rules.first_round: must be a table, not 3"),
+    ("[rules.five_players]\nstart_vp = 1", "rules: unknown key 'five_players'"),
+    ("[rules.two_players]\nvictory_vp = 0", "rules.two_players.victory_vp: must be at least 1, not 0"),
+    ("[rules.two_players]\nstones = 4", "rules.two_players: unknown key 'stones'"),
+    ("[rules.three_players.first_round.seat2]\nhand_limit = 6",
+     "rules.three_players.first_round.seat2: unknown key 'hand_limit'"),
+    ("[rules]\ntwo_players = 3", "rules.two_players: must be a table, not 3"),
 ]
 
 
@@ -192,6 +198,27 @@ def test_rules_variant_round_trips(tmp_path: Path) -> None:
     assert again.rules == made.rules and again.contents == made.contents
     assert isinstance(again.contents.numbers, Numbers) and again.contents.numbers.for_seat("opening_hand", 1, True) == 6
     assert made.changes() == ["rules victory_vp 10 -> 12", "rules first_round.seat2.opening_hand 5 -> 6"]
+
+
+def test_a_player_counts_own_numbers_apply_to_that_count_only_g9(tmp_path: Path) -> None:
+    """G-9: `[two_players.first_round.seat2] start_vp = 1` and `[two_players] victory_vp = 8` give seat 2 of two
+    players 1 VP before the first turn and end a two-player game at 8; three players keep the rules as they are.
+    The variant reads back from the file it writes, and says what it changed by player count."""
+    made = build_variant("two", {}, {}, "t.toml", {"two_players": {"victory_vp": 8,
+                                                                   "first_round": {"seat2": {"start_vp": 1}}}})
+    numbers = made.contents.numbers
+    assert numbers is not None
+    assert made.changes() == ["rules two_players.victory_vp 10 -> 8", "rules two_players.first_round.seat2.start_vp "
+                              "0 -> 1"]
+    two = Game(new_game(["Ada", "Bo"], None, 3, made.contents))
+    assert [p.vp for p in two.table.seated] == [0, 1] and two.table.numbers.victory_vp == 8
+    three = Game(new_game(["Ada", "Bo", "Cy"], None, 3, made.contents))
+    assert [p.vp for p in three.table.seated] == [0, 0, 3] and three.table.numbers.victory_vp == 10
+    assert numbers.for_players(4) is numbers and numbers.for_players(2).for_players(2) == numbers.for_players(2)
+    path = tmp_path / "again.toml"
+    path.write_text(made.toml(), encoding="utf-8")
+    assert "[rules.two_players]\nvictory_vp = 8\n\n[rules.two_players.first_round.seat2]\nstart_vp = 1" in made.toml()
+    assert load_variant(str(path)).contents == made.contents
 
 
 def test_tune_candidates_keep_the_starting_variants_rules(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""The numbers the rules use (G-1, G-3, G-6, G-7, ST-18), as data: read from assets/numbers.toml, changed by a
-variant's `[rules]` table, with a seat's own values for the first round.
+"""The numbers the rules use (G-1, G-3, G-6, G-7, G-9, ST-18), as data: read from assets/numbers.toml, changed by a
+variant's `[rules]` table, with a seat's own values for the first round and numbers for one player count only.
 
 `SPECS` says each number's rule, bounds and meaning once: the file's schema (pydantic, built from it when a file
 is checked), the rules reference and the variant checks read it there. A game's table holds its `Numbers`, and
@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import tomllib
 from dataclasses import asdict, dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +60,8 @@ SPECS = (
 SEATS = ("seat1", "seat2", "seat3", "seat4")
 """The keys of `[first_round.SEAT]` tables: seat 1 plays the first turn."""
 FIRST_ROUND = tuple(s.key for s in SPECS if s.first_round)
+PLAYER_COUNTS = {2: "two_players", 3: "three_players", 4: "four_players"}
+"""The keys of the tables of numbers for games of that many players only (`[two_players.first_round.seat2]`)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,19 @@ class Numbers:
     madness_per_vp: int
     turn_limit: int
     first_round: dict[int, dict[str, int]] = field(default_factory=dict)
+    by_players: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Numbers for games of that many players only, as a numbers table of changes over the rest (G-9)."""
+
+    def for_players(self, players: int) -> Numbers:
+        """The numbers of a game of this many players: its own table over the rest, seat by seat (no table: the
+        same numbers). The game's table holds these, so every rule reads them as it reads any number."""
+        return self._resolved.get(players, self) if self.by_players else self
+
+    @cached_property
+    def _resolved(self) -> dict[int, Numbers]:
+        """Each player count's numbers, made once (a table is set up for every simulated game)."""
+        plain = {k: v for k, v in self.table().items() if k not in PLAYER_COUNTS.values()}
+        return {count: from_table(overlaid(plain, own)) for count, own in self.by_players.items()}
 
     def for_seat(self, key: str, seat: int, first_round: bool) -> int:
         """A number for the seat (from 0): its own first-round value in the first round when it has one."""
@@ -91,9 +106,11 @@ class Numbers:
 
     def table(self) -> dict[str, Any]:
         """The numbers as a numbers file's table (`[first_round.seatN]` tables only for seats that have values)."""
-        out = {k: v for k, v in asdict(self).items() if k != "first_round"}
+        out = {k: v for k, v in asdict(self).items() if k not in ("first_round", "by_players")}
         if self.first_round:
             out["first_round"] = {SEATS[seat]: dict(values) for seat, values in sorted(self.first_round.items())}
+        for count, own in sorted(self.by_players.items()):
+            out[PLAYER_COUNTS[count]] = own
         return out
 
     def changes(self, other: Numbers) -> list[str]:
@@ -105,6 +122,9 @@ class Numbers:
                 old, new = (n.for_seat(key, seat, True) for n in (self, other))
                 if old != new and any(key in n.first_round.get(seat, {}) for n in (self, other)):
                     lines.append(f"first_round.{SEATS[seat]}.{key} {old} -> {new}")
+        for count in sorted(set(self.by_players) | set(other.by_players)):
+            lines += [f"{PLAYER_COUNTS[count]}.{line}" for line in
+                      self.for_players(count).changes(other.for_players(count)) if line not in lines]
         return lines
 
 
@@ -116,13 +136,30 @@ def numbers_file() -> Path:
 def from_table(data: dict[str, Any]) -> Numbers:
     """The Numbers of a table that passed the schema."""
     first = {SEATS.index(seat): dict(values) for seat, values in data.get("first_round", {}).items() if values}
-    return Numbers(**{s.key: data[s.key] for s in SPECS}, first_round=first)
+    counts = {count: own for count, name in PLAYER_COUNTS.items() if (own := cleaned(data.get(name, {})))}
+    return Numbers(**{s.key: data[s.key] for s in SPECS}, first_round=first, by_players=counts)
+
+
+def cleaned(table: dict[str, Any]) -> dict[str, Any]:
+    """A table without its empty tables (a seat or count that changes nothing)."""
+    out = {k: cleaned(v) if isinstance(v, dict) else v for k, v in table.items()}
+    return {k: v for k, v in out.items() if v != {}}
+
+
+def overlaid(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """`changes` over `base`, table by table: a table in both is merged key by key, anything else replaced."""
+    out = dict(base)
+    for key, value in changes.items():
+        both = isinstance(value, dict) and isinstance(out.get(key), dict)
+        out[key] = overlaid(out[key], value) if both else value
+    return out
 
 
 @cache
 def numbers_model() -> type[BaseModel]:
     """The numbers file's schema, built from SPECS: every key required and bounded, seat tables of the first-round
-    keys (imported and built only when a file is checked)."""
+    keys, and a table per player count where every key is optional (imported and built only when a file is
+    checked)."""
     from typing import Annotated
 
     from pydantic import Field, create_model
@@ -136,7 +173,10 @@ def numbers_model() -> type[BaseModel]:
     seat_model = create_model("SeatFirstRound", __base__=FileModel, **own)
     seats: Any = dict[Annotated[str, one_of(SEATS, "a seat")], seat_model]  # type: ignore[valid-type]
     fields: dict[str, Any] = {s.key: (bounded(s), ...) for s in SPECS}
-    return create_model("NumbersFile", __base__=FileModel, first_round=(seats, {}), **fields)
+    optional: dict[str, Any] = {s.key: (bounded(s) | None, None) for s in SPECS}
+    count_model = create_model("PlayerCount", __base__=FileModel, first_round=(seats, {}), **optional)
+    counts: dict[str, Any] = {name: (count_model | None, None) for name in PLAYER_COUNTS.values()}
+    return create_model("NumbersFile", __base__=FileModel, first_round=(seats, {}), **fields, **counts)
 
 
 def checked(data: dict[str, Any], file: str, where: str = "") -> tuple[Numbers | None, list[Problem]]:
@@ -144,8 +184,8 @@ def checked(data: dict[str, Any], file: str, where: str = "") -> tuple[Numbers |
     from game.core.schemas import validate
 
     made, problems = validate(numbers_model(), data, file)
-    problems = [Problem(p.file, place(where, p.where.removesuffix(".[key]")), p.what.replace(": SeatFirstRound", ""))
-                for p in problems]
+    problems = [Problem(p.file, place(where, p.where.removesuffix(".[key]")),
+                        p.what.replace(": SeatFirstRound", "").replace(": PlayerCount", "")) for p in problems]
     return (None if made is None else from_table(made.model_dump(exclude_none=True))), problems
 
 
@@ -179,13 +219,4 @@ def changed(base: Numbers, changes: Any, file: str) -> tuple[Numbers | None, lis
     or value, each at `rules.KEY`."""
     if not isinstance(changes, dict):
         return None, [Problem(file, "rules", f"must be a table of rule numbers, not {json.dumps(changes)}")]
-    table = base.table()
-    seats = table.get("first_round", {})
-    asked = changes.get("first_round", {})
-    if isinstance(asked, dict):
-        merged_seats = {**seats, **{seat: {**seats.get(seat, {}), **values} if isinstance(values, dict) else values
-                                    for seat, values in asked.items()}}
-        table = {**table, **changes, "first_round": merged_seats}
-    else:
-        table = {**table, **changes}
-    return checked(table, file, "rules")
+    return checked(overlaid(base.table(), changes), file, "rules")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from assets import FOLDER
-from game.core.numbers import SEATS, SPECS, shipped_numbers
+from game.core.numbers import PLAYER_COUNTS, SEATS, SPECS, shipped_numbers
 
 
 @dataclass(frozen=True)
@@ -127,12 +127,25 @@ def numbers_markdown() -> list[str]:
              "The rules above count with these numbers, read from `assets/numbers.toml`. A variant file's `[rules]`",
              "table changes them for a simulation, and `[rules.first_round.seatN]` gives a seat its own values for",
              f"its first turn (and opening hand): {', '.join(f'`{s.key}`' for s in SPECS if s.first_round)}.",
+             f"A `[{PLAYER_COUNTS[2]}]` table (or `{PLAYER_COUNTS[3]}`, `{PLAYER_COUNTS[4]}`) holds numbers for",
+             "games of that many players only, over the rest.",
              "", "| number | value | rule | what it counts |", "|---|---|---|---|"]
     lines += [f"| `{s.key}` | {getattr(numbers, s.key)} | {link(s.rule)} | {s.meaning} |" for s in SPECS]
-    for seat, values in sorted(numbers.first_round.items()):
-        lines += [f"| `first_round.{SEATS[seat]}.{s.key}` | {values[s.key]} | {link(s.rule)} | {SEATS[seat]}'s own "
-                  "value in the first round (G-9) |" for s in SPECS if s.key in values]
+    lines += seat_rows("", numbers.first_round, "")
+    for count, own in sorted(numbers.by_players.items()):
+        name, only = PLAYER_COUNTS[count], f", in games of {count} players only"
+        lines += [f"| `{name}.{s.key}` | {own[s.key]} | {link(s.rule)} | {s.meaning}{only} |" for s in SPECS
+                  if s.key in own]
+        seats = {SEATS.index(seat): values for seat, values in own.get("first_round", {}).items()}
+        lines += seat_rows(f"{name}.", seats, only)
     return lines
+
+
+def seat_rows(prefix: str, seats: dict[int, dict[str, int]], only: str) -> list[str]:
+    """The reference's rows for seats' own first-round values."""
+    return [f"| `{prefix}first_round.{SEATS[seat]}.{s.key}` | {values[s.key]} | {link(s.rule)} | {SEATS[seat]}'s own "
+            f"value in the first round (G-9){only} |" for seat, values in sorted(seats.items()) for s in SPECS
+            if s.key in values]
 
 
 def cite(rule_id: str) -> str:

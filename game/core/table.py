@@ -149,8 +149,9 @@ class Table:
                  numbers: Numbers | None = None) -> None:
         self.world = f"countertop-{next(_world_ids)}"
         self.pool = pool if pool is not None else card_pool()
-        self.numbers = numbers if numbers is not None else shipped_numbers()
-        """The numbers of this game's rules (`game.core.numbers`): the shipped ones, or a variant's."""
+        self.numbers = (numbers if numbers is not None else shipped_numbers()).for_players(len(players))
+        """The numbers of this game's rules (`game.core.numbers`): the shipped ones, or a variant's, as they are for
+        this many players."""
         self.players_order = list(players)
         self.dice = Dice(seed)
         self.log: list[dict[str, Any]] = []

@@ -9,7 +9,8 @@ its wins in a deal's N games against the deal's fair share, 1). The compensation
 the first, and one more per seat after the first (seat k gets k - 1 more); the on/off numbers (`round_end`,
 `tie_break`) turned on, alone, together and with each of those. A candidate is fair for N players when the
 sequential tests (`game.tools.sequential`) find no seat off 1/N by the tolerance (3 points for 2 players, 4 for
-more), and unfair as soon as they find one that is; play stops there, or at --games.
+more), and unfair as soon as they find one that is; play stops there, or at --games. Balancing one player count
+alone (`--players 2`), each compensation is that count's own table (`[two_players]`), leaving the others' rules.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 from game.bots.registry import SPECS as BOT_SPECS
 from game.bots.registry import make_bot
 from game.core.dice import seed_problem
-from game.core.numbers import FIRST_ROUND, SEATS, SPECS, Numbers, shipped_numbers
+from game.core.numbers import FIRST_ROUND, PLAYER_COUNTS, SEATS, SPECS, Numbers, overlaid, shipped_numbers
 from game.io.setup import SetupError
 from game.tools.batch import GameSpec, matchups, runner
 from game.tools.compare import paired, seat_wins
@@ -62,34 +63,35 @@ def switches(start: Numbers) -> dict[str, int]:
     return {spec.key: 1 for spec in SPECS if (spec.low, spec.high) == (0, 1) and not getattr(start, spec.key)}
 
 
-def candidates(start: Numbers) -> list[Candidate]:
+def candidates(start: Numbers, only: int | None = None) -> list[Candidate]:
     """The compensations tried: the start as it is; each switch on (`round_end`, `tie_break`), alone and all
     together; each first-round number one more for every later seat ("+1") and one more per seat ("+1 per seat"),
-    alone and with every switch on."""
-    on = switches(start)
+    alone and with every switch on. With `only` a player count, each change is that count's own table
+    (`[two_players]`: the other counts keep their rules) and names only its seats."""
+    base = start if only is None else start.for_players(only)
+    seats = 3 if only is None else only - 1
+    on = switches(base)
     found = [Candidate("as they are", {}, (0, 0))]
     found += [Candidate(f"{key} 1", {key: 1}, (1, 1)) for key in on]
     if len(on) > 1:
         found.append(Candidate(", ".join(f"{key} 1" for key in on), dict(on), (len(on), len(on))))
     for key in FIRST_ROUND:
         for label, steps in ((f"{key} +1 for seats 2-4", [1, 1, 1]), (f"{key} +1 per seat after the first", [1, 2, 3])):
-            changes = {"first_round": first_round(start, key, steps)}
-            found.append(Candidate(label, changes, (1, sum(steps))))
+            changes = {"first_round": first_round(base, key, steps[:seats])}
+            found.append(Candidate(label, changes, (1, sum(steps[:seats]))))
             if on:
                 found.append(Candidate(", ".join([*(f"{k} 1" for k in on), label]), {**on, **changes},
-                                       (len(on) + 1, len(on) + sum(steps))))
-    return found
-
-
-def merged(start: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
-    """The starting `[rules]` table with a candidate's changes over it (seat by seat, key by key)."""
-    seats = {seat: dict(values) for seat, values in start.get("first_round", {}).items()}
-    for seat, values in changes.get("first_round", {}).items():
-        seats[seat] = {**seats.get(seat, {}), **values}
-    out = {**start, **{k: v for k, v in changes.items() if k != "first_round"}}
-    if seats:
-        out["first_round"] = seats
-    return out
+                                       (len(on) + 1, len(on) + sum(steps[:seats]))))
+    if only is None:
+        return found
+    own, seen = [], []
+    for c in found:
+        if c.changes not in seen:
+            seen.append(c.changes)
+            label = c.label.replace("seats 2-4", "seat 2" if only == 2 else f"seats 2-{only}")
+            own.append(Candidate(f"{label} ({only} players only)" if c.changes else label,
+                                 {PLAYER_COUNTS[only]: c.changes} if c.changes else {}, c.size))
+    return own
 
 
 def deals(players: int, count: int, seed: int, bots: list[str], variant: Variant) -> list[GameSpec]:
@@ -177,14 +179,15 @@ def run_seats(args: argparse.Namespace) -> int:
     """The `countertop tune --seats` command."""
     validate(args)
     start = start_variant(args.variant)
-    every = candidates(start.contents.numbers or shipped_numbers())
+    only = args.players[0] if len(args.players) == 1 else None
+    every = candidates(start.contents.numbers or shipped_numbers(), only)
     tried = every[:1] if args.measure else every
     rows = []
     with runner(worker_count(args.workers, args.games), args.ray) as active, \
             GameProgress(args.games * len(tried) * len(args.players), not args.json and sys.stderr.isatty()) as bar:
         for c in tried:
             variant = build_variant(f"{start.name}, {c.label}", start.cards, start.decks, "tune --seats",
-                                    merged(start.rules, c.changes))
+                                    overlaid(start.rules, c.changes))
             counts = []
             for n in args.players:
                 counts.append(measure(active, bar, n, args, variant))

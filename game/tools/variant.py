@@ -3,10 +3,10 @@ files they change.
 
 A variant names cards and fields to change (`[cards.Footman] hp = 7`, or a path into a list such as
 `"ability[0].cost" = 0`), copies to change in decks (`[decks.fable_guard.cards] Footman = 3`, 0 removes a card) and
-numbers of the rules (`[rules] stones_per_turn = 4`, a seat's first round `[rules.first_round.seat2]`). Each changed
-card goes through both stages of the card files' checks (`game.core.cards`), every deck through the deck checks
-against the changed pool, and the numbers through the numbers file's schema (`game.core.numbers`); every problem is
-one `FILE: KEY: WHAT` line.
+numbers of the rules (`[rules] stones_per_turn = 4`, a seat's first round `[rules.first_round.seat2]`, one player
+count's own `[rules.two_players.first_round.seat2]`). Each changed card goes through both stages of the card files'
+checks (`game.core.cards`), every deck through the deck checks against the changed pool, and the numbers through the
+numbers file's schema (`game.core.numbers`); every problem is one `FILE: KEY: WHAT` line.
 """
 
 from __future__ import annotations
@@ -81,13 +81,19 @@ class Variant:
         for deck, names in self.decks.items():
             lines += ["", f"[decks.{toml_key(deck)}.cards]"]
             lines += [f"{toml_key(name)} = {n}" for name, n in names.items()]
-        plain = {key: value for key, value in self.rules.items() if key != "first_round"}
-        if plain:
-            lines += ["", "[rules]", *(f"{toml_key(key)} = {toml_value(value)}" for key, value in plain.items())]
-        for seat, values in self.rules.get("first_round", {}).items():
-            lines += ["", f"[rules.first_round.{toml_key(seat)}]",
-                      *(f"{toml_key(key)} = {toml_value(v)}" for key, v in values.items())]
+        lines += toml_tables("rules", self.rules)
         return "\n".join(lines) + "\n"
+
+
+def toml_tables(name: str, table: dict[str, Any]) -> list[str]:
+    """A table and the tables inside it as TOML lines (`[rules]`, `[rules.two_players.first_round.seat2]`); a table
+    with only tables inside gets no header of its own."""
+    plain = {key: value for key, value in table.items() if not isinstance(value, dict)}
+    lines = ["", f"[{name}]", *(f"{toml_key(k)} = {toml_value(v)}" for k, v in plain.items())] if plain else []
+    for key, inner in table.items():
+        if isinstance(inner, dict):
+            lines += toml_tables(f"{name}.{toml_key(key)}", inner)
+    return lines
 
 
 def shown(value: Any) -> str:
