@@ -126,7 +126,8 @@ def test_a_copy_is_independent(players: int) -> None:
 
 
 def test_the_end_gives_every_agent_the_winners_and_the_final_vp() -> None:
-    """Seed 3's masked-random game (tests/test_env.py's play_out): P1 wins on 10 VP gained."""
+    """Seed 3's masked-random game (tests/test_env.py's play_out): P1 wins on 10 VP gained; P2 ends on 5, one of them
+    its head start (G-9)."""
     e = raw_env(seed=3, actions="flat")
     e.reset()
     rng = np.random.default_rng(3)
@@ -136,7 +137,7 @@ def test_the_end_gives_every_agent_the_winners_and_the_final_vp() -> None:
         if terminated or truncated:
             ends[agent] = info
         e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(e.observe(agent)["action_mask"]))))
-    vp = {"player_0": 10, "player_1": 4}
+    vp = {"player_0": 10, "player_1": 5}
     assert ends == {"player_0": {"winners": ["player_0"], "won": True, "final_vp": vp},
                     "player_1": {"winners": ["player_0"], "won": False, "final_vp": vp}}
 

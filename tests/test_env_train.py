@@ -14,12 +14,13 @@ from game.env.train import Against, main
 
 def test_one_seat_is_a_gymnasium_env_with_the_opponent_inside() -> None:
     """Game k is seed k, the agent in seat k mod 2; the opponent's steps happen inside; the rewards sum to the
-    agent's \"vp\" reward (its VP gained plus 1 when it wins, -1 when it loses)."""
+    agent's \"vp\" reward (its VP gained in play, not a head start of G-9, plus 1 when it wins, -1 when it loses)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         e = Against("masked-random", seed=7)
         for game in range(2):
             obs, _ = e.reset()
+            head_start = e.aec.vps()[e.me]
             assert e.me == f"player_{game % 2}" and e.aec.agent_selection == e.me
             assert e.observation_space.contains(obs)
             rng = np.random.default_rng(game)
@@ -32,7 +33,7 @@ def test_one_seat_is_a_gymnasium_env_with_the_opponent_inside() -> None:
                 done = terminated or truncated
             assert e.aec.live().table.dice.seed == 7 + game
             won = info["won"]
-            gained = info["final_vp"][e.me]
+            gained = info["final_vp"][e.me] - head_start
             assert total == pytest.approx(gained + 1 if won else -1 if info["winners"] else 0)
 
 

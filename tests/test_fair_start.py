@@ -71,6 +71,22 @@ def test_shipped_rules_give_players_3_and_4_their_head_start_g9() -> None:
                     (5, "Ada", 1, 1), (6, "Bo", 1, 1), (7, "Cy", 1, 1), (8, "Di", 1, 1)]
 
 
+def test_shipped_rules_give_player_2_of_two_one_vp_g9() -> None:
+    """G-9: in a two-player game player 2 starts with 1 VP, logged as a starting VP before the first turn, and has
+    the same plays as player 1; with three or four players, player 2 starts with none."""
+    game = Game(new_game(["Ada", "Bo"], None, 7))
+    assert [p.vp for p in game.table.players()] == [0, 1]
+    gained = [e for e in game.table.log if e["type"] == "VictoryPoints"]
+    assert [(e["player"], e["change"], e["reason"]) for e in gained] == [("Bo", 1, "starting VP (G-9)")]
+    seen = []
+    for _ in range(2):
+        player = game.table.active()
+        seen.append((player.name, player.minion_plays, player.action_plays, player.stones))
+        assert game.act({"act": "end_turn"}).ok
+    assert seen == [("Ada", 1, 1, 3), ("Bo", 1, 1, 3)]
+    assert [p.vp for p in Game(new_game(["Ada", "Bo", "Cy"], None, 7)).table.players()] == [0, 0, 3]
+
+
 def test_a_goal_reached_mid_round_ends_the_game_with_the_round_g9() -> None:
     """G-9: Ada reaches 10 VP in her turn and the game goes on; Bo plays his turn (he reaches 10 too), and then it is
     over; the tie goes to Bo, who sat later."""

@@ -43,6 +43,8 @@ def test_shipped_numbers_pass_their_schema_and_read_the_same_from_bytes() -> Non
     # G-9 gave players 3 and 4 their own first-round values (issue 44: the standard game had none before)
     assert (checked.stones_per_turn, checked.victory_vp, checked.opening_hand, checked.first_round) == (
         3, 10, 5, {2: {"start_vp": 3, "action_plays": 2}, 3: {"start_vp": 2, "minion_plays": 2}})
+    # and player 2 of a two-player game 1 VP (the two-player compensation of G-9)
+    assert checked.by_players == {2: {"first_round": {"seat2": {"start_vp": 1}}}}
 
 
 def test_rule_texts_show_the_numbers_g1_g3_g7_st18() -> None:
@@ -201,23 +203,24 @@ def test_rules_variant_round_trips(tmp_path: Path) -> None:
 
 
 def test_a_player_counts_own_numbers_apply_to_that_count_only_g9(tmp_path: Path) -> None:
-    """G-9: `[two_players.first_round.seat2] start_vp = 1` and `[two_players] victory_vp = 8` give seat 2 of two
-    players 1 VP before the first turn and end a two-player game at 8; three players keep the rules as they are.
+    """G-9: `[two_players.first_round.seat2] start_vp = 2` and `[two_players] victory_vp = 8` give seat 2 of two
+    players 2 VP before the first turn (1 in the shipped rules) and end a two-player game at 8; three players keep
+    the rules as they are.
     The variant reads back from the file it writes, and says what it changed by player count."""
     made = build_variant("two", {}, {}, "t.toml", {"two_players": {"victory_vp": 8,
-                                                                   "first_round": {"seat2": {"start_vp": 1}}}})
+                                                                   "first_round": {"seat2": {"start_vp": 2}}}})
     numbers = made.contents.numbers
     assert numbers is not None
     assert made.changes() == ["rules two_players.victory_vp 10 -> 8", "rules two_players.first_round.seat2.start_vp "
-                              "0 -> 1"]
+                              "1 -> 2"]
     two = Game(new_game(["Ada", "Bo"], None, 3, made.contents))
-    assert [p.vp for p in two.table.seated] == [0, 1] and two.table.numbers.victory_vp == 8
+    assert [p.vp for p in two.table.seated] == [0, 2] and two.table.numbers.victory_vp == 8
     three = Game(new_game(["Ada", "Bo", "Cy"], None, 3, made.contents))
     assert [p.vp for p in three.table.seated] == [0, 0, 3] and three.table.numbers.victory_vp == 10
     assert numbers.for_players(4) is numbers and numbers.for_players(2).for_players(2) == numbers.for_players(2)
     path = tmp_path / "again.toml"
     path.write_text(made.toml(), encoding="utf-8")
-    assert "[rules.two_players]\nvictory_vp = 8\n\n[rules.two_players.first_round.seat2]\nstart_vp = 1" in made.toml()
+    assert "[rules.two_players]\nvictory_vp = 8\n\n[rules.two_players.first_round.seat2]\nstart_vp = 2" in made.toml()
     assert load_variant(str(path)).contents == made.contents
 
 

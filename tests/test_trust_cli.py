@@ -47,16 +47,25 @@ def one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
 # ----- exports that load (D02, D09) ---------------------------------------------------------------------------
 
 
+ZERO, BELOW = "[vp]\nP1 = 11\nP2 = 0\n", "[vp]\nP1 = 11\nP2 = -1\n"
+"""The VP table of the export of game 18's end, and the same with P2 below 0."""
+
+
 def test_a_finished_game_below_0_vp_exports_a_scenario_that_loads(tmp_path: Path) -> None:
-    """D02: game 18 ends with P2 at -1 VP (the Madness penalty, ST-18); its export was refused by `scenario`."""
+    """D02: game 18 ended with P2 at -1 VP (the Madness penalty, ST-18), and its export was refused by `scenario`.
+    Since G-9's two-player head start P2 ends it at 0: the export loads and is the replay's table, and the same
+    finished table with P2 at -1 loads too."""
     out = tmp_path / "end.toml"
     assert main(["replay", str(FINISHED), "--export", str(out)]) == 0
-    assert tomllib.loads(out.read_text())["vp"] == {"P1": 11, "P2": -1}
+    assert tomllib.loads(out.read_text())["vp"] == {"P1": 11, "P2": 0}
     game = Game.from_scenario(str(out))
-    assert {name: p["vp"] for name, p in game.view()["players"].items()} == {"P1": 11, "P2": -1}
     assert game.view()["phase"] == "over" and game.view()["winner"] == "P1"
     exported, replayed = game.view(), open_timeline(str(FINISHED)).view_at(49)
     assert {k: v for k, v in exported.items() if k != "log"} == {k: v for k, v in replayed.items() if k != "log"}
+    below = tmp_path / "below.toml"
+    below.write_text(out.read_text().replace(ZERO, BELOW))
+    assert {name: p["vp"] for name, p in Game.from_scenario(str(below)).view()["players"].items()} == {
+        "P1": 11, "P2": -1}
 
 
 def test_below_0_vp_is_refused_while_the_game_goes_on(tmp_path: Path) -> None:
@@ -64,7 +73,8 @@ def test_below_0_vp_is_refused_while_the_game_goes_on(tmp_path: Path) -> None:
     out = tmp_path / "end.toml"
     main(["replay", str(FINISHED), "--export", str(out)])
     going_on = tmp_path / "going_on.toml"
-    going_on.write_text(out.read_text().replace('phase = "over"', 'phase = "main"').replace('winner = "P1"\n', ""))
+    going_on.write_text(out.read_text().replace('phase = "over"', 'phase = "main"').replace('winner = "P1"\n', "")
+                        .replace(ZERO, BELOW))
     with pytest.raises(ScenarioError, match=r"vp\.P2: must be a whole number \(below 0 only in a finished game"):
         Game.from_scenario(str(going_on))
 
@@ -160,9 +170,19 @@ def test_workers_are_capped_by_the_games_and_the_cores() -> None:
     assert worker_count(None, 1) == 1 and worker_count(1, 50) == 1
 
 
-def test_a_pool_the_system_cant_start_is_one_line_and_leaves_no_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("sdl", [False, True], ids=["plain", "after-pygame-init"])
+def test_a_pool_the_system_cant_start_is_one_line_and_leaves_no_worker(monkeypatch: pytest.MonkeyPatch,
+                                                                       request: pytest.FixtureRequest,
+                                                                       sdl: bool) -> None:
     """D20 b: under a process limit, "output: can't be written (Resource temporarily unavailable)", then a hang
-    with the workers already started waiting for work."""
+    with the workers already started waiting for work. After `pygame.init()` (SDL's SIGTERM handler, which forked
+    workers keep) terminating them left them running, and this test hung until its timeout."""
+    if sdl:
+        import pygame
+
+        monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+        pygame.init()
+        request.addfinalizer(pygame.quit)
     real = multiprocessing.process.BaseProcess.start
     started: list[int] = []
 

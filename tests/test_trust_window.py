@@ -442,8 +442,8 @@ def test_e14_reproduction_refuses_in_one_line(tmp_path: Path) -> None:
                         ("decks", "must name one deck per player")):
         line = next(line for line in out.splitlines() if line.startswith(f"GameStarted {field} tampered: "))
         assert line.startswith(f"GameStarted {field} tampered: exit 2 ; ")
-        assert line.endswith(f"/{field}.json: log[10]: GameStarted {field} {what}")
-    assert ("watch: banner \"Can't watch seed.json: log[10]: GameStarted seed must be a whole number from 0 to "
+        assert line.endswith(f"/{field}.json: log[11]: GameStarted {field} {what}")
+    assert ("watch: banner \"Can't watch seed.json: log[11]: GameStarted seed must be a whole number from 0 to "
             f"{MAX_SEED}, not 'abc'\"") in out
 
 
@@ -469,7 +469,7 @@ def test_e14_replay_of_a_save_with_a_tampered_gamestarted(
     path = tampered(field, value)
     assert main(["replay", str(path), "--json"]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err.startswith(f"{path}: log[10]: GameStarted {what}")
+    assert out == "" and err.startswith(f"{path}: log[11]: GameStarted {what}")
 
 
 def test_e14_watching_it_says_why_in_one_line() -> None:
@@ -478,7 +478,7 @@ def test_e14_watching_it_says_why_in_one_line() -> None:
     click(app, zone_center(app, ("button", "watch")))
     click(app, zone_center(app, ("game", 0)))
     assert app.replay is None and app.listing is not None and app.ui.banner_is_error
-    assert app.ui.banner == ("Can't watch seed.json: log[10]: GameStarted seed must be a whole number from 0 to "
+    assert app.ui.banner == ("Can't watch seed.json: log[11]: GameStarted seed must be a whole number from 0 to "
                               f"{MAX_SEED}, not 'abc'")
 
 

@@ -129,14 +129,16 @@ class LocalRunner:
 
     def abandon(self) -> None:
         """Drop a pool that could not start all its workers: those started wait for work that never comes, and
-        would keep the program from ending, so they are ended here."""
+        would keep the program from ending, so they are killed here. Killed, not terminated: a forked worker keeps
+        the SIGTERM handler of its parent, and once pygame is initialised that is SDL's, which only queues a quit
+        event, so a terminated worker lived on and `join` waited for ever."""
         import multiprocessing
 
         assert self.pool is not None
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.pool = None
         for child in multiprocessing.active_children():
-            child.terminate()
+            child.kill()
             child.join()
 
     def __exit__(self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None) -> None:

@@ -253,7 +253,8 @@ def draw_game_over(surface: pygame.Surface, view: View) -> list[Zone]:
         box(surface, rect, PANEL, GOLD if name in won else PANEL_EDGE, 3 if name in won else 1)
         label = f"{name}  (winner)" if name in won else name
         values = (
-            label, *(f"{parts[source]} VP" for source in ("locations", "defeats", "monsters", "other")),
+            label, *(f"{parts[source]} VP" for source in ("locations", "defeats", "monsters")),
+            f"{parts['start'] + parts['other']} VP",
             f"−{penalty} VP ({madness} Madness)" if penalty else "none", f"{vp} VP",
         )
         for value, dx in zip(values, columns, strict=True):

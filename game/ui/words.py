@@ -218,7 +218,8 @@ def score_tooltip(view: View, key: tuple[Any, ...]) -> list[str]:
         f"{name}: {player['vp'] + penalty} VP at the end, {plural(madness_count(view, name), 'Madness card')} held",
         f"VP from locations {parts['locations']}, from defeats {parts['defeats']} "
         f"({plural(parts['defeats'], 'character')} at 1 VP), from monsters {parts['monsters']} "
-        f"({plural(parts['monsters'] // 2, 'monster')} at 2 VP), other {parts['other']}.",
+        f"({plural(parts['monsters'] // 2, 'monster')} at 2 VP), "
+        + (f"head start {parts['start']} (G-9), " if parts["start"] else "") + f"other {parts['other']}.",
         f"Madness penalty −{penalty} VP, so {player['vp']} VP in the end.",
     ] + rule_lines("ST-18") + rule_lines("G-7")
 
@@ -327,9 +328,9 @@ def character_left(card: dict[str, Any]) -> str:
 
 
 def vp_breakdown(view: View, name: str) -> dict[str, int]:
-    """A player's VP by source, read from the log: locations, defeats, monsters (2 each), Madness, and
-    other (any VP the log does not explain, e.g. set by a scenario or gained from card effects)."""
-    found = {"locations": 0, "defeats": 0, "monsters": 0, "madness": 0, "other": 0}
+    """A player's VP by source, read from the log: locations, defeats, monsters (2 each), Madness, the head start
+    of G-9, and other (any VP the log does not explain, e.g. set by a scenario or gained from card effects)."""
+    found = {"locations": 0, "defeats": 0, "monsters": 0, "madness": 0, "start": 0, "other": 0}
     for entry in view.get("log", []):
         if entry.get("type") != "VictoryPoints" or entry.get("player") != name:
             continue
@@ -340,6 +341,8 @@ def vp_breakdown(view: View, name: str) -> dict[str, int]:
             found["monsters" if change == 2 else "defeats"] += change
         elif "Madness" in reason:
             found["madness"] += change
+        elif reason.startswith("starting VP"):
+            found["start"] += change
     vp = view["players"].get(name, {}).get("vp")
     if isinstance(vp, int):
         found["other"] = vp - sum(n for source, n in found.items() if source != "other")
@@ -352,6 +355,8 @@ def breakdown_words(view: View, name: str) -> str:
     words = [f"locations {parts['locations']}", f"defeats {parts['defeats']}", f"monsters {parts['monsters']}"]
     if parts["madness"]:
         words.append(f"Madness {parts['madness']:+d}".replace("-", "−"))
+    if parts["start"]:
+        words.append(f"head start {parts['start']:+d} (G-9)")
     if parts["other"]:
         words.append(f"other effects {parts['other']:+d}")
     return " · ".join(words)

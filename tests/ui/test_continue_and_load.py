@@ -80,7 +80,7 @@ def test_load_lists_every_save_with_date_players_turn_and_vp_and_opens_the_one_c
     click(again, zone_center(again, ("button", "load")))
     assert again.listing is not None
     rows = [(info.path, info.summary()) for info in again.listing.games]
-    assert rows[-1] == (older, "Ada 0 VP · Bo 0 VP · turn 1")
+    assert rows[-1] == (older, "Ada 0 VP · Bo 1 VP · turn 1")
     assert {path for path, _ in rows} == {autosave_path(), newer, older}
     assert [key for _, key in again.zones if key[0] == "game"] == [("game", 0), ("game", 1), ("game", 2)]
     assert again.listing.games[-1].date().startswith("2023-11-1")

@@ -28,8 +28,22 @@ def finished() -> FakeGame:
 def test_the_vp_breakdown_counts_locations_defeats_monsters_and_madness_G7_ST18():
     view = finished().view()
     assert words.vp_breakdown(view, "Ada") == {"locations": 8, "defeats": 1, "monsters": 2, "madness": -1,
-                                                "other": 0}
+                                                "start": 0, "other": 0}
     assert words.breakdown_words(view, "Ada") == "locations 8 · defeats 1 · monsters 2 · Madness −1"
+
+
+def test_the_vp_breakdown_names_a_head_start_G9():
+    """Player 2 of two starts with 1 VP (G-9): the breakdown names it, apart from other effects."""
+    game = finished()
+    game.state["log"].insert(0, {"type": "VictoryPoints", "player": "Bo", "change": 1, "vp": 1,
+                                 "reason": "starting VP (G-9)"})
+    game.state["players"]["Bo"].update(vp=5)
+    view = game.view()
+    assert words.vp_breakdown(view, "Bo") == {"locations": 4, "defeats": 0, "monsters": 0, "madness": 0,
+                                              "start": 1, "other": 0}
+    assert words.breakdown_words(view, "Bo") == "locations 4 · defeats 0 · monsters 0 · head start +1 (G-9)"
+    assert "from monsters 0 (0 monsters at 2 VP), head start 1 (G-9), other 0." in words.score_tooltip(
+        view, ("score", "Bo"))[1]
 
 
 def test_players_can_look_at_the_final_board_and_come_back():

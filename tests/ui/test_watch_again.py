@@ -57,7 +57,7 @@ def test_the_watch_list_offers_finished_and_saved_games() -> None:
     listed = {info.path: info.summary() for info in app.listing.games}
     (kept,) = finished_folder().iterdir()
     winner = app.listing.games[[info.path for info in app.listing.games].index(kept)].winner
-    assert listed[kept].endswith(f"won by {winner}") and listed[saved] == "Cy 0 VP · Di 0 VP · turn 1"
+    assert listed[kept].endswith(f"won by {winner}") and listed[saved] == "Cy 0 VP · Di 1 VP · turn 1"
     index = [info.path for info in app.listing.games].index(saved)
     click(app, zone_center(app, ("game", index)))
     assert app.listing is None and app.replay is not None and app.replay.timeline.steps == 0
