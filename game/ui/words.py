@@ -221,7 +221,7 @@ def score_tooltip(view: View, key: tuple[Any, ...]) -> list[str]:
         f"({plural(parts['monsters'] // 2, 'monster')} at 2 VP), "
         + (f"head start {parts['start']} (G-9), " if parts["start"] else "") + f"other {parts['other']}.",
         f"Madness penalty −{penalty} VP, so {player['vp']} VP in the end.",
-    ] + rule_lines("ST-18") + rule_lines("G-7")
+    ] + rule_lines("ST-18") + rule_lines("G-7") + (rule_lines("G-9") if parts["start"] else [])
 
 
 PERSON_LABEL = "Person (plays at this computer)"

@@ -42,8 +42,10 @@ def test_the_vp_breakdown_names_a_head_start_G9():
     assert words.vp_breakdown(view, "Bo") == {"locations": 4, "defeats": 0, "monsters": 0, "madness": 0,
                                               "start": 1, "other": 0}
     assert words.breakdown_words(view, "Bo") == "locations 4 · defeats 0 · monsters 0 · head start +1 (G-9)"
-    assert "from monsters 0 (0 monsters at 2 VP), head start 1 (G-9), other 0." in words.score_tooltip(
-        view, ("score", "Bo"))[1]
+    tip = words.score_tooltip(view, ("score", "Bo"))
+    assert "from monsters 0 (0 monsters at 2 VP), head start 1 (G-9), other 0." in tip[1]
+    assert any(line.startswith("Rule G-9") for line in tip) and not any(
+        line.startswith("Rule G-9") for line in words.score_tooltip(view, ("score", "Ada")))
 
 
 def test_players_can_look_at_the_final_board_and_come_back():
