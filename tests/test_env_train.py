@@ -17,7 +17,7 @@ def test_one_seat_is_a_gymnasium_env_with_the_opponent_inside() -> None:
     agent's \"vp\" reward (its VP gained plus 1 when it wins, -1 when it loses)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        e = Against("masked-random", seed=7)
+        e = Against(("masked-random",), seed=7)
         for game in range(2):
             obs, _ = e.reset()
             assert e.me == f"player_{game % 2}" and e.aec.agent_selection == e.me
