@@ -21,7 +21,7 @@ from game.env.policies import MASKED_RANDOM, Agent, Evaluation, evaluate, oppone
 
 TRAIN_MAX_TURNS = 60
 """The turn limit of training and evaluation games (a game against masked-random rarely lasts 30 turns)."""
-CHECK_EVERY = 16384
+CHECK_EVERY = 24576
 """The default steps between checks: a check's 40 games against greedy cost about a CPU minute."""
 OPPONENTS = (MASKED_RANDOM, "greedy-v1", "greedy-v1", "greedy")
 """The default opponents of training, in turn: masked-random teaches scoring, `greedy-v1` (about a hundredth of
@@ -44,6 +44,7 @@ class Against(gymnasium.Env[np.ndarray, np.int64]):
         self.observation_space = self.aec.observation_spaces["player_0"]["observation"]
         self.action_space = self.aec.action_spaces["player_0"]
         self.opponents, self.seed, self.games = tuple(opponents), seed, 0
+        self.opponent = self.opponents[0]
         self.me = "player_0"
         self.others: dict[str, Agent] = {}
 
@@ -51,8 +52,8 @@ class Against(gymnasium.Env[np.ndarray, np.int64]):
             str, Any]]:
         self.aec.reset(seed=self.seed + self.games)
         self.me = self.aec.possible_agents[self.games % 2]
-        opponent = opponent_for(self.opponents, self.games)
-        self.others = {a: opponent_policy(opponent, (self.seed + self.games) * 31 + i)
+        self.opponent = opponent_for(self.opponents, self.games)
+        self.others = {a: opponent_policy(self.opponent, (self.seed + self.games) * 31 + i)
                        for i, a in enumerate(self.aec.possible_agents) if a != self.me}
         self.games += 1
         self.play_others()
