@@ -1,6 +1,7 @@
-"""`python -m game.env.train`: train an agent with sb3-contrib's MaskablePPO against masked-random opponents, on the
-CPU, within a budget of CPU minutes, and report its win rate against masked-random and greedy with 95% intervals
-(docs/rl.md). Needs the `train` extra (sb3-contrib and PyTorch)."""
+"""`python -m game.env.train`: train an agent with sb3-contrib's MaskablePPO against a mixture of opponents
+(masked-random, the cheap `greedy-v1`, `greedy`), on the CPU, within a budget of CPU minutes, and report its win
+rate against masked-random and greedy with 95% intervals (docs/rl.md). Needs the `train` extra (sb3-contrib and
+PyTorch)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import argparse
 import csv
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +21,30 @@ from game.env.policies import MASKED_RANDOM, Agent, Evaluation, evaluate, oppone
 
 TRAIN_MAX_TURNS = 60
 """The turn limit of training and evaluation games (a game against masked-random rarely lasts 30 turns)."""
+CHECK_EVERY = 24576
+"""The default steps between checks: a check's 40 games against greedy cost about a CPU minute."""
+OPPONENTS = (MASKED_RANDOM, "greedy-v1", "greedy-v1", "greedy")
+"""The default opponents of training, in turn: masked-random teaches scoring, `greedy-v1` (about a hundredth of
+greedy's CPU a game) a real opponent's play, and greedy, the one measured against, a pair of games in eight."""
+
+
+def opponent_for(opponents: Sequence[str], game: int) -> str:
+    """The opponent of training game `game`: each opponent in turn plays a pair of games, so it meets the agent
+    in both seats (game k has the agent in seat k mod 2)."""
+    return opponents[game // 2 % len(opponents)]
 
 
 class Against(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a two-player game as a Gymnasium environment: the other seat's opponent plays inside `step`,
     and the reward is the agent's own (`vp`: the VP it gains, then the sign of the win at the end). Game k is seed
-    `seed + k`, the agent in seat k mod 2."""
+    `seed + k`, the agent in seat k mod 2, against `opponent_for(opponents, k)`."""
 
-    def __init__(self, opponent: str, seed: int) -> None:
+    def __init__(self, opponents: Sequence[str], seed: int) -> None:
         self.aec: Countertop = raw_env(players=2, seed=seed, max_turns=TRAIN_MAX_TURNS, reward="vp")
         self.observation_space = self.aec.observation_spaces["player_0"]["observation"]
         self.action_space = self.aec.action_spaces["player_0"]
-        self.opponent, self.seed, self.games = opponent, seed, 0
+        self.opponents, self.seed, self.games = tuple(opponents), seed, 0
+        self.opponent = self.opponents[0]
         self.me = "player_0"
         self.others: dict[str, Agent] = {}
 
@@ -38,6 +52,7 @@ class Against(gymnasium.Env[np.ndarray, np.int64]):
             str, Any]]:
         self.aec.reset(seed=self.seed + self.games)
         self.me = self.aec.possible_agents[self.games % 2]
+        self.opponent = opponent_for(self.opponents, self.games)
         self.others = {a: opponent_policy(self.opponent, (self.seed + self.games) * 31 + i)
                        for i, a in enumerate(self.aec.possible_agents) if a != self.me}
         self.games += 1
@@ -81,23 +96,27 @@ def measure(agent: Agent, games: int, seed: int) -> dict[str, Evaluation]:
             for name in (MASKED_RANDOM, "greedy")}
 
 
-def train(minutes: float, seed: int, out: Path, check_every: int, check_games: int, final_games: int) -> int:
-    """Train until `minutes` of CPU time are spent (the checks included), writing the model, the curve (CSV and
-    PNG) and the final win rates into `out`."""
+def train(minutes: float, seed: int, out: Path, check_every: int, check_games: int, final_games: int,
+          opponents: Sequence[str] = OPPONENTS) -> int:
+    """Train against `opponents` until `minutes` of CPU time are spent (the checks included), writing the model,
+    the curve (CSV and PNG) and the final win rates into `out`."""
+    import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
+    torch.set_num_threads(1)  # one core: on a busy machine torch's threads wait on each other, ten times the CPU
     out.mkdir(parents=True, exist_ok=True)
     start = time.process_time()
     rows: list[dict[str, float]] = []
-    model = MaskablePPO("MlpPolicy", Against(MASKED_RANDOM, seed), n_steps=1024, batch_size=128, seed=seed,
+    env = Against(opponents, seed)
+    model = MaskablePPO("MlpPolicy", env, n_steps=1024, batch_size=128, seed=seed,
                         device="cpu", verbose=0)
 
     def check(steps: int) -> None:
         rates = measure(Trained(model), check_games, 10**6 + seed)
-        rows.append({"steps": steps, "cpu_minutes": (time.process_time() - start) / 60,
+        rows.append({"steps": steps, "games": env.games, "cpu_minutes": (time.process_time() - start) / 60,
                      **{f"{name}_win_rate": r.rate.value for name, r in rates.items()}})
-        print(f"{steps} steps, {rows[-1]['cpu_minutes']:.1f} CPU minutes: "
+        print(f"{steps} steps, {env.games} games, {rows[-1]['cpu_minutes']:.1f} CPU minutes: "
               + "; ".join(r.line("agent", name) for name, r in rates.items()), flush=True)
 
     class Budget(BaseCallback):
@@ -144,21 +163,32 @@ def write_curve(rows: list[dict[str, float]], out: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.env.train", description=(
-        "Train a MaskablePPO agent against masked-random opponents and report its win rates with 95% intervals."))
+        "Train a MaskablePPO agent against a mixture of opponents and report its win rates against masked-random "
+        "and greedy with 95% intervals."))
     parser.add_argument("--minutes", type=float, default=20.0, help="CPU minutes to spend (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of training (default 0)")
     parser.add_argument("--out", type=Path, default=Path("trained"), help="where to write (default ./trained)")
-    parser.add_argument("--check-every", type=int, default=8192, help="steps between checks (default 8192)")
-    parser.add_argument("--check-games", type=int, default=20, help="games of each check (default 20)")
+    parser.add_argument("--opponents", nargs="+", default=list(OPPONENTS), metavar="NAME", help=(
+        "the opponents of training, in turn, a pair of games each (masked-random or a bot's name; name one twice "
+        f"for twice its games; default {' '.join(OPPONENTS)})"))
+    parser.add_argument("--check-every", type=int, default=CHECK_EVERY,
+                        help=f"steps between checks (default {CHECK_EVERY})")
+    parser.add_argument("--check-games", type=int, default=40, help="games of each check (default 40)")
     parser.add_argument("--games", type=int, default=200, help="games of the final measure (default 200)")
     args = parser.parse_args(argv)
     if args.minutes <= 0 or args.seed < 0 or min(args.check_every, args.check_games, args.games) < 1:
         parser.error("--minutes must be above 0, --seed 0 or more, and the counts 1 or more")
+    for name in args.opponents:
+        try:
+            opponent_policy(name, 0)
+        except ValueError as e:
+            parser.error(str(e))
     try:
         import sb3_contrib  # noqa: F401
     except ImportError:
         parser.error("training needs sb3-contrib and PyTorch: pip install -e '.[train]'")
-    return train(args.minutes, args.seed, args.out, args.check_every, args.check_games, args.games)
+    return train(args.minutes, args.seed, args.out, args.check_every, args.check_games, args.games,
+                 args.opponents)
 
 
 if __name__ == "__main__":
