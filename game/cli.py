@@ -488,7 +488,8 @@ def tune_parser(sub: argparse._SubParsersAction[Parser]) -> None:
     tune.add_argument("--seats", action="store_true",
                       help="instead of a deck: search rule-number compensations for the seats' order (docs/balance.md)")
     tune.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], metavar="N",
-                      help="with --seats: the player counts to balance (default 2 3 4)")
+                      help="with --seats: the player counts to balance (default 2 3 4); one count alone "
+                           "searches that count's own numbers ([two_players] ...), leaving the others")
     tune.add_argument("--fixed", action="store_true", help="with --seats: play all --games, no sequential stopping")
     tune.add_argument("--measure", action="store_true",
                       help="with --seats: measure the starting rules (shipped or --variant's) only, no search")
