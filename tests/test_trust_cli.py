@@ -175,14 +175,14 @@ def test_a_pool_the_system_cant_start_is_one_line_and_leaves_no_worker(monkeypat
                                                                        request: pytest.FixtureRequest,
                                                                        sdl: bool) -> None:
     """D20 b: under a process limit, "output: can't be written (Resource temporarily unavailable)", then a hang
-    with the workers already started waiting for work. After `pygame.init()` (SDL's SIGTERM handler, which forked
-    workers keep) terminating them left them running, and this test hung until its timeout."""
+    with the workers already started waiting for work. After `pygame.display.init()` (SDL's SIGTERM handler, which
+    forked workers keep) terminating them left them running, and this test hung until its timeout."""
     if sdl:
         import pygame
 
         monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-        pygame.init()
-        request.addfinalizer(pygame.quit)
+        pygame.display.init()  # what the window does first: SDL's signal handlers come with it
+        request.addfinalizer(pygame.display.quit)
     real = multiprocessing.process.BaseProcess.start
     started: list[int] = []
 
