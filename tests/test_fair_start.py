@@ -14,6 +14,7 @@ from game.cli import main
 from game.core.numbers import overlaid, shipped_numbers
 from game.engine import Game
 from game.io.setup import new_game
+from game.tools.variant import build_variant
 from game.tools.seats import UNFAIR, candidates, deals, judged, seat_rates, start_variant
 from game.tools.sim import GameResult
 
@@ -117,8 +118,29 @@ def test_candidates_come_from_the_numbers_table_g9() -> None:
     assert "round_end 1, tie_break 1, start_vp +1 per seat after the first" in labels
     found = {c.label: c for c in candidates(old)}
     assert found["minion_plays +1 per seat after the first"].changes == {
-        "first_round": {"seat2": {"minion_plays": 2}, "seat3": {"minion_plays": 3}, "seat4": {"minion_plays": 4}}}
+        "two_players": {"first_round": {"seat2": {"minion_plays": 2}}},
+        "three_players": {"first_round": {"seat2": {"minion_plays": 2}, "seat3": {"minion_plays": 3}}},
+        "four_players": {"first_round": {"seat2": {"minion_plays": 2}, "seat3": {"minion_plays": 3},
+                                         "seat4": {"minion_plays": 4}}}}
+    assert found["round_end 1"].changes == {"two_players": {"round_end": 1}, "three_players": {"round_end": 1},
+                                            "four_players": {"round_end": 1}}
     assert not any("round_end" in c.label for c in candidates(shipped_numbers()))
+
+
+def test_a_candidate_counts_from_each_player_counts_own_numbers_g9() -> None:
+    """`tune --seats`: "one more" is one more than each player count's own value, so a count's own table (here
+    player 2 of two starting with 1 VP) never hides the change."""
+    start = start_variant(None)
+    found = {c.label: c.changes for c in candidates(start.contents.numbers or shipped_numbers())}
+    changed = found["start_vp +1 for seats 2-4"]
+    variant = build_variant("test", start.cards, start.decks, "test", overlaid(start.rules, changed))
+    numbers = variant.contents.numbers
+    assert numbers is not None
+    assert [numbers.for_players(2).for_seat("start_vp", s, True) for s in range(2)] == [0, 2]
+    for players in (3, 4):
+        shipped = shipped_numbers().for_players(players)
+        assert [numbers.for_players(players).for_seat("start_vp", s, True) for s in range(players)] == [
+            shipped.for_seat("start_vp", s, True) + (s > 0) for s in range(players)]
     assert overlaid({"round_end": 0, "first_round": {"seat3": {"start_vp": 0}}},
                   {"first_round": {"seat3": {"action_plays": 2}}}) == {
         "round_end": 0, "first_round": {"seat3": {"start_vp": 0, "action_plays": 2}}}

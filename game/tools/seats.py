@@ -9,8 +9,9 @@ its wins in a deal's N games against the deal's fair share, 1). The compensation
 the first, and one more per seat after the first (seat k gets k - 1 more); the on/off numbers (`round_end`,
 `tie_break`) turned on, alone, together and with each of those. A candidate is fair for N players when the
 sequential tests (`game.tools.sequential`) find no seat off 1/N by the tolerance (3 points for 2 players, 4 for
-more), and unfair as soon as they find one that is; play stops there, or at --games. Balancing one player count
-alone (`--players 2`), each compensation is that count's own table (`[two_players]`), leaving the others' rules.
+more), and unfair as soon as they find one that is; play stops there, or at --games. Each compensation is written
+into each balanced player count's own table (`[two_players]` ...), counted from that count's numbers; balancing one
+count alone (`--players 2`) leaves the others' rules.
 """
 
 from __future__ import annotations
@@ -66,32 +67,42 @@ def switches(start: Numbers) -> dict[str, int]:
 def candidates(start: Numbers, only: int | None = None) -> list[Candidate]:
     """The compensations tried: the start as it is; each switch on (`round_end`, `tie_break`), alone and all
     together; each first-round number one more for every later seat ("+1") and one more per seat ("+1 per seat"),
-    alone and with every switch on. With `only` a player count, each change is that count's own table
-    (`[two_players]`: the other counts keep their rules) and names only its seats."""
-    base = start if only is None else start.for_players(only)
-    seats = 3 if only is None else only - 1
-    on = switches(base)
+    alone and with every switch on. Each change is written into the table of each player count balanced
+    (`[two_players]` ...), one more than that count's own numbers, so that a count's own values never hide it;
+    `only`, a player count, balances that count alone (the others keep their rules) and names only its seats."""
+    counts = list(PLAYER_COUNTS) if only is None else [only]
+    numbers = {n: start.for_players(n) for n in counts}
+    on = {n: switches(numbers[n]) for n in counts}
+    every_on = [spec.key for spec in SPECS if any(spec.key in on[n] for n in counts)]
     found = [Candidate("as they are", {}, (0, 0))]
-    found += [Candidate(f"{key} 1", {key: 1}, (1, 1)) for key in on]
-    if len(on) > 1:
-        found.append(Candidate(", ".join(f"{key} 1" for key in on), dict(on), (len(on), len(on))))
+    found += [Candidate(f"{key} 1", per_count({n: {key: 1} for n in counts if key in on[n]}), (1, 1))
+              for key in every_on]
+    if len(every_on) > 1:
+        found.append(Candidate(", ".join(f"{key} 1" for key in every_on), per_count(on), (len(every_on),) * 2))
     for key in FIRST_ROUND:
         for label, steps in ((f"{key} +1 for seats 2-4", [1, 1, 1]), (f"{key} +1 per seat after the first", [1, 2, 3])):
-            changes = {"first_round": first_round(base, key, steps[:seats])}
-            found.append(Candidate(label, changes, (1, sum(steps[:seats]))))
-            if on:
-                found.append(Candidate(", ".join([*(f"{k} 1" for k in on), label]), {**on, **changes},
-                                       (len(on) + 1, len(on) + sum(steps[:seats]))))
-    if only is None:
-        return found
+            later = {n: {"first_round": first_round(numbers[n], key, steps[:n - 1])} for n in counts}
+            size = sum(steps[:max(counts) - 1])
+            found.append(Candidate(label, per_count(later), (1, size)))
+            if every_on:
+                found.append(Candidate(", ".join([*(f"{k} 1" for k in every_on), label]),
+                                       per_count({n: {**on[n], **later[n]} for n in counts}),
+                                       (len(every_on) + 1, len(every_on) + size)))
     own, seen = [], []
     for c in found:
         if c.changes not in seen:
             seen.append(c.changes)
+            if only is None:
+                own.append(c)
+                continue
             label = c.label.replace("seats 2-4", "seat 2" if only == 2 else f"seats 2-{only}")
-            own.append(Candidate(f"{label} ({only} players only)" if c.changes else label,
-                                 {PLAYER_COUNTS[only]: c.changes} if c.changes else {}, c.size))
+            own.append(Candidate(f"{label} ({only} players only)" if c.changes else label, c.changes, c.size))
     return own
+
+
+def per_count(changes: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """Changes to the rule numbers of each player count, as its table (`two_players` ...); counts with none left out."""
+    return {PLAYER_COUNTS[n]: change for n, change in changes.items() if change}
 
 
 def deals(players: int, count: int, seed: int, bots: list[str], variant: Variant) -> list[GameSpec]:
