@@ -14,9 +14,9 @@ from game.cli import main
 from game.core.numbers import overlaid, shipped_numbers
 from game.engine import Game
 from game.io.setup import new_game
-from game.tools.variant import build_variant
 from game.tools.seats import UNFAIR, candidates, deals, judged, seat_rates, start_variant
 from game.tools.sim import GameResult
+from game.tools.variant import build_variant
 
 RACE = """
 players = ["Ada", "Bo"]
