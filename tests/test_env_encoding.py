@@ -63,8 +63,8 @@ def test_the_mask_is_exactly_the_legal_actions_at_every_step(players: int, game_
 
 
 def test_every_command_shape_round_trips() -> None:
-    """Seeded random play reaches every block but one (a targeted minion played from stasis: Copycat's, rare);
-    each listed action decodes back to itself."""
+    """Seeded random play reaches every block but perhaps one (a targeted minion played from stasis: Copycat's,
+    rare, and the next test's); each listed action decodes back to itself."""
     seen: set[str] = set()
     for game_seed in range(4):
         for players in (2, 4):
@@ -80,7 +80,7 @@ def test_every_command_shape_round_trips() -> None:
                     seen.add(unflat(index)[0])
                 e.step(rng.choice(list(e.legal_actions())))
             e.close()
-    assert seen == set(OFFSETS) - {"play_from_stasis_aimed"}
+    assert set(OFFSETS) - {"play_from_stasis_aimed"} <= seen <= set(OFFSETS)
 
 
 def test_a_targeted_minion_from_stasis_round_trips() -> None:

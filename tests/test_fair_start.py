@@ -58,18 +58,34 @@ def race(**numbers: int) -> Game:
     return game
 
 
-def test_shipped_rules_give_players_3_and_4_their_head_start_g9() -> None:
-    """G-9: on a seeded four-player table, players 3 and 4 start with 3 and 2 VP; in their first turn player 3 may
-    play 2 actions and player 4 2 minions; from the second round on everyone has 1 and 1 again."""
-    game = Game(new_game(["Ada", "Bo", "Cy", "Di"], None, 7))
-    assert [p.vp for p in game.table.players()] == [0, 0, 3, 2]
+def test_shipped_rules_give_player_3_of_three_a_head_start_g9() -> None:
+    """G-9: on a seeded three-player table, player 3 starts with 3 VP and may play 2 actions in their first turn;
+    from the second round on everyone has 1 and 1 again."""
+    game = Game(new_game(["Ada", "Bo", "Cy"], None, 7))
+    assert [p.vp for p in game.table.players()] == [0, 0, 3]
     seen = []
-    for _ in range(8):
+    for _ in range(6):
         player = game.table.active()
         seen.append((game.table.turn.turn, player.name, player.minion_plays, player.action_plays))
         assert game.act({"act": "end_turn"}).ok
-    assert seen == [(1, "Ada", 1, 1), (2, "Bo", 1, 1), (3, "Cy", 1, 2), (4, "Di", 2, 1),
-                    (5, "Ada", 1, 1), (6, "Bo", 1, 1), (7, "Cy", 1, 1), (8, "Di", 1, 1)]
+    assert seen == [(1, "Ada", 1, 1), (2, "Bo", 1, 1), (3, "Cy", 1, 2), (4, "Ada", 1, 1), (5, "Bo", 1, 1),
+                    (6, "Cy", 1, 1)]
+
+
+def test_shipped_rules_give_player_4_of_four_one_card_fewer_and_nobody_a_head_start_g9() -> None:
+    """G-9: on a seeded four-player table nobody starts with VP or extra plays, and player 4's opening hand is 4
+    cards where the others' are 5 (their deck holds the fifth)."""
+    game = Game(new_game(["Ada", "Bo", "Cy", "Di"], None, 7))
+    table = game.table
+    assert [p.vp for p in table.players()] == [0, 0, 0, 0]
+    assert [len(table.zone_cards("hand", p.name)) for p in table.players()] == [5, 5, 5, 4]
+    assert [len(table.zone_cards("deck", p.name)) for p in table.players()] == [15, 15, 15, 16]
+    seen = []
+    for _ in range(4):
+        player = table.active()
+        seen.append((player.name, player.minion_plays, player.action_plays, player.stones))
+        assert game.act({"act": "end_turn"}).ok
+    assert seen == [("Ada", 1, 1, 3), ("Bo", 1, 1, 3), ("Cy", 1, 1, 3), ("Di", 1, 1, 3)]
 
 
 def test_shipped_rules_give_player_2_of_two_one_vp_g9() -> None:

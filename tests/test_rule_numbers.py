@@ -40,11 +40,12 @@ def test_shipped_numbers_pass_their_schema_and_read_the_same_from_bytes() -> Non
     """The numbers file passes its schema, and the kept-check path builds the very same numbers from its bytes."""
     checked = check_shipped()
     assert checked == from_table(tomllib.loads(numbers_file().read_text("utf-8"))) == shipped_numbers()
-    # G-9 gave players 3 and 4 their own first-round values (issue 44: the standard game had none before)
-    assert (checked.stones_per_turn, checked.victory_vp, checked.opening_hand, checked.first_round) == (
-        3, 10, 5, {2: {"start_vp": 3, "action_plays": 2}, 3: {"start_vp": 2, "minion_plays": 2}})
-    # and player 2 of a two-player game 1 VP (the two-player compensation of G-9)
-    assert checked.by_players == {2: {"first_round": {"seat2": {"start_vp": 1}}}}
+    # G-9's compensations are each one player count's own: player 2 of two starts with 1 VP; player 3 of three
+    # with 3 VP and two actions; player 4 of four opens with one card fewer (no seat has its own value otherwise)
+    assert (checked.stones_per_turn, checked.victory_vp, checked.opening_hand, checked.first_round) == (3, 10, 5, {})
+    assert checked.by_players == {2: {"first_round": {"seat2": {"start_vp": 1}}},
+                                  3: {"first_round": {"seat3": {"start_vp": 3, "action_plays": 2}}},
+                                  4: {"first_round": {"seat4": {"opening_hand": 4}}}}
 
 
 def test_rule_texts_show_the_numbers_g1_g3_g7_st18() -> None:
@@ -217,7 +218,8 @@ def test_a_player_counts_own_numbers_apply_to_that_count_only_g9(tmp_path: Path)
     assert [p.vp for p in two.table.seated] == [0, 2] and two.table.numbers.victory_vp == 8
     three = Game(new_game(["Ada", "Bo", "Cy"], None, 3, made.contents))
     assert [p.vp for p in three.table.seated] == [0, 0, 3] and three.table.numbers.victory_vp == 10
-    assert numbers.for_players(4) is numbers and numbers.for_players(2).for_players(2) == numbers.for_players(2)
+    assert numbers.for_players(4) == shipped_numbers().for_players(4)
+    assert numbers.for_players(2).for_players(2) == numbers.for_players(2)
     path = tmp_path / "again.toml"
     path.write_text(made.toml(), encoding="utf-8")
     assert "[rules.two_players]\nvictory_vp = 8\n\n[rules.two_players.first_round.seat2]\nstart_vp = 2" in made.toml()
