@@ -24,6 +24,8 @@ MONSTER = "Wandering Golem"
 MONSTER_SQUARE = (3, 2)
 TREASURE = "Lost Relic"
 MADNESS_CARD = "Madness"
+START_VP_REASON = "starting VP (G-9)"
+"""The log's reason for a seat's VP before the first turn (G-9): the window's VP breakdown counts it apart."""
 SETUP_ONLY = frozenset({LOCATION_CARD, MONSTER, TREASURE, MADNESS_CARD})
 """The cards setup puts on the table itself (G-1); no standard deck holds them."""
 MAX_NAME = 24
@@ -196,7 +198,7 @@ def new_game(players: list[str], decks: Sequence[str | None] | None, seed: int,
             game.create_card(deck_ref(seat, i), name, player, "deck")
         game.draw(player, game.numbers.for_seat("opening_hand", seat, True))
         if vp := game.numbers.for_seat("start_vp", seat, True):
-            game.gain_vp(player, vp, reason="starting VP (G-9)")
+            game.gain_vp(player, vp, reason=START_VP_REASON)
     game.emit("GameStarted", players=players, seed=seed, decks=[d.key for d in chosen])
     game.turn.turn = 1
     game.set_phase("start")

@@ -9,6 +9,7 @@ from typing import Any
 from game.core.numbers import shipped_numbers
 from game.core.rulebook import rule
 from game.core.statuses import BY_NAME
+from game.io.setup import START_VP_REASON
 from game.ui.labels import card_name, grant_words, plural, stone_cost
 
 View = dict[str, Any]
@@ -341,7 +342,7 @@ def vp_breakdown(view: View, name: str) -> dict[str, int]:
             found["monsters" if change == 2 else "defeats"] += change
         elif "Madness" in reason:
             found["madness"] += change
-        elif reason.startswith("starting VP"):
+        elif reason == START_VP_REASON:
             found["start"] += change
     vp = view["players"].get(name, {}).get("vp")
     if isinstance(vp, int):
