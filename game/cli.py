@@ -506,6 +506,8 @@ def bot_parsers(sub: argparse._SubParsersAction[Parser]) -> None:
     tune.add_argument("--games", type=positive, default=3000, metavar="N",
                       help="recorded games to fit on (default 3000)")
     tune.add_argument("--seed", type=int, default=0)
+    tune.add_argument("--policy", choices=("greedy-v1", "greedy"), default="greedy-v1",
+                      help="the bot whose self-play games are recorded (default greedy-v1, the fastest)")
     tune.add_argument("--l2", type=float, default=1.0, help="the penalty on the weights' squares (default 1)")
     tune.add_argument("--deals", type=positive, default=400, metavar="N",
                       help="at most this many paired deals to measure with (default 400; the SPRT stops sooner)")

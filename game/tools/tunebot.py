@@ -1,9 +1,10 @@
 """`countertop tune-bot`: fit the evaluation's weights to game outcomes (a Texel-style fit) and measure the new
 weights against the old ones by a match stopped by a sequential test.
 
-1. Record: self-play games of the reference greedy (fast, and a few random moves for variety), each deal a
-   mirror match (both seats the same deck, so a feature that merely tells the decks apart explains nothing), and
-   every player's features at the start of each turn, where the search and greedy score their positions too.
+1. Record: self-play games of a bot (by default the reference greedy, which is fast; `--policy greedy` records
+   the games of the bot that plays with the weights), a few random moves for variety, each deal a mirror match
+   (both seats the same deck, so a feature that merely tells the decks apart explains nothing), and every
+   player's features at the start of each turn, where the search and greedy score their positions too.
 2. Fit: logistic regression of the game's result on the difference of the two players' features (L2-penalised
    Newton steps): the weight of a feature is how much it moves the odds of winning.
 3. Measure: greedy with the new weights against greedy with the old, paired deals, an SPRT deciding.
@@ -69,16 +70,16 @@ def record_games(seeds: Sequence[int], decks: Sequence[str], policy: str = "gree
     return xs, ys
 
 
-def record(games: int, seed: int, decks: Sequence[str], workers: int) -> Rows:
-    """`record_games` for games seed..seed+games-1, split over worker processes (results in seed order)."""
+def record(games: int, seed: int, decks: Sequence[str], workers: int, policy: str = "greedy-v1") -> Rows:
+    """`record_games` for games seed..seed+games-1, split over worker processes (results in worker order)."""
     seeds = list(range(seed, seed + games))
     if workers <= 1:
-        return record_games(seeds, decks)
+        return record_games(seeds, decks, policy)
     parts = [seeds[i::workers] for i in range(workers)]
     xs: list[list[float]] = []
     ys: list[float] = []
     with ProcessPoolExecutor(workers) as pool:
-        for x, y in pool.map(record_games, parts, [decks] * workers):
+        for x, y in pool.map(record_games, parts, [decks] * workers, [policy] * workers):
             xs += x
             ys += y
     return xs, ys
@@ -152,12 +153,12 @@ def run_tune_bot(args: argparse.Namespace) -> int:
         raise SetupError(f"--against: {err}") from None
     decks = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
     workers = args.workers or os.cpu_count() or 1
-    print(f"recording {args.games} mirror games of greedy-v1 (seeds {args.seed}..{args.seed + args.games - 1})",
+    print(f"recording {args.games} mirror games of {args.policy} (seeds {args.seed}..{args.seed + args.games - 1})",
           file=sys.stderr)
-    xs, ys = record(args.games, args.seed, decks, workers)
+    xs, ys = record(args.games, args.seed, decks, workers, args.policy)
     weights, loss, hits = fit(xs, ys, args.l2)
     command = "countertop tune-bot " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else "countertop tune-bot"
-    notes = [f"Fitted on {len(xs)} positions of {args.games} games: log-loss {loss:.4f}, "
+    notes = [f"Fitted on {len(xs)} positions of {args.games} games of {args.policy}: log-loss {loss:.4f}, "
              f"winner foretold {hits:.1%}."]
     candidate = out.with_name(f".{out.name}.candidate")
     write_atomically(candidate, weights_text(weights, command, notes))
