@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from game.engine import Game
 from game.io.setup import new_game
 from game.tools.seats import UNFAIR, candidates, deals, judged, seat_rates, start_variant
 from game.tools.sim import GameResult
-from game.tools.variant import build_variant
+from game.tools.variant import build_variant, load_variant
 
 RACE = """
 players = ["Ada", "Bo"]
@@ -58,11 +59,14 @@ def race(**numbers: int) -> Game:
     return game
 
 
-def test_shipped_rules_give_player_3_of_three_a_head_start_g9() -> None:
-    """G-9: on a seeded three-player table, player 3 starts with 3 VP and may play 2 actions in their first turn;
-    from the second round on everyone has 1 and 1 again."""
+def test_shipped_rules_give_players_1_and_3_of_three_a_head_start_g9() -> None:
+    """G-9: on a seeded three-player table, player 1 starts with 1 VP and player 3 with 2, each logged as starting
+    VP, and player 3 may play 2 actions in their first turn; from the second round on everyone has 1 and 1 again."""
     game = Game(new_game(["Ada", "Bo", "Cy"], None, 7))
-    assert [p.vp for p in game.table.players()] == [0, 0, 3]
+    assert [p.vp for p in game.table.players()] == [1, 0, 2]
+    gained = [e for e in game.table.log if e["type"] == "VictoryPoints"]
+    assert [(e["player"], e["change"], e["reason"]) for e in gained] == [("Ada", 1, "starting VP (G-9)"),
+                                                                       ("Cy", 2, "starting VP (G-9)")]
     seen = []
     for _ in range(6):
         player = game.table.active()
@@ -101,7 +105,7 @@ def test_shipped_rules_give_player_2_of_two_one_vp_g9() -> None:
         seen.append((player.name, player.minion_plays, player.action_plays, player.stones))
         assert game.act({"act": "end_turn"}).ok
     assert seen == [("Ada", 1, 1, 3), ("Bo", 1, 1, 3)]
-    assert [p.vp for p in Game(new_game(["Ada", "Bo", "Cy"], None, 7)).table.players()] == [0, 0, 3]
+    assert [p.vp for p in Game(new_game(["Ada", "Bo", "Cy"], None, 7)).table.players()] == [1, 0, 2]
 
 
 def test_a_goal_reached_mid_round_ends_the_game_with_the_round_g9() -> None:
@@ -172,7 +176,7 @@ def test_candidates_for_one_player_count_are_its_own_table_g9() -> None:
     assert len(found) == 1 + 6
     three = {c.label: c.changes for c in candidates(shipped_numbers(), 3)}
     assert three["start_vp +1 per seat after the first (3 players only)"] == {
-        "three_players": {"first_round": {"seat2": {"start_vp": 1}, "seat3": {"start_vp": 5}}}}
+        "three_players": {"first_round": {"seat2": {"start_vp": 1}, "seat3": {"start_vp": 4}}}}
 
 
 def test_each_deal_is_played_from_every_seat() -> None:
@@ -235,3 +239,19 @@ def test_tune_seats_stops_once_the_sequential_tests_find_a_seat_off_its_share(
     assert (row["fair"], three["found"], three["games"]) == (False, UNFAIR, 150)
     assert three["seats"][2]["high"] < 1 / 3 - 0.04
     assert out["simplest"] is None
+
+
+@pytest.mark.parametrize("name,players,vp,hands", [
+    ("three_player_head_start.toml", 3, [0, 0, 3], [5, 5, 5]),
+    ("four_player_head_starts.toml", 4, [0, 0, 3, 2], [5, 5, 5, 5]),
+    ("before_g9.toml", 3, [0, 0, 0], [5, 5, 5]),
+    ("before_g9.toml", 4, [0, 0, 0, 0], [5, 5, 5, 5]),
+])
+def test_the_variants_of_earlier_rules_give_the_starts_they_name_g9(name: str, players: int, vp: list[int],
+                                                                    hands: list[int]) -> None:
+    """G-9's earlier head starts, kept as variants so their measurements can be run again (docs/balance.md), give a
+    seeded table the starting VP and opening hands of their time."""
+    made = load_variant(str(Path(__file__).parent / "variants" / name))
+    table = Game(new_game(["Ada", "Bo", "Cy", "Di"][:players], None, 7, made.contents)).table
+    assert [p.vp for p in table.players()] == vp
+    assert [len(table.zone_cards("hand", p.name)) for p in table.players()] == hands

@@ -40,11 +40,13 @@ def test_shipped_numbers_pass_their_schema_and_read_the_same_from_bytes() -> Non
     """The numbers file passes its schema, and the kept-check path builds the very same numbers from its bytes."""
     checked = check_shipped()
     assert checked == from_table(tomllib.loads(numbers_file().read_text("utf-8"))) == shipped_numbers()
-    # G-9's compensations are each one player count's own: player 2 of two starts with 1 VP; player 3 of three
-    # with 3 VP and two actions; player 4 of four opens with one card fewer (no seat has its own value otherwise)
+    # G-9's compensations are each one player count's own: player 2 of two starts with 1 VP; of three, player 1
+    # with 1 VP and player 3 with 2 VP and two actions; player 4 of four opens with one card fewer (no seat has its
+    # own value otherwise)
     assert (checked.stones_per_turn, checked.victory_vp, checked.opening_hand, checked.first_round) == (3, 10, 5, {})
     assert checked.by_players == {2: {"first_round": {"seat2": {"start_vp": 1}}},
-                                  3: {"first_round": {"seat3": {"start_vp": 3, "action_plays": 2}}},
+                                  3: {"first_round": {"seat1": {"start_vp": 1},
+                                                      "seat3": {"start_vp": 2, "action_plays": 2}}},
                                   4: {"first_round": {"seat4": {"opening_hand": 4}}}}
 
 
@@ -217,7 +219,7 @@ def test_a_player_counts_own_numbers_apply_to_that_count_only_g9(tmp_path: Path)
     two = Game(new_game(["Ada", "Bo"], None, 3, made.contents))
     assert [p.vp for p in two.table.seated] == [0, 2] and two.table.numbers.victory_vp == 8
     three = Game(new_game(["Ada", "Bo", "Cy"], None, 3, made.contents))
-    assert [p.vp for p in three.table.seated] == [0, 0, 3] and three.table.numbers.victory_vp == 10
+    assert [p.vp for p in three.table.seated] == [1, 0, 2] and three.table.numbers.victory_vp == 10
     assert numbers.for_players(4) == shipped_numbers().for_players(4)
     assert numbers.for_players(2).for_players(2) == numbers.for_players(2)
     path = tmp_path / "again.toml"
