@@ -3,6 +3,7 @@ logistic fit that finds the weights that made the outcomes."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -18,7 +19,7 @@ def test_the_fit_finds_the_weight_that_made_the_outcomes() -> None:
     xs, ys = [], []
     for _ in range(20000):
         x = [rng.gauss(0, 1) for _ in range(3)]
-        p = 1 / (1 + 2.718281828459045 ** -(1.5 * x[0] - 0.5 * x[1]))
+        p = 1 / (1 + math.exp(-(1.5 * x[0] - 0.5 * x[1])))
         xs.append(x)
         ys.append(1.0 if rng.random() < p else 0.0)
     weights, loss, hits = fit(xs, ys, l2=1.0)
