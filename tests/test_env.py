@@ -88,7 +88,7 @@ def test_the_renderer_is_imported_only_to_render() -> None:
     ({"max_turns": 0}, "max_turns must be a whole number 1 or more, not 0"),
     ({"max_cycles": 0}, "max_cycles must be a whole number 1 or more (or None), not 0"),
     ({"render_mode": "ansi"}, "render_mode must be one of human, rgb_array (or None), not 'ansi'"),
-    ({"reward": "score"}, "reward must be one of win, vp, not 'score'"),
+    ({"reward": "score"}, "reward must be one of win, vp, margin, not 'score'"),
 ])
 def test_a_bad_option_is_refused_in_one_line(options: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError) as caught:
@@ -174,9 +174,29 @@ def test_vp_reward_sums_to_the_sign_of_the_win() -> None:
     assert total == {"player_0": 11.0, "player_1": -1.0}
 
 
+def test_margin_reward_sums_to_the_lead_gained_with_the_sign_of_the_win() -> None:
+    """The lead over the other player gained each step; at the end the winner's sum is its lead gained plus one,
+    a loser's -1."""
+    total, gained, winner = play_out("margin", 3)
+    assert winner == "P1" and gained == {"player_0": 10.0, "player_1": 4.0}
+    assert total == {"player_0": 7.0, "player_1": -1.0}
+
+
+def test_margin_reward_of_a_step_is_the_lead_over_the_others_mean() -> None:
+    """With three players, a step that gives one agent 2 VP and another 1 gives them 1.5 and 0, the third -1.5."""
+    e = raw_env(players=3, reward="margin")
+    e.reset()
+    before = {"player_0": 0.0, "player_1": 0.0, "player_2": 0.0}
+    after = {"player_0": 2.0, "player_1": 1.0, "player_2": 0.0}
+    assert [e.gained(a, before, after) for a in e.agents] == [1.5, 0.0, -1.5]
+    e.close()
+
+
 def test_truncation_at_max_turns_gives_nothing_in_sum() -> None:
     total, gained, winner = play_out("vp", 3, max_turns=4)
     assert winner is None and gained == {"player_0": 0.0, "player_1": 1.0}
+    assert total == {"player_0": 0.0, "player_1": 0.0}
+    total, _, _ = play_out("margin", 3, max_turns=4)
     assert total == {"player_0": 0.0, "player_1": 0.0}
     total, _, _ = play_out("win", 3, max_turns=4)
     assert total == {"player_0": 0.0, "player_1": 0.0}

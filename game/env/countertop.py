@@ -24,7 +24,7 @@ from game.env.observation import encode, observation_size, state_size, with_sele
 if TYPE_CHECKING:
     from game.env.render import Picture
 
-REWARDS = ("win", "vp")
+REWARDS = ("win", "vp", "margin")
 ACTION_KINDS = {"compact": COMPACT_ACTIONS, "flat": ACTIONS}
 """The action interfaces and their sizes: the compact one (game/env/compact.py, the default) and the flat one."""
 RENDER_MODES = ("human", "rgb_array")
@@ -84,7 +84,7 @@ class Countertop(AECEnv):
         """Each agent's observation of this moment's table, without the selection (a follow-up step keeps it)."""
         self.steps: dict[str, int] = {}
         self.given: dict[str, float] = {}
-        """Each agent's rewards so far this episode (the \"vp\" reward's end makes their sum's sign the win's)."""
+        """Each agent's rewards so far this episode (the VP rewards' end makes their sum's sign the win's)."""
 
     # ----- the PettingZoo interface --------------------------------------------------------------------------
 
@@ -159,10 +159,10 @@ class Countertop(AECEnv):
             gymnasium.logger.warn("Countertop: an action the mask does not allow; the agent gets the penalty and "
                                   "its turn is ended for it (see infos)")
         self.steps[agent] += 1
-        if self.reward == "vp":
+        if self.reward != "win":
             after = self.vps()
             for a in self.agents:
-                self.rewards[a] += after[a] - before[a]
+                self.rewards[a] += self.gained(a, before, after)
         self.finish()
         for a in self.agents:
             self.given[a] += self.rewards[a]
@@ -258,6 +258,15 @@ class Countertop(AECEnv):
     def done(self, agent: str) -> bool:
         return self.terminations.get(agent, True) or self.truncations.get(agent, True)
 
+    def gained(self, agent: str, before: dict[str, float], after: dict[str, float]) -> float:
+        """What one step gave an agent under the VP rewards: the VP it gained ("vp"), or the lead over the others
+        it gained ("margin": its VP gained less the mean of the others', so the agents' gains sum to 0)."""
+        own = after[agent] - before[agent]
+        if self.reward == "vp":
+            return own
+        others = [after[a] - before[a] for a in self.agents if a != agent]
+        return own - sum(others) / len(others)
+
     def vps(self) -> dict[str, float]:
         return {a: float(self.live().table.player(self.name_of[a]).vp) for a in self.agents}
 
@@ -321,7 +330,7 @@ class Countertop(AECEnv):
                 self.max_cycles is not None and min(self.steps.values()) >= self.max_cycles):
             for a in self.agents:
                 self.truncations[a] = True
-                if self.reward == "vp":
+                if self.reward != "win":
                     self.rewards[a] -= self.given[a] + self.rewards[a]
         else:
             return
