@@ -8,6 +8,7 @@ import pytest
 from game.bots.determinize import Observation
 from game.bots.lookahead import LookaheadBot
 from game.bots.mcts import SearchBot
+from game.bots.simple import GreedyBot
 from game.bots.registry import make_bot
 from game.engine import Game
 from tests.conftest import scenario
@@ -90,6 +91,16 @@ def test_a_window_seat_thinks_350_ms_on_up_to_two_cores() -> None:
     bot = make_bot("ismcts", 0, window=True)
     assert isinstance(bot, SearchBot) and (bot.playouts, bot.ms, bot.workers) == (None, 350.0, WINDOW_WORKERS)
     assert WINDOW_WORKERS in (1, 2)
+
+
+def test_the_seats_by_their_rung_are_the_window_s_bots() -> None:
+    """`easy`, `normal` and `hard` are the window's seats: greedy-v1, greedy, and the search as the window runs it."""
+    from game.bots.registry import WINDOW_WORKERS, bot_problem
+
+    assert type(make_bot("easy", 0)) is GreedyBot and type(make_bot("normal", 0)) is LookaheadBot
+    hard = make_bot("hard", 0)
+    assert isinstance(hard, SearchBot) and (hard.playouts, hard.ms, hard.workers) == (None, 350.0, WINDOW_WORKERS)
+    assert bot_problem("hard") is None and bot_problem("hard:20") is not None
 
 
 def test_seeded_choices_repeat() -> None:

@@ -1,6 +1,7 @@
 """Every bot by name, as `--bots` and the window's seats name them: `random`, `greedy`, `ismcts[:BUDGET]`, the frozen
-references `greedy-v1` and `ismcts-v1[:BUDGET]`, and the restricted-play bots `greedy-no:MECHANIC`,
-`ismcts-no:MECHANIC[:BUDGET]` and `myopic` (game/bots/restricted.py)."""
+references `greedy-v1` and `ismcts-v1[:BUDGET]`, the restricted-play bots `greedy-no:MECHANIC`,
+`ismcts-no:MECHANIC[:BUDGET]` and `myopic` (game/bots/restricted.py), and the window's seats by their rung: `easy`,
+`normal` and `hard`."""
 
 from __future__ import annotations
 
@@ -19,8 +20,12 @@ WINDOW_WORKERS = min(2, os.cpu_count() or 1)
 """Processes a window seat's `ismcts` searches in: the second core, where there is one (a bot seat thinks while
 the person waits; `sim` and the other tools keep one bot a core)."""
 BOT_NAMES = ("random", "greedy", "ismcts", "greedy-v1", "ismcts-v1")
+SEATS = {"easy": "greedy-v1", "normal": "greedy", "hard": "ismcts"}
+"""The window's seats, "Bot: easy" to "Bot: hard", and the bot each one is. By these names `sim` and `ladder` play
+a seat exactly as the window does (`hard`: 350 ms a decision on up to two cores), so the ladder measures the
+rungs a player meets."""
 SPECS = ("random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms, greedy-v1, ismcts-v1[:BUDGET], greedy-no:MECHANIC, "
-         f"ismcts-no:MECHANIC[:BUDGET], myopic (mechanics: {', '.join(MECHANICS)})")
+         f"ismcts-no:MECHANIC[:BUDGET], myopic, easy, normal, hard (mechanics: {', '.join(MECHANICS)})")
 
 
 def make_bot(name: str, seed: int, window: bool = False) -> Bot:
@@ -32,6 +37,8 @@ def make_bot(name: str, seed: int, window: bool = False) -> Bot:
     budget ValueError. `greedy@FILE` and `ismcts[:BUDGET]@FILE` play with the evaluation weights in FILE (what
     `tune-bot` measures candidate weights by).
     """
+    if name in SEATS:
+        return make_bot(SEATS[name], seed, window=True)
     if name == "myopic" or "-no:" in name:
         return make_restricted(name, seed)
     name, at, path = name.partition("@")
