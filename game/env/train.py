@@ -144,6 +144,7 @@ def train(minutes: float, seed: int, out: Path, check_every: int, check_games: i
 
     check(0)
     model.learn(total_timesteps=10**9, callback=Budget())
+    trained = trained_minutes()
     model.save(out / "model.zip")
     write_curve(rows, out)
     final = measure(Trained(model), final_games, 2 * 10**6 + seed)
@@ -152,7 +153,7 @@ def train(minutes: float, seed: int, out: Path, check_every: int, check_games: i
             line = result.line("trained agent", name)
             print(line)
             f.write(line + "\n")
-    print(f"{model.num_timesteps} steps in {trained_minutes():.1f} CPU minutes of training "
+    print(f"{model.num_timesteps} steps in {trained:.1f} CPU minutes of training "
           f"({(time.process_time() - start) / 60:.1f} with the checks and the final measure); written to {out}")
     return 0
 
