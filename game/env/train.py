@@ -116,19 +116,20 @@ def train(minutes: float, seed: int, out: Path, check_every: int, check_games: i
     torch.set_num_threads(1)  # one core: on a busy machine torch's threads wait on each other, ten times the CPU
     out.mkdir(parents=True, exist_ok=True)
     start = time.process_time()
-    checking = [0.0]
+    checking = 0.0  # CPU seconds of the checks, which measure and are not counted as training
     rows: list[dict[str, float]] = []
     env = Against(opponents, seed, reward)
     model = MaskablePPO("MlpPolicy", env, n_steps=1024, batch_size=128, seed=seed,
                         device="cpu", verbose=0)
 
     def trained_minutes() -> float:
-        return (time.process_time() - start - checking[0]) / 60
+        return (time.process_time() - start - checking) / 60
 
     def check(steps: int) -> None:
+        nonlocal checking
         began = time.process_time()
         rates = measure(Trained(model), check_games, 10**6 + seed)
-        checking[0] += time.process_time() - began
+        checking += time.process_time() - began
         rows.append({"steps": steps, "games": env.games, "cpu_minutes": trained_minutes(),
                      **{f"{name}_win_rate": r.rate.value for name, r in rates.items()}})
         print(f"{steps} steps, {env.games} games, {rows[-1]['cpu_minutes']:.1f} CPU minutes: "
