@@ -8,8 +8,8 @@ import pytest
 from game.bots.determinize import Observation
 from game.bots.lookahead import LookaheadBot
 from game.bots.mcts import SearchBot
-from game.bots.simple import GreedyBot
 from game.bots.registry import make_bot
+from game.bots.simple import GreedyBot
 from game.engine import Game
 from tests.conftest import scenario
 from tests.test_search_bot import (
