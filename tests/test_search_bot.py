@@ -302,8 +302,8 @@ def test_sim_refuses_a_bad_bot_in_one_line(capsys: pytest.CaptureFixture[str], s
     assert main(["sim", "--games", "1", "--bots", spec, "greedy"]) == 2
     err = capsys.readouterr().err
     assert err == (f"countertop: {why}; bots: random, greedy, ismcts, ismcts:PLAYOUTS, ismcts:MSms, greedy-v1, "
-                   "ismcts-v1[:BUDGET], greedy-no:MECHANIC, ismcts-no:MECHANIC[:BUDGET], myopic "
-                   "(mechanics: stasis, stun, status, attack, abilities)\n")
+                   "ismcts-v1[:BUDGET], greedy-no:MECHANIC, ismcts-no:MECHANIC[:BUDGET], myopic, easy, normal, "
+                   "hard (mechanics: stasis, stun, status, attack, abilities)\n")
 
 
 ARROWS_LOOP = """
