@@ -103,6 +103,18 @@ def test_the_seats_by_their_rung_are_the_window_s_bots() -> None:
     assert bot_problem("hard") is None and bot_problem("hard:20") is not None
 
 
+def test_a_seat_named_by_its_rung_is_the_window_s_own_choice() -> None:
+    """`play --seats person hard` seats the bot the window's chip would: its label, its words and the chip's next
+    kind are those of that choice."""
+    from game.ui.seats import next_kind, parse_seats
+    from game.ui.words import seat_label
+
+    seats = parse_seats(["Ada", "Bo"], ["person", "hard"])
+    assert seats == {"Ada": "person", "Bo": "ismcts"}
+    assert seat_label(seats["Bo"]) == "Bot: hard" and next_kind(seats["Bo"]) == "person"
+    assert next_kind("person") == "greedy-v1" and seat_label("greedy-v1") == "Bot: easy"
+
+
 def test_seeded_choices_repeat() -> None:
     game = scenario(ORDER)
     seen = Observation.of(game)

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.bots.determinize import Observation
-from game.bots.registry import make_bot
+from game.bots.registry import SEATS, make_bot
 from game.bots.simple import Bot
 from game.io.setup import SetupError
 from game.ui import labels, words
@@ -23,7 +23,7 @@ from game.ui.input import GameLike, who_must_act
 PACE_MS = 1200
 FAST_PACE_MS = 60
 PERSON = "person"
-SEAT_KINDS = (PERSON, "greedy-v1", "greedy", "ismcts")
+SEAT_KINDS = (PERSON, *SEATS.values())
 
 
 @dataclass
@@ -90,7 +90,8 @@ class Seats:
 
 
 def parse_seats(players: list[str], kinds: list[str] | None) -> dict[str, str]:
-    """`--seats person greedy ...`: one kind per player (a bot spec or `person`); SetupError names a bad one."""
+    """`--seats person greedy ...`: one kind per player (a bot spec or `person`; a rung, `hard`, as the bot it is, so
+    the chip, its words and a save name it as the window's own choice would); SetupError names a bad one."""
     if not kinds:
         return {}
     if len(kinds) != len(players):
@@ -101,7 +102,7 @@ def parse_seats(players: list[str], kinds: list[str] | None) -> dict[str, str]:
                 make_bot(kind, 0)
             except (KeyError, ValueError):
                 raise SetupError(f"unknown seat {kind!r}; seats: {', '.join(SEAT_KINDS)}, ismcts:PLAYOUTS") from None
-    return dict(zip(players, kinds, strict=True))
+    return {player: SEATS.get(kind, kind) for player, kind in zip(players, kinds, strict=True)}
 
 
 def draw_seat_chips(surface: pygame.Surface, zones: list[Zone], kinds: list[str]) -> list[Zone]:

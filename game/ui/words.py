@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from game.bots.registry import SEATS
 from game.core.numbers import shipped_numbers
 from game.core.rulebook import rule
 from game.core.statuses import BY_NAME
@@ -226,7 +227,8 @@ def score_tooltip(view: View, key: tuple[Any, ...]) -> list[str]:
 
 
 PERSON_LABEL = "Person (plays at this computer)"
-BOT_STRENGTHS = {"greedy-v1": "easy", "greedy": "normal", "ismcts": "hard"}
+BOT_STRENGTHS = {bot: rung for rung, bot in SEATS.items()}
+"""Each seat's bot and the rung the window calls it by ("Bot: easy")."""
 SEAT_WORDS = {
     "person": "A person plays this seat at this computer; with several people, a pass screen hides each hand "
     "while the device changes hands.",
