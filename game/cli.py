@@ -508,6 +508,8 @@ def bot_parsers(sub: argparse._SubParsersAction[Parser]) -> None:
     tune.add_argument("--seed", type=int, default=0)
     tune.add_argument("--policy", choices=("greedy-v1", "greedy"), default="greedy-v1",
                       help="the bot whose self-play games are recorded (default greedy-v1, the fastest)")
+    tune.add_argument("--spsa", type=positive, metavar="N",
+                      help="tune by SPSA on N paired deals of greedy against itself instead of fitting recorded games")
     tune.add_argument("--l2", type=float, default=1.0, help="the penalty on the weights' squares (default 1)")
     tune.add_argument("--deals", type=positive, default=400, metavar="N",
                       help="at most this many paired deals to measure with (default 400; the SPRT stops sooner)")
@@ -586,6 +588,7 @@ def value_parser(sub: argparse._SubParsersAction[Parser]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `countertop` script."""
     args = parser().parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # what a tool writes as the command that made its file
     try:
         code = int(args.run(args))
         sys.stdout.flush()

@@ -247,6 +247,10 @@ def test_a_playout_budget_is_reproducible_and_one_legal_action_needs_no_search()
     assert make_bot("ismcts:6", 3).choose(seen) in seen.actions
     only = Observation("P1", seen.view, [{"act": "end_turn"}])
     assert IsmctsBot(0, playouts=5).choose(only) == {"act": "end_turn"}
+    counted = IsmctsBot(0, playouts=5)
+    counted.choose(seen)
+    counted.choose(seen)
+    assert counted.iterations == 10  # what bench's playouts per second count
     game.close()
 
 

@@ -38,3 +38,69 @@ def test_recording_plays_the_bot_asked_for() -> None:
         assert len(set(ys)) == 1 and ys[0] in (0.0, 0.5, 1.0)
         rows[policy] = xs
     assert rows["greedy-v1"] != rows["greedy"]
+
+
+class RiggedRunner:
+    """A runner whose games are won by the side whose `vp` weight is larger (a tie goes to neither), so SPSA's
+    steps can be followed exactly; it records the bots it was asked to play."""
+
+    def __init__(self) -> None:
+        self.bots: list[tuple[str, ...]] = []
+
+    def run(self, specs, done):  # type: ignore[no-untyped-def]
+        from game.bots.registry import weights_at
+        from game.tools.sim import GameResult
+
+        results = []
+        for spec in specs:
+            self.bots.append(spec.bots)
+            vp = [weights_at(bot.partition("@")[2]).of("vp") for bot in spec.bots]
+            winner = None if vp[0] == vp[1] else "P1" if vp[0] > vp[1] else "P2"
+            results.append(GameResult(spec.seed, list(spec.decks), list(spec.bots), winner, 5, False))
+        done(len(specs))
+        return results
+
+
+def test_spsa_moves_a_weight_that_wins_by_its_step_times_the_gains() -> None:
+    """When the side with more weight on VP always wins, every deal's lead has the sign of that weight's push, so
+    `vp` climbs by its step times the gain at every iteration, whatever the signs drawn; a deal is two games of
+    one seed with the seats swapped."""
+    from game.tools.spsa import STEP_FLOOR, STEP_SHARE, gain, tune
+
+    start = [0.5 if name == "vp" else 0.0 for name in FEATURES]
+    runner = RiggedRunner()
+    done = tune(start, 6, 40, ["fable_guard", "fable_guard"], runner, batch=4, log=False)  # type: ignore[arg-type]
+    step = STEP_SHARE * 0.5
+    vp = FEATURES.index("vp")
+    trail = [0.5 + step * sum(gain(k, 6) for k in range(n + 1)) for n in range(6)]
+    assert done.weights[vp] == pytest.approx(sum(trail[3:]) / 3)
+    from game.bots.registry import weights_at
+
+    def plus_won(bots: tuple[str, ...]) -> bool:
+        plus, minus = sorted(bots, key=lambda bot: "minus-" in bot)
+        return weights_at(plus.partition("@")[2]).of("vp") > weights_at(minus.partition("@")[2]).of("vp")
+
+    assert done.plus_score == sum(plus_won(bots) for bots in runner.bots[::2]) / 6
+    assert done.iterations == 6
+    assert len(runner.bots) == 12
+    assert all(runner.bots[i] == runner.bots[i + 1][::-1] for i in range(0, 12, 2))
+    assert STEP_FLOOR == 0.05 and gain(0, 6) == 0.1
+
+
+def test_tune_bot_by_spsa_writes_the_weights_the_command_and_the_match(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`tune-bot --spsa N` starts from the --against weights, plays N paired deals, and writes every feature's
+    weight, the command, the run's line and the measuring match's line."""
+    from game.bots.evaluation import read_weights
+    from game.cli import main
+
+    out = tmp_path / "tuned.toml"
+    args = ["tune-bot", "--spsa", "2", "--deals", "1", "--workers", "1", "--decks", "fable_guard", "--out", str(out)]
+    assert main(args) == 0
+    tuned = read_weights(out)
+    assert set(tuned.values) == set(FEATURES)
+    assert tuned.made_by == "countertop tune-bot " + " ".join(args[1:])
+    text = out.read_text(encoding="utf-8").splitlines()
+    assert text[0] == ("# Tuned by SPSA from the shipped weights on 2 paired deals (4 games): the weights are the mean "
+                       "of the run's second half.")
+    assert text[1].startswith("# Measured: greedy new against old: wins ") and ", 2 games: " in text[1]
+    assert capsys.readouterr().out.splitlines()[-1] == f"wrote {out}"

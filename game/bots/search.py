@@ -130,6 +130,8 @@ class IsmctsBot:
             playouts = DEFAULT_PLAYOUTS
         self.playouts, self.ms = playouts, ms
         self.replays = Replays()
+        self.iterations = 0
+        """Iterations run over the bot's life (what playouts per second are measured by; it changes no choice)."""
 
     def choose(self, seen: Observation) -> dict[str, Any]:
         return self.replays.choose(seen, self.search)
@@ -147,6 +149,7 @@ class IsmctsBot:
             finally:
                 game.close()
             done += 1
+        self.iterations += done
         tried = [(child.visits, child.score / max(child.visits, 1), text(legal[k]), k)
                  for k, child in root.children.items() if k in legal]
         if not tried:

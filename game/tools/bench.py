@@ -186,6 +186,43 @@ def playouts_figure(playouts: int = 32, rounds: int = 3) -> dict[str, Any]:
             "baseline_playouts_per_second": 1 / per_old, "speedup": per_old / per_new}
 
 
+def window_figure() -> dict[str, Any]:
+    """Search playouts per second of wall time at the window's budget: the "hard" seat (`ismcts`, two processes
+    where there are two cores) against the reference search as the window ran it (`ismcts-v1`, one process), the
+    two taking turns position by position. Wall time, since the second core is what the window's seat adds; on a
+    busy machine both figures fall."""
+    from game.bots.determinize import Observation
+    from game.bots.mcts import SearchBot
+    from game.bots.registry import make_bot
+    from game.bots.search import IsmctsBot
+
+    positions = search_positions()
+    hard, old = make_bot("hard", 7), make_bot("ismcts-v1", 7, window=True)
+    assert isinstance(hard, SearchBot) and isinstance(old, IsmctsBot)
+    bots: tuple[tuple[str, SearchBot | IsmctsBot], ...] = (("old", old), ("new", hard))
+    spent = {"new": 0.0, "old": 0.0}
+    try:
+        for n, state in enumerate([positions[0], *positions]):  # the first search starts hard's process pool
+            for name, bot in bots:
+                game = Game.from_state(state)
+                seen = Observation.of(game)
+                actions = seen.actions
+                start, before = time.perf_counter(), bot.iterations
+                bot.search(seen, actions)
+                if n:
+                    spent[name] += time.perf_counter() - start
+                else:
+                    bot.iterations = before
+                game.close()
+    finally:
+        if hard.pool is not None:
+            hard.pool.shutdown()
+    new, base = hard.iterations / spent["new"], old.iterations / spent["old"]
+    return {"figure": "window search (hard)", "seconds": 1 / new, "baseline_seconds": 1 / base, "ratio": base / new,
+            "window_playouts_per_second": new, "baseline_playouts_per_second": base, "speedup": new / base,
+            "workers": hard.workers}
+
+
 def check_figure(count: int) -> dict[str, Any]:
     """What `sim --check` costs: the same seeded random games played unchecked and checked in turn, game by game
     (a machine that slows down meanwhile weighs on both alike), in CPU seconds of this process, with the
@@ -306,7 +343,8 @@ def frame_figures() -> list[dict[str, Any]]:
 def run_benchmarks(as_json: bool) -> int:
     """Measure every figure and print them as a table (or JSON)."""
     figures = [rules_figure(1_000), rules_figure(10_000), idle_figure(), games_figure("random", 20),
-               games_figure("greedy-v1", 20), *scaling_figures(), snapshot_figure(), playouts_figure()]
+               games_figure("greedy-v1", 20), *scaling_figures(), snapshot_figure(), playouts_figure(),
+               window_figure()]
     figures += frame_figures()
     figures.append(check_figure(40))
     if as_json:
@@ -323,6 +361,10 @@ def run_benchmarks(as_json: bool) -> int:
         elif "playouts_per_second" in f:
             print(f"{f['figure']}: {f['playouts_per_second']:.0f} playouts/s against ismcts-v1's "
                   f"{f['baseline_playouts_per_second']:.0f} ({f['speedup']:.2f}x, one core)")
+        elif "window_playouts_per_second" in f:
+            print(f"{f['figure']}: {f['window_playouts_per_second']:.0f} playouts a second against ismcts-v1's "
+                  f"{f['baseline_playouts_per_second']:.0f} at the window's budget ({f['speedup']:.2f}x, "
+                  f"{f['workers']} processes against one, wall time)")
         elif f["figure"].startswith("checked games"):
             print(f"sim --check: {f['ratio']:.2f}x an unchecked game (one core)")
     return 0

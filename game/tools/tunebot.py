@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shlex
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -29,6 +30,7 @@ from game.engine import Game
 from game.io.setup import SetupError, find_deck, new_game, standard_decks
 from game.tools.batch import runner
 from game.tools.match import MatchResult, Sprt, run_match
+from game.tools.spsa import tune
 
 EPSILON = 0.05
 """The share of moves the recording games take at random: enough variety that the fit sees positions the
@@ -153,16 +155,13 @@ def run_tune_bot(args: argparse.Namespace) -> int:
         raise SetupError(f"--against: {err}") from None
     decks = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
     workers = args.workers or os.cpu_count() or 1
-    print(f"recording {args.games} mirror games of {args.policy} (seeds {args.seed}..{args.seed + args.games - 1})",
-          file=sys.stderr)
-    xs, ys = record(args.games, args.seed, decks, workers, args.policy)
-    weights, loss, hits = fit(xs, ys, args.l2)
-    command = "countertop tune-bot " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else "countertop tune-bot"
-    notes = [f"Fitted on {len(xs)} positions of {args.games} games of {args.policy}: log-loss {loss:.4f}, "
-             f"winner foretold {hits:.1%}."]
+    command = shlex.join(["countertop", *args.argv])
+    if args.spsa:
+        weights, notes = by_games(read_weights(old).vector(), args, decks, workers)
+    else:
+        weights, notes = by_fit(args, decks, workers)
     candidate = out.with_name(f".{out.name}.candidate")
     write_atomically(candidate, weights_text(weights, command, notes))
-    print(f"fitted on {len(xs)} positions: log-loss {loss:.4f}, winner foretold {hits:.1%}")
     try:
         result = measure(candidate, old, args, decks, workers)
         line = describe_match(result)
@@ -173,6 +172,31 @@ def run_tune_bot(args: argparse.Namespace) -> int:
         candidate.unlink(missing_ok=True)
     print(f"wrote {out}")
     return 0
+
+
+def by_fit(args: argparse.Namespace, decks: Sequence[str], workers: int) -> tuple[list[float], list[str]]:
+    """Record self-play games and fit the weights to their outcomes; the weights and the fit's figures."""
+    print(f"recording {args.games} mirror games of {args.policy} (seeds {args.seed}..{args.seed + args.games - 1})",
+          file=sys.stderr)
+    xs, ys = record(args.games, args.seed, decks, workers, args.policy)
+    weights, loss, hits = fit(xs, ys, args.l2)
+    print(f"fitted on {len(xs)} positions: log-loss {loss:.4f}, winner foretold {hits:.1%}")
+    return weights, [f"Fitted on {len(xs)} positions of {args.games} games of {args.policy}: log-loss {loss:.4f}, "
+                     f"winner foretold {hits:.1%}."]
+
+
+def by_games(start: list[float], args: argparse.Namespace, decks: Sequence[str],
+             workers: int) -> tuple[list[float], list[str]]:
+    """SPSA from the --against weights on --spsa paired deals of greedy against itself; the weights and the run's
+    figures."""
+    print(f"tuning by SPSA on {args.spsa} paired deals (seeds {args.seed}..{args.seed + args.spsa - 1})",
+          file=sys.stderr)
+    with runner(workers, args.ray) as run:
+        done = tune(start, args.spsa, args.seed, decks, run, batch=4 * workers)
+    line = (f"Tuned by SPSA from {args.against or 'the shipped weights'} on {done.iterations} paired deals "
+            f"({2 * done.iterations} games): the weights are the mean of the run's second half.")
+    print(line)
+    return done.weights, [line]
 
 
 def measure(new: Path, old: Path, args: argparse.Namespace, decks: Sequence[str], workers: int) -> MatchResult:
