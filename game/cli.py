@@ -500,7 +500,8 @@ def bot_parsers(sub: argparse._SubParsersAction[Parser]) -> None:
     """The `tune-bot` and `ladder` subcommands' options (docs/bots.md)."""
     from game.tools.ladder import DEFAULT_LADDER
 
-    tune = sub.add_parser("tune-bot", help="fit the bots' evaluation weights to game outcomes, then measure them")
+    tune = sub.add_parser("tune-bot", help="fit the bots' evaluation weights to game outcomes (or tune them by SPSA), "
+                                           "then measure them")
     tune.add_argument("--out", required=True, metavar="FILE", help="the weights file to write")
     tune.add_argument("--against", metavar="FILE", help="measure against these weights (default: the shipped ones)")
     tune.add_argument("--games", type=positive, default=3000, metavar="N",

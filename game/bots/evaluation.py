@@ -4,7 +4,8 @@ Every feature is read from the table and the game's own data (the card pool's ab
 the status table, each character's current stats), never from a list of card names, so a variant or a new card
 is seen without code changes. A player's value is the weighted sum of their features; a position's score for a
 player is the logistic of their value minus their best rival's, a win probability in 0..1. The weights live in
-one data file (assets/bots/weights.toml), written by `countertop tune-bot`, which fits them to game outcomes.
+one data file (assets/bots/weights.toml), written by `countertop tune-bot`, which fits them to game outcomes or
+tunes them by the games they win (SPSA).
 """
 
 from __future__ import annotations

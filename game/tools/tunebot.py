@@ -1,5 +1,5 @@
-"""`countertop tune-bot`: fit the evaluation's weights to game outcomes (a Texel-style fit) and measure the new
-weights against the old ones by a match stopped by a sequential test.
+"""`countertop tune-bot`: fit the evaluation's weights to game outcomes (a Texel-style fit), or tune them by SPSA,
+and measure the new weights against the old ones by a match stopped by a sequential test.
 
 1. Record: self-play games of a bot (by default the reference greedy, which is fast; `--policy greedy` records
    the games of the bot that plays with the weights), a few random moves for variety, each deal a mirror match
@@ -8,6 +8,7 @@ weights against the old ones by a match stopped by a sequential test.
 2. Fit: logistic regression of the game's result on the difference of the two players' features (L2-penalised
    Newton steps): the weight of a feature is how much it moves the odds of winning.
 3. Measure: greedy with the new weights against greedy with the old, paired deals, an SPRT deciding.
+With `--spsa N`, steps 1 and 2 give way to tuning by the games the weights win (game/tools/spsa.py).
 The file written holds the weights, the command that made them, the fit's figures and the match's result.
 """
 
