@@ -104,3 +104,16 @@ def test_tune_bot_by_spsa_writes_the_weights_the_command_and_the_match(tmp_path,
                        "of the run's second half.")
     assert text[1].startswith("# Measured: greedy new against old: wins ") and ", 2 games: " in text[1]
     assert capsys.readouterr().out.splitlines()[-1] == f"wrote {out}"
+
+
+def test_spsa_on_a_cluster_is_refused_in_one_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """The tuning games' weights are files in a local temporary folder: a cluster address is refused before any game
+    is played, and nothing is written."""
+    from game.cli import BAD_INPUT, main
+
+    out = tmp_path / "tuned.toml"
+    assert main(["tune-bot", "--spsa", "2", "--ray", "10.0.0.1:6379", "--out", str(out)]) == BAD_INPUT
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["countertop: --spsa with --ray ADDRESS: the tuning games read their weights from files in a local "
+                   "temporary folder, which a cluster's nodes can't see; use --ray without an address, or none"]
+    assert not out.exists() and list(tmp_path.iterdir()) == []

@@ -156,6 +156,9 @@ def run_tune_bot(args: argparse.Namespace) -> int:
         raise SetupError(f"--against: {err}") from None
     decks = [find_deck(d).key for d in args.decks] if args.decks else list(standard_decks())
     workers = args.workers or os.cpu_count() or 1
+    if args.spsa and args.ray not in (False, True):
+        raise SetupError("--spsa with --ray ADDRESS: the tuning games read their weights from files in a local "
+                         "temporary folder, which a cluster's nodes can't see; use --ray without an address, or none")
     command = shlex.join(["countertop", *args.argv])
     if args.spsa:
         weights, notes = by_games(read_weights(old).vector(), args, decks, workers)
