@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -69,6 +69,20 @@ def read_weights(path: Path) -> Weights:
     if unknown:
         raise ValueError(f"{path}: unknown features {', '.join(unknown)}; features: {', '.join(FEATURES)}")
     return Weights({k: float(v) for k, v in table.items()}, str(data.get("made_by", "")))
+
+
+def weights_text(weights: Sequence[float], made_by: str, notes: Sequence[str]) -> str:
+    """A weights file's text, as `read_weights` reads it: the notes as comments, the command, then `[weights]` in
+    the order of FEATURES."""
+    lines = [f"# {note}" for note in notes]
+    lines += [f"made_by = {toml_string(made_by)}", "", "[weights]"]
+    lines += [f"{name} = {value:.4f}" for name, value in zip(FEATURES, weights, strict=True)]
+    return "\n".join(lines) + "\n"
+
+
+def toml_string(text: str) -> str:
+    """A TOML basic string."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 @cache

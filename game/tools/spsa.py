@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.bots.evaluation import FEATURES
+from game.bots.evaluation import weights_text
 from game.tools.batch import LocalRunner, RayRunner, schedule
 from game.tools.match import deal_scores
 
@@ -53,9 +53,10 @@ def gain(k: int, iterations: int) -> float:
     return GAIN * (1 + k / max(iterations / 10, 1)) ** -GAIN_DECAY
 
 
-def weights_toml(weights: Sequence[float]) -> str:
-    """A weights file's text (no comments: a run's files are its own)."""
-    return "[weights]\n" + "".join(f"{n} = {w!r}\n" for n, w in zip(FEATURES, weights, strict=True))
+def pushed(path: Path, theta: Sequence[float], sign: Sequence[int], size: Sequence[float], way: int) -> Path:
+    """Write the weights pushed `way` (1 or -1) along `sign` by each one's step to `path`; the path."""
+    path.write_text(weights_text([t + way * s * c for t, s, c in zip(theta, sign, size, strict=True)], "", []))
+    return path
 
 
 def tune(start: Sequence[float], iterations: int, seed: int, decks: Sequence[str], run: LocalRunner | RayRunner,
@@ -75,10 +76,8 @@ def tune(start: Sequence[float], iterations: int, seed: int, decks: Sequence[str
             signs, specs = [], []
             for j in range(k, k + count):
                 sign = [rng.choice((-1, 1)) for _ in theta]
-                plus, minus = Path(folder, f"plus-{j}.toml"), Path(folder, f"minus-{j}.toml")
-                plus.write_text(weights_toml([t + s * c for t, s, c in zip(theta, sign, size, strict=True)]))
-                minus.write_text(weights_toml([t - s * c for t, s, c in zip(theta, sign, size, strict=True)]))
-                a, b = f"greedy@{plus}", f"greedy@{minus}"
+                a, b = (f"greedy@{pushed(Path(folder, f'{side}-{j}.toml'), theta, sign, size, way)}"
+                        for side, way in (("plus", 1), ("minus", -1)))
                 signs.append((sign, a))
                 specs += schedule(2 * j, 2, seed, decks, [a, b], 2, True, False)
             results = run.run(specs, lambda _: None)

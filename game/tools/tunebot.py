@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from game.bots.determinize import Observation
-from game.bots.evaluation import FEATURES, read_weights, vector, weights_file
+from game.bots.evaluation import read_weights, vector, weights_file, weights_text
 from game.bots.registry import make_bot
 from game.engine import Game
 from game.io.setup import SetupError, find_deck, new_game, standard_decks
@@ -108,19 +108,6 @@ def fit(xs: list[list[float]], ys: list[float], l2: float = L2) -> tuple[list[fl
     decided = y != 0.5
     hits = float(np.mean((p[decided] > 0.5) == (y[decided] > 0.5))) if decided.any() else 0.0
     return [float(v) for v in w], loss, hits
-
-
-def weights_text(weights: Sequence[float], made_by: str, notes: Sequence[str]) -> str:
-    """The weights file: the command, the figures, then `[weights]` in the order of the features."""
-    lines = [f"# {note}" for note in notes]
-    lines += [f"made_by = {toml_string(made_by)}", "", "[weights]"]
-    lines += [f"{name} = {value:.4f}" for name, value in zip(FEATURES, weights, strict=True)]
-    return "\n".join(lines) + "\n"
-
-
-def toml_string(text: str) -> str:
-    """A TOML basic string."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def write_atomically(path: Path, text: str) -> None:
