@@ -121,3 +121,22 @@ def test_seeded_choices_repeat() -> None:
     assert LookaheadBot(4).choose(seen) == LookaheadBot(4).choose(seen)
     assert SearchBot(4, playouts=12).choose(seen) == SearchBot(4, playouts=12).choose(seen)
     game.close()
+
+
+def test_the_search_never_walks_a_character_back_to_where_it_stood_this_turn_g5() -> None:
+    """G-5: f (MV 2) stepped from [2, 1] to [2, 0]; with 1 MV left, the way back only spends it, so the search is
+    not offered it, while the other squares stay."""
+    game = scenario(ORDER)
+    bot = SearchBot(3, playouts=8)
+    seen = Observation.of(game)
+    assert bot.trail.onward(seen, seen.actions) == seen.actions
+    assert game.act({"act": "move", "card": "f", "to": [2, 0]}).ok
+    seen = Observation.of(game)
+    back = {"act": "move", "card": "f", "to": [2, 1]}
+    assert back in seen.actions
+    kept = bot.trail.onward(seen, seen.actions)
+    assert back not in kept and {"act": "move", "card": "f", "to": [1, 0]} in kept
+    assert kept == [a for a in seen.actions if a != back]
+    assert bot.choose(seen) != back
+    game.close()
+

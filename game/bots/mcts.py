@@ -58,6 +58,7 @@ class SearchBot:
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
         self.replays = Replays()
+        self.trail = Trail()
         self.iterations = 0
         """Iterations run over the bot's life, by every worker (what playouts per second are measured by)."""
 
@@ -66,7 +67,8 @@ class SearchBot:
 
     def search(self, seen: Observation, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """The most visited of these root actions after the budget's iterations (ties: the better mean, then
-        the action's sorted JSON text)."""
+        the action's sorted JSON text); never a move back to a square its character stood on this turn."""
+        actions = self.trail.onward(seen, actions)
         legal = {key(a): a for a in actions}
         seeds = [self.rng.randrange(2**32) for _ in range(self.workers)]
         shares = [None] * self.workers if self.playouts is None else \
@@ -90,6 +92,30 @@ class SearchBot:
         if not tried:
             return actions[0]
         return legal[max(tried)[3]]
+
+
+class Trail:
+    """The squares each character stood on this turn, noted at the bot's decisions. Walking back to one of them
+    only spends MV, which all of a turn's moves share (G-5): no card's ability fires on a move, so the table
+    after the round trip is the table before it, less MV (and, under Poison, less HP: SE-6). A person watching
+    the bot walk a character off a location and straight back sees a wasted turn, so the search is not offered
+    that move."""
+
+    def __init__(self) -> None:
+        self.turn = 0
+        self.stood: dict[str, set[tuple[int, int]]] = {}
+
+    def onward(self, seen: Observation, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """These actions but the moves to a square their character stood on earlier this turn (noting where each
+        character with a move stands now); all of them if nothing else would be left."""
+        if seen.turn != self.turn:
+            self.turn, self.stood = seen.turn, {}
+        for ref in {a["card"] for a in actions if a["act"] == "move"}:
+            here = seen.table.pos(ref)
+            if here is not None:
+                self.stood.setdefault(ref, set()).add(here)
+        kept = [a for a in actions if a["act"] != "move" or tuple(a["to"]) not in self.stood.get(a["card"], ())]
+        return kept or actions
 
 
 def grow_dealt(dealer: Sampler, legal: dict[Key, dict[str, Any]], seed: int, playouts: int | None,
