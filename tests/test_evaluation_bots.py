@@ -139,4 +139,3 @@ def test_the_search_never_walks_a_character_back_to_where_it_stood_this_turn_g5(
     assert kept == [a for a in seen.actions if a != back]
     assert bot.choose(seen) != back
     game.close()
-

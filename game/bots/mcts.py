@@ -97,9 +97,9 @@ class SearchBot:
 class Trail:
     """The squares each character stood on this turn, noted at the bot's decisions. Walking back to one of them
     only spends MV, which all of a turn's moves share (G-5): no card's ability fires on a move, so the table
-    after the round trip is the table before it, less MV (and, under Poison, less HP: SE-6). A person watching
-    the bot walk a character off a location and straight back sees a wasted turn, so the search is not offered
-    that move."""
+    after the round trip is the table before it, less MV (and, under Poison, less HP: SE-6), unless another
+    character passed through the square meanwhile, a use given up. A person watching the bot walk a character
+    off a location and straight back sees a wasted turn, so the search is not offered that move."""
 
     def __init__(self) -> None:
         self.turn = 0
