@@ -71,7 +71,7 @@ def test_two_reports_of_the_same_run_show_no_change(tmp_path: Path, capsys: pyte
     """The same seeded sim written twice: every difference is 0, no file changed, nothing flagged; the terminal
     summary says so."""
     for name in ("a", "b"):
-        assert main(["sim", "--games", "12", "--seed", "3", "--workers", "1", "--report", str(tmp_path / name)]) == 0
+        assert main(["sim", "--games", "4", "--seed", "3", "--workers", "1", "--report", str(tmp_path / name)]) == 0
     capsys.readouterr()
     a, b = (str(tmp_path / name / "report.json") for name in ("a", "b"))
     assert main(["compare", a, b, "--json"]) == 0
