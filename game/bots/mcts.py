@@ -22,6 +22,7 @@ from game.bots.determinize import Observation, Sampler
 from game.bots.evaluation import Weights, scores, shipped_weights
 from game.bots.search import DEFAULT_PLAYOUTS, Key, Node, key, offered, text
 from game.bots.simple import GreedyBot, Replays
+from game.core.table import Square
 from game.engine import Game
 from game.io.view import TableBoard
 
@@ -103,7 +104,7 @@ class Trail:
 
     def __init__(self) -> None:
         self.turn = 0
-        self.stood: dict[str, set[tuple[int, int]]] = {}
+        self.stood: dict[str, set[Square]] = {}
 
     def onward(self, seen: Observation, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """These actions but the moves to a square their character stood on earlier this turn (noting where each
